@@ -1,0 +1,13 @@
+/* Clamp r = kr[16..31] as Poly1305 requires; no other byte changes. */
+#include "symbol.h"
+
+void SYMBOL(clamp)(unsigned char kr[32])
+{
+  kr[19] &= 15;
+  kr[23] &= 15;
+  kr[27] &= 15;
+  kr[31] &= 15;
+  kr[20] &= 252;
+  kr[24] &= 252;
+  kr[28] &= 252;
+}

@@ -1,0 +1,153 @@
+/* The speed probe, linked with one implementation (POLY1305AES_HEADER).
+     speed ticks [-v] [-u] [-c] [-r RUNS] LEN...   median ticks per call at each length
+     speed table [-r RUNS]                        CSV over lengths x op x alignment x cache
+     speed calls N LEN [-v]                       N calls, each after count_mark(), for
+                                                  counting instructions under an emulator
+   -v times verify instead of authenticate; -u offsets every pointer by one byte;
+   -c evicts the inputs and the implementation's tables before each timed call.
+   Short messages are timed in batches (the counter is coarse); each sample is a
+   batch's ticks divided by its size, and the median of RUNS samples is printed. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include POLY1305AES_HEADER
+#include "cycles.h"
+#include "util.h"
+
+#define MAXLEN 65536
+static unsigned char arena[MAXLEN + 256];
+static unsigned char *out, *kr, *n, *m;
+static int use_verify, unaligned, cold;
+static volatile int sink;
+
+static void place(void)
+{
+  /* out, kr, n, m 64-byte aligned (plus one byte when -u), m last */
+  size_t step = unaligned ? 1 : 0;
+  uint64_t prng = 42;
+  out = arena + step;
+  kr = arena + 64 + step;
+  n = arena + 128 + step;
+  m = arena + 192 + step;
+  prng_fill(&prng, kr, 32);
+  poly1305aes_clamp(kr);
+  prng_fill(&prng, n, 16);
+  prng_fill(&prng, m, MAXLEN);
+}
+
+static void call(unsigned int len)
+{
+  if (use_verify) sink += poly1305aes_verify(out, kr, n, m, len);
+  else poly1305aes_authenticate(out, kr, n, m, len);
+}
+
+/* push the inputs and any tables out of the caches by writing over a larger area */
+static void evict(void)
+{
+  static unsigned char sweep[8 << 20];
+  size_t i;
+  for (i = 0; i < sizeof sweep; i += 64) sweep[i] = (unsigned char) (sweep[i] + 1);
+#if defined(__x86_64__) || defined(__i386__)
+  for (i = 0; i < sizeof arena; i += 64) __asm__ __volatile__("clflush %0" : : "m"(arena[i]) : "memory");
+#endif
+}
+
+/* speed/count.py counts the instructions run between calls of this marker */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+void count_mark(void)
+{
+  __asm__ __volatile__("" : : : "memory");
+}
+
+static int compare(const void *a, const void *b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+  return (x > y) - (x < y);
+}
+
+static double median_ticks(unsigned int len, int runs)
+{
+  double *sample = malloc(sizeof(double) * (size_t) runs), result;
+  int batch = cold ? 1 : len < 256 ? 16 : len < 2048 ? 4 : 1, r, i;
+  for (i = 0; i < 8; ++i) call(len);          /* warm up */
+  for (r = 0; r < runs; ++r) {
+    unsigned long long start;
+    if (cold) evict();
+    start = cycles_now();
+    for (i = 0; i < batch; ++i) call(len);
+    sample[r] = (double) (cycles_now() - start) / batch;
+  }
+  qsort(sample, (size_t) runs, sizeof(double), compare);
+  result = sample[runs / 2];
+  free(sample);
+  return result;
+}
+
+static int options(int argc, char **argv, int *runs)
+{
+  int a = 2;
+  for (; a < argc && argv[a][0] == '-'; ++a) {
+    if (!strcmp(argv[a], "-v")) use_verify = 1;
+    else if (!strcmp(argv[a], "-u")) unaligned = 1;
+    else if (!strcmp(argv[a], "-c")) cold = 1;
+    else if (!strcmp(argv[a], "-r") && a + 1 < argc) *runs = atoi(argv[++a]);
+    else { fprintf(stderr, "speed: unknown option %s\n", argv[a]); exit(2); }
+  }
+  if (*runs < 1) *runs = 1;
+  return a;
+}
+
+static void header(int runs)
+{
+  printf("# %s on %s: %s, median of %d\n", poly1305aes_implementation, POLY1305AES_TARGET, cycles_name(), runs);
+}
+
+int main(int argc, char **argv)
+{
+  int runs = 101, a;
+  if (argc >= 3 && !strcmp(argv[1], "ticks")) {
+    a = options(argc, argv, &runs);
+    place();
+    header(runs);
+    for (; a < argc; ++a) {
+      unsigned int len = (unsigned int) atoi(argv[a]);
+      if (len > MAXLEN) { fprintf(stderr, "speed: length above %d\n", MAXLEN); return 2; }
+      printf("%u %.1f\n", len, median_ticks(len, runs));
+    }
+    return 0;
+  }
+  if (argc >= 2 && !strcmp(argv[1], "table")) {
+    unsigned int len;
+    options(argc, argv, &runs);
+    header(runs);
+    printf("implementation,target,op,alignment,cache,length,median_ticks\n");
+    for (use_verify = 0; use_verify < 2; ++use_verify)
+      for (unaligned = 0; unaligned < 2; ++unaligned)
+        for (cold = 0; cold < 2; ++cold) {
+          place();
+          for (len = 0; len <= 8192; len += len < 256 ? 1 : len < 1024 ? 32 : 256)
+            printf("%s,%s,%s,%s,%s,%u,%.1f\n", poly1305aes_implementation, POLY1305AES_TARGET,
+                   use_verify ? "verify" : "authenticate", unaligned ? "unaligned" : "aligned",
+                   cold ? "flushed" : "cached", len, median_ticks(len, cold ? (runs + 4) / 5 : runs));
+        }
+    return 0;
+  }
+  if (argc >= 4 && !strcmp(argv[1], "calls")) {
+    int count = atoi(argv[2]), i;
+    unsigned int len = (unsigned int) atoi(argv[3]);
+    use_verify = argc > 4 && !strcmp(argv[4], "-v");
+    if (len > MAXLEN) return 2;
+    place();
+    for (i = 0; i < count; ++i) {
+      count_mark();
+      if (use_verify) sink += poly1305aes_verify(out, kr, n, m, len);
+      else poly1305aes_authenticate(out, kr, n, m, len);
+    }
+    count_mark();
+    return 0;
+  }
+  fprintf(stderr, "usage: speed ticks [-v] [-u] [-c] [-r RUNS] LEN... | speed table [-r RUNS] | speed calls N LEN [-v]\n");
+  return 2;
+}

@@ -1,0 +1,111 @@
+/* Readable reference Poly1305-AES (see ref.h); AES from aes/aes_ref.c. */
+#include "ref.h"
+#include "aes_ref.h"
+
+/* p = 2^130 - 5 as 17 little-endian bytes */
+static const unsigned char p[17] = {
+  0xfb, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+  0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x03
+};
+
+/* x >= y, both 17 bytes */
+static int at_least(const unsigned char x[17], const unsigned char y[17])
+{
+  int i;
+  for (i = 16; i >= 0; --i)
+    if (x[i] != y[i]) return x[i] > y[i];
+  return 1;
+}
+
+static void subtract(unsigned char x[17], const unsigned char y[17])
+{
+  int i, borrow = 0;
+  for (i = 0; i < 17; ++i) {
+    int d = x[i] - y[i] - borrow;
+    borrow = d < 0;
+    x[i] = (unsigned char) (d + 256 * borrow);
+  }
+}
+
+/* x = x * y mod p, for x, y < 2^136 */
+static void multiply_mod_p(unsigned char x[17], const unsigned char y[17])
+{
+  unsigned long product[34] = { 0 };
+  unsigned long carry;
+  unsigned char low[17], high[18];
+  int i, j;
+  for (i = 0; i < 17; ++i)
+    for (j = 0; j < 17; ++j) product[i + j] += (unsigned long) x[i] * y[j];
+  for (i = 0, carry = 0; i < 34; ++i) {
+    carry += product[i];
+    product[i] = carry & 255;
+    carry >>= 8;
+  }
+  /* product = low + 2^130 high, and 2^130 = 5 mod p: fold until below 2^130 */
+  for (;;) {
+    int nonzero = 0;
+    for (i = 0; i < 17; ++i) low[i] = (unsigned char) product[i];
+    low[16] &= 3;
+    for (i = 0; i < 18; ++i) {
+      high[i] = (unsigned char) ((product[16 + i] >> 2) | (i + 17 < 34 ? (product[17 + i] << 6) & 255 : 0));
+      nonzero |= high[i];
+    }
+    if (!nonzero) break;
+    for (i = 0; i < 34; ++i) product[i] = 0;
+    for (i = 0; i < 17; ++i) product[i] = low[i];
+    for (i = 0; i < 18; ++i) product[i] += 5ul * high[i];
+    for (i = 0, carry = 0; i < 34; ++i) {
+      carry += product[i];
+      product[i] = carry & 255;
+      carry >>= 8;
+    }
+  }
+  while (at_least(low, p)) subtract(low, p);
+  for (i = 0; i < 17; ++i) x[i] = low[i];
+}
+
+void ref_start(struct ref_state *st, const unsigned char kr[32])
+{
+  int i;
+  for (i = 0; i < 16; ++i) st->r[i] = kr[16 + i];
+  st->r[16] = 0;
+  st->r[3] &= 15; st->r[7] &= 15; st->r[11] &= 15; st->r[15] &= 15;
+  st->r[4] &= 252; st->r[8] &= 252; st->r[12] &= 252;
+  for (i = 0; i < 17; ++i) st->h[i] = 0;
+}
+
+void ref_chunk(struct ref_state *st, const unsigned char *chunk, unsigned int len)
+{
+  unsigned char c[17] = { 0 };
+  unsigned int i, carry = 0;
+  for (i = 0; i < len; ++i) c[i] = chunk[i];
+  c[len] = 1;
+  for (i = 0; i < 17; ++i) {      /* h + c < 2^131: fits in 17 bytes */
+    carry += st->h[i] + c[i];
+    st->h[i] = (unsigned char) carry;
+    carry >>= 8;
+  }
+  multiply_mod_p(st->h, st->r);
+}
+
+void ref_tag(unsigned char out[16], const struct ref_state *st, const unsigned char s[16])
+{
+  unsigned int i, carry = 0;
+  for (i = 0; i < 16; ++i) {
+    carry += st->h[i] + s[i];
+    out[i] = (unsigned char) carry;
+    carry >>= 8;
+  }
+}
+
+void ref_authenticate(unsigned char out[16], const unsigned char kr[32],
+  const unsigned char n[16], const unsigned char m[], unsigned long long l)
+{
+  struct ref_state st;
+  unsigned char s[16];
+  ref_start(&st, kr);
+  for (; l > 0; m += 16, l = l > 16 ? l - 16 : 0)
+    ref_chunk(&st, m, l > 16 ? 16 : (unsigned int) l);
+  aes_ref_encrypt(s, kr, n);
+  ref_tag(out, &st, s);
+}

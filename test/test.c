@@ -1,0 +1,601 @@
+/* The one test program: compiled against any implementation's namespaced
+   header (POLY1305AES_HEADER) and run on its target, natively or under qemu.
+     test VECTORS        run every check; exit 1 if any fails
+     test VECTORS a,b    run only the checks named a and b
+   Each check prints "ok <name>" or "FAIL <name>: <first failure>". Expected
+   values are either published (paper, chains) or computed by the readable
+   reference (ref.c, aes_ref.c), never by the implementation under test. */
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+#include POLY1305AES_HEADER
+#include "aes_ref.h"
+#include "fpmode.h"
+#include "md5.h"
+#include "ref.h"
+#include "util.h"
+
+static const char *vectors_path;
+static int failed_checks;
+static int check_failed;          /* the running check has failed */
+static const char *check_name;
+
+static void fail(const char *format, ...)
+{
+  va_list args;
+  if (check_failed++) return;     /* report the first failure of a check only */
+  printf("FAIL %s: ", check_name);
+  va_start(args, format);
+  vprintf(format, args);
+  va_end(args);
+  printf("\n");
+  fflush(stdout);
+}
+
+static void compare_tag(const unsigned char got[16], const unsigned char want[16], const char *what, long value)
+{
+  char g[33], w[33];
+  if (memcmp(got, want, 16) == 0) return;
+  hex_encode(g, got, 16);
+  hex_encode(w, want, 16);
+  fail("%s %ld: got %s, want %s", what, value, g, w);
+}
+
+static void random_key(uint64_t *prng, unsigned char kr[32])
+{
+  prng_fill(prng, kr, 32);
+  poly1305aes_clamp(kr);
+}
+
+/* ---- published data ---- */
+
+static void check_paper(void)
+{
+  static const char *const vectors[][5] = {   /* k, r, n, m, tag: Appendix B */
+    { "ec074c835580741701425b623235add6", "851fc40c3467ac0be05cc20404f3f700",
+      "fb447350c4e868c52ac3275cf9d4327e", "f3f6", "f4c633c3044fc145f84f335cb81953de" },
+    { "75deaa25c09f208e1dc4ce6b5cad3fbf", "a0f3080000f46400d0c7e9076c834403",
+      "61ee09218d29b0aaed7e154a2c5509cc", "", "dd3fab2251f11ac759f0887129cc2ee7" },
+    { "6acb5f61a7176dd320c5c1eb2edcdc74", "48443d0bb0d21109c89a100b5ce2c208",
+      "ae212a55399729595dea458bc621ff0e",
+      "663cea190ffb83d89593f3f476b6bc24d7e679107ea26adb8caf6652d0656136",
+      "0ee1c16bb73f0f4fd19881753c01cdbe" },
+    { "e1a5668a4d5b66a5f68cc5424ed5982d", "12976a08c4426d0ce8a82407c4f48207",
+      "9ae831e743978d3a23527c7128149e3a",
+      "ab0812724a7f1e342742cbed374d94d136c6b8795d45b3819830f2c04491faf0"
+      "990c62e48b8018b2c3e4a0fa3134cb67fa83e158c994d961c4cb21095c1bf9",
+      "5154ad0d2cb26e01274fc51148491f1b" },
+  };
+  unsigned int v;
+  for (v = 0; v < 4; ++v) {
+    unsigned char kr[32], n[16], m[64], want[16], out[16];
+    unsigned int l = (unsigned int) strlen(vectors[v][3]) / 2;
+    hex_decode(kr, 16, vectors[v][0]);
+    hex_decode(kr + 16, 16, vectors[v][1]);
+    hex_decode(n, 16, vectors[v][2]);
+    hex_decode(m, l, vectors[v][3]);
+    hex_decode(want, 16, vectors[v][4]);
+    poly1305aes_authenticate(out, kr, n, m, l);
+    compare_tag(out, want, "paper vector", (long) v + 1);
+    ref_authenticate(out, kr, n, m, l);
+    compare_tag(out, want, "reference on paper vector", (long) v + 1);
+    if (poly1305aes_verify(want, kr, n, m, l) != 1) fail("verify rejects paper vector %u", v + 1);
+  }
+}
+
+/* The published chain: tags feed back into key, nonce and message. Calls
+   line(out) for every tag; 'passes' passes over lengths 0..maxlen. */
+static void chain(unsigned int maxlen, long passes, int (*line)(const unsigned char out[16], void *), void *arg)
+{
+  unsigned char kr[32] = { 0 }, n[16] = { 0 }, out[16] = { 0 };
+  unsigned char *m = calloc(maxlen, 1);
+  long loop;
+  unsigned int len, i;
+  if (!m) { fail("out of memory"); return; }
+  for (loop = 0; loop < passes; ++loop) {
+    for (len = 0;; ++len) {
+      poly1305aes_authenticate(out, kr, n, m, len);
+      if (line(out, arg)) goto done;
+      if (len >= maxlen) break;
+      n[0] ^= (unsigned char) loop;
+      for (i = 0; i < 16; ++i) n[i] ^= out[i];
+      if (len % 2) for (i = 0; i < 16; ++i) kr[i] ^= out[i];
+      if (len % 3) for (i = 0; i < 16; ++i) kr[16 + i] ^= out[i];
+      poly1305aes_clamp(kr);
+      m[len] ^= out[0];
+    }
+  }
+done:
+  free(m);
+}
+
+static int keep_last(const unsigned char out[16], void *arg)
+{
+  memcpy(arg, out, 16);
+  return 0;
+}
+
+static void check_chain(void)
+{
+  unsigned char last[16], want[16];
+  hex_decode(want, 16, "f7e771d9b60967cc6aaa9a041be55365");
+  chain(100, 10, keep_last, last);
+  compare_tag(last, want, "final tag of the 10 x 100 chain, passes", 10);
+}
+
+struct md5_lines {
+  struct md5 ctx;
+  long lines;
+  unsigned char digest10010[16], digest123456[16];
+};
+
+static int md5_line(const unsigned char out[16], void *arg)
+{
+  struct md5_lines *state = arg;
+  char text[34];
+  hex_encode(text, out, 16);
+  text[32] = '\n';
+  md5_update(&state->ctx, (const unsigned char *) text, 33);
+  ++state->lines;
+  if (state->lines == 10010) md5_finish(&state->ctx, state->digest10010);
+  if (state->lines == 123456) {
+    md5_finish(&state->ctx, state->digest123456);
+    return 1;
+  }
+  return 0;
+}
+
+static void check_long_chain(void)
+{
+  struct md5_lines state;
+  unsigned char want[16];
+  if (md5_selfcheck() != 0) { fail("md5 does not reproduce the RFC 1321 examples"); return; }
+  md5_start(&state.ctx);
+  state.lines = 0;
+  chain(1000, 1000000, md5_line, &state);
+  if (state.lines != 123456) { fail("chain stopped after %ld lines", state.lines); return; }
+  hex_decode(want, 16, "ad3314ecd86351da7a20244097a08de6");
+  compare_tag(state.digest10010, want, "md5 of the first lines, lines", 10010);
+  hex_decode(want, 16, "707212358360ae459bc0ef293a5354e8");
+  compare_tag(state.digest123456, want, "md5 of the first lines, lines", 123456);
+}
+
+/* ---- generated vectors (test/gen_vectors.py, cross-checked with pycryptodome) ---- */
+
+static void check_vectors(void)
+{
+  FILE *file = fopen(vectors_path, "r");
+  static char line[1 << 16];
+  unsigned char kr[32], n[16], want[16], out[16], m[8192];
+  long count = 0, number = 0;
+  if (!file) { fail("cannot open %s", vectors_path); return; }
+  while (fgets(line, sizeof line, file)) {
+    char *field[4], *cursor = line;
+    size_t mlen;
+    int f;
+    ++number;
+    if (line[0] == '#' || line[0] == '\n') continue;
+    for (f = 0; f < 4; ++f) {
+      while (*cursor == ' ') ++cursor;
+      field[f] = cursor;
+      while (*cursor && *cursor != ' ' && *cursor != '\n') ++cursor;
+      if (*cursor) *cursor++ = 0;
+    }
+    mlen = strcmp(field[2], "-") == 0 ? 0 : strlen(field[2]) / 2;
+    if (strlen(field[0]) != 64 || strlen(field[1]) != 32 || strlen(field[3]) != 32 || mlen > sizeof m
+        || hex_decode(kr, 32, field[0]) || hex_decode(n, 16, field[1]) || hex_decode(want, 16, field[3])
+        || (mlen && hex_decode(m, mlen, field[2]))) {
+      fail("%s line %ld is malformed", vectors_path, number);
+      break;
+    }
+    poly1305aes_authenticate(out, kr, n, m, (unsigned int) mlen);
+    compare_tag(out, want, "vector on line", number);
+    if (poly1305aes_verify(want, kr, n, m, (unsigned int) mlen) != 1) fail("verify rejects the vector on line %ld", number);
+    ref_authenticate(out, kr, n, m, mlen);
+    compare_tag(out, want, "reference on vector line", number);
+    ++count;
+  }
+  fclose(file);
+  if (count < 2000) fail("only %ld vectors in %s", count, vectors_path);
+}
+
+/* ---- differential checks against the reference ---- */
+
+static void check_lengths(void)
+{
+  static unsigned char m[1101];
+  unsigned char kr[32], n[16], out[16], want[16];
+  uint64_t prng = 1;
+  unsigned int l;
+  for (l = 0; l <= 1100; ++l) {
+    random_key(&prng, kr);
+    prng_fill(&prng, n, 16);
+    prng_fill(&prng, m, l);
+    poly1305aes_authenticate(out, kr, n, m, l);
+    ref_authenticate(want, kr, n, m, l);
+    compare_tag(out, want, "random message of length", (long) l);
+  }
+}
+
+/* all-0xff messages of every length 0..maxlen with r and k given; the
+   reference streams, so each length costs one partial chunk */
+static void ff_lengths(const char *rhex, const char *khex, unsigned int maxlen)
+{
+  static unsigned char m[8192];
+  unsigned char kr[32], n[16], s[16], out[16], want[16];
+  struct ref_state full, partial;
+  unsigned int l;
+  hex_decode(kr, 16, khex);
+  hex_decode(kr + 16, 16, rhex);
+  memset(n, 0xff, 16);
+  memset(m, 0xff, sizeof m);
+  aes_ref_encrypt(s, kr, n);
+  ref_start(&full, kr);
+  for (l = 0; l <= maxlen; ++l) {
+    partial = full;
+    if (l % 16) ref_chunk(&partial, m, l % 16);
+    ref_tag(want, &partial, s);
+    poly1305aes_authenticate(out, kr, n, m, l);
+    compare_tag(out, want, "all-0xff message of length", (long) l);
+    if (l % 16 == 15) ref_chunk(&full, m, 16);
+  }
+}
+
+static void check_ff(void)
+{
+  /* the largest clamped r, then r with every allowed bit of the top word and k all ones */
+  ff_lengths("ffffff0ffcffff0ffcffff0ffcffff0f", "00000000000000000000000000000000", 8192);
+  ff_lengths("ffffff0ffcffff0ffcffff0ffcffff0f", "ffffffffffffffffffffffffffffffff", 2048);
+  ff_lengths("0100000000000000000000000000000f", "0123456789abcdef0123456789abcdef", 2048);
+}
+
+/* r = 0 makes h = 0 whatever the message: the tag is AES_k(n). Chained so
+   each key and nonce comes from the last output. */
+static void check_r_zero(void)
+{
+  unsigned char kr[32] = { 0 }, n[16] = { 0 }, m[40], out[16], want[16];
+  uint64_t prng = 7;
+  int i;
+  for (i = 0; i < 1000; ++i) {
+    prng_fill(&prng, m, sizeof m);
+    poly1305aes_authenticate(out, kr, n, m, (unsigned int) (i % 41));
+    aes_ref_encrypt(want, kr, n);
+    compare_tag(out, want, "r = 0: tag is not AES_k(n), step", i);
+    memcpy(n, out, 16);
+    kr[i % 16] ^= out[(i + 3) % 16];
+  }
+}
+
+/* authenticate clamps r itself: bits clamp clears make no difference */
+static void check_unclamped(void)
+{
+  unsigned char kr[32], raw[32], n[16], m[100], out[16], want[16];
+  uint64_t prng = 11;
+  int i;
+  for (i = 0; i < 200; ++i) {
+    prng_fill(&prng, raw, 32);
+    prng_fill(&prng, n, 16);
+    prng_fill(&prng, m, sizeof m);
+    if (i % 2) memset(raw + 16, 0xff, 16);
+    memcpy(kr, raw, 32);
+    poly1305aes_clamp(kr);
+    ref_authenticate(want, kr, n, m, (unsigned int) (i % 100));
+    poly1305aes_authenticate(out, raw, n, m, (unsigned int) (i % 100));
+    compare_tag(out, want, "unclamped r, case", i);
+  }
+}
+
+/* ---- the calling contract ---- */
+
+static void check_guards_and_inputs(void)
+{
+  unsigned char kr[32], n[16], m[300], copy[32 + 16 + 300], want[16];
+  unsigned char area[64];
+  uint64_t prng = 3;
+  unsigned int l, i;
+  for (l = 0; l < 300; l += 7) {
+    random_key(&prng, kr);
+    prng_fill(&prng, n, 16);
+    prng_fill(&prng, m, l);
+    memcpy(copy, kr, 32);
+    memcpy(copy + 32, n, 16);
+    memcpy(copy + 48, m, l);
+    ref_authenticate(want, kr, n, m, l);
+    for (i = 0; i < sizeof area; ++i) area[i] = (unsigned char) (0xa5 ^ i);
+    poly1305aes_authenticate(area + 24, kr, n, m, l);
+    compare_tag(area + 24, want, "tag between guard bytes, length", (long) l);
+    for (i = 0; i < sizeof area; ++i)
+      if ((i < 24 || i >= 40) && area[i] != (unsigned char) (0xa5 ^ i)) fail("guard byte %u around out overwritten (length %u)", i, l);
+    if (poly1305aes_verify(want, kr, n, m, l) != 1) fail("verify rejects a right tag, length %u", l);
+    if (memcmp(copy, kr, 32) || memcmp(copy + 32, n, 16) || memcmp(copy + 48, m, l))
+      fail("kr, n or m changed by the call, length %u", l);
+  }
+}
+
+static void check_overlap(void)
+{
+  unsigned char kr[32], n[16], m[200], want[16], k2[32], n2[16], m2[200];
+  uint64_t prng = 5;
+  unsigned int l, off;
+  for (l = 0; l < 200; l += 13) {
+    random_key(&prng, kr);
+    prng_fill(&prng, n, 16);
+    prng_fill(&prng, m, l);
+    ref_authenticate(want, kr, n, m, l);
+    for (off = 0; off <= 16; off += 16) {     /* out over k, then over r */
+      memcpy(k2, kr, 32);
+      poly1305aes_authenticate(k2 + off, k2, n, m, l);
+      compare_tag(k2 + off, want, "out overlapping kr at offset", (long) off);
+    }
+    memcpy(n2, n, 16);
+    poly1305aes_authenticate(n2, kr, n2, m, l);
+    compare_tag(n2, want, "out overlapping n, length", (long) l);
+    for (off = 0; l >= 16 && off + 16 <= l; off += 5) {   /* out anywhere inside m */
+      memcpy(m2, m, l);
+      poly1305aes_authenticate(m2 + off, kr, n, m2, l);
+      compare_tag(m2 + off, want, "out overlapping m at offset", (long) off);
+    }
+  }
+}
+
+static void check_alignment(void)
+{
+  static unsigned char buffer[4 * 16 + 32 + 16 + 600 + 64];
+  unsigned char kr[32], n[16], m[600], want[16];
+  uint64_t prng = 9;
+  unsigned int l, a;
+  for (l = 0; l < 600; l += 37) {
+    random_key(&prng, kr);
+    prng_fill(&prng, n, 16);
+    prng_fill(&prng, m, l);
+    ref_authenticate(want, kr, n, m, l);
+    for (a = 0; a < 16; ++a) {
+      unsigned char *out = buffer + a, *k = buffer + 16 + (a * 5) % 16 + 16;
+      unsigned char *nn = k + 32 + (a * 3) % 16, *mm = nn + 16 + a;
+      memcpy(k, kr, 32);
+      memcpy(nn, n, 16);
+      memcpy(mm, m, l);
+      poly1305aes_authenticate(out, k, nn, mm, l);
+      compare_tag(out, want, "misaligned inputs, alignment", (long) a);
+      if (poly1305aes_verify(want, k, nn, mm, l) != 1) fail("verify rejects misaligned inputs, alignment %u", a);
+    }
+  }
+}
+
+static void check_verify(void)
+{
+  unsigned char kr[32], n[16], m[64], tag[16];
+  uint64_t prng = 13;
+  unsigned int l, bit;
+  for (l = 0; l <= 64; ++l) {
+    random_key(&prng, kr);
+    prng_fill(&prng, n, 16);
+    prng_fill(&prng, m, l);
+    ref_authenticate(tag, kr, n, m, l);
+    if (poly1305aes_verify(tag, kr, n, m, l) != 1) fail("verify rejects the right tag, length %u", l);
+    for (bit = 0; bit < 128; ++bit) {
+      tag[bit / 8] ^= (unsigned char) (1 << (bit % 8));
+      if (poly1305aes_verify(tag, kr, n, m, l) != 0) fail("verify accepts the tag with bit %u flipped, length %u", bit, l);
+      tag[bit / 8] ^= (unsigned char) (1 << (bit % 8));
+    }
+    if (l > 0) {
+      m[l / 2] ^= 0x40;
+      if (poly1305aes_verify(tag, kr, n, m, l) != 0) fail("verify accepts a changed message byte, length %u", l);
+      m[l / 2] ^= 0x40;
+    }
+    n[l % 16] ^= 1;
+    if (poly1305aes_verify(tag, kr, n, m, l) != 0) fail("verify accepts a changed nonce, length %u", l);
+    n[l % 16] ^= 1;
+  }
+  if (poly1305aes_isequal(tag, tag) != 1) fail("isequal(x, x) is not 1");
+}
+
+static void check_clamp(void)
+{
+  static const unsigned char masks[32] = {
+    255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255,
+    255, 255, 255, 15, 252, 255, 255, 15, 252, 255, 255, 15, 252, 255, 255, 15 };
+  unsigned char kr[32], before[32];
+  uint64_t prng = 17;
+  unsigned int position, value, i;
+  for (position = 0; position < 32; ++position)
+    for (value = 0; value < 256; ++value) {
+      prng_fill(&prng, kr, 32);
+      kr[position] = (unsigned char) value;
+      memcpy(before, kr, 32);
+      poly1305aes_clamp(kr);
+      for (i = 0; i < 32; ++i)
+        if (kr[i] != (before[i] & masks[i])) fail("clamp made byte %u 0x%02x from 0x%02x", i, kr[i], before[i]);
+      memcpy(before, kr, 32);
+      poly1305aes_clamp(kr);
+      if (memcmp(before, kr, 32)) fail("clamp is not idempotent");
+    }
+}
+
+static void check_deterministic(void)
+{
+  unsigned char kr[32], n[16], m[333], a[16], b[16];
+  uint64_t prng = 19;
+  int i;
+  for (i = 0; i < 100; ++i) {
+    random_key(&prng, kr);
+    prng_fill(&prng, n, 16);
+    prng_fill(&prng, m, sizeof m);
+    poly1305aes_authenticate(a, kr, n, m, (unsigned int) (3 * i));
+    poly1305aes_authenticate(b, kr, n, m, (unsigned int) (3 * i));
+    compare_tag(b, a, "second call differs, length", 3L * i);
+  }
+}
+
+/* a zero-length message may be a null pointer */
+static void check_null_message(void)
+{
+  unsigned char kr[32], n[16], out[16], want[16];
+  uint64_t prng = 23;
+  random_key(&prng, kr);
+  prng_fill(&prng, n, 16);
+  ref_authenticate(want, kr, n, NULL, 0);
+  poly1305aes_authenticate(out, kr, n, NULL, 0);
+  compare_tag(out, want, "empty message at a null pointer, case", 0);
+  if (poly1305aes_verify(want, kr, n, NULL, 0) != 1) fail("verify rejects an empty message at a null pointer");
+}
+
+/* the message ends at the last byte before an unmapped page: no read past m[l-1] */
+static void check_page_end(void)
+{
+  long page = sysconf(_SC_PAGESIZE);
+  unsigned char *area, kr[32], n[16], out[16], want[16];
+  uint64_t prng = 29;
+  unsigned int l;
+  area = mmap(NULL, 2 * (size_t) page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (area == MAP_FAILED || mprotect(area + page, (size_t) page, PROT_NONE) != 0) { fail("mmap/mprotect failed"); return; }
+  for (l = 0; l <= 300; ++l) {
+    unsigned char *m = area + page - l;
+    random_key(&prng, kr);
+    prng_fill(&prng, n, 16);
+    prng_fill(&prng, m, l);
+    ref_authenticate(want, kr, n, m, l);
+    poly1305aes_authenticate(out, kr, n, m, l);
+    compare_tag(out, want, "message ending at an unmapped page, length", (long) l);
+  }
+  munmap(area, 2 * (size_t) page);
+}
+
+/* the caller's floating-point modes: tags stay right and the modes stay set */
+static void check_fpmodes(void)
+{
+  unsigned char kr[32], n[16], m[200], out[16], want[16];
+  uint64_t prng = 31;
+  int mode, i;
+  for (mode = 0; mode < fpmode_count(); ++mode) {
+    for (i = 0; i < 40; ++i) {
+      unsigned long long before, after;
+      unsigned int l = (unsigned int) (i * 5);
+      random_key(&prng, kr);
+      prng_fill(&prng, n, 16);
+      prng_fill(&prng, m, l);
+      if (i % 2) memset(m, 0xff, l), memset(kr + 16, 0xff, 16), poly1305aes_clamp(kr);
+      ref_authenticate(want, kr, n, m, l);
+      fpmode_set(mode);
+      before = fpmode_read();
+      poly1305aes_authenticate(out, kr, n, m, l);
+      after = fpmode_read();
+      if (after != before) fail("mode '%s': control state 0x%llx became 0x%llx", fpmode_name(mode), before, after);
+      if (poly1305aes_verify(want, kr, n, m, l) != 1) fail("mode '%s': verify rejects a right tag", fpmode_name(mode));
+      after = fpmode_read();
+      fpmode_set(0);
+      if (after != before) fail("mode '%s': verify changed the control state", fpmode_name(mode));
+      if (memcmp(out, want, 16)) fail("mode '%s': wrong tag for length %u", fpmode_name(mode), l);
+    }
+  }
+}
+
+/* threads with different keys and floating-point modes, at once */
+struct worker { int mode; uint64_t seed; int errors; };
+
+static void *work(void *arg)
+{
+  struct worker *w = arg;
+  unsigned char kr[32], n[16], m[500], out[16], want[16];
+  int i;
+  fpmode_set(w->mode);
+  for (i = 0; i < 300; ++i) {
+    unsigned int l = (unsigned int) (i * 7 % 500);
+    random_key(&w->seed, kr);
+    prng_fill(&w->seed, n, 16);
+    prng_fill(&w->seed, m, l);
+    ref_authenticate(want, kr, n, m, l);
+    poly1305aes_authenticate(out, kr, n, m, l);
+    if (memcmp(out, want, 16) || poly1305aes_verify(want, kr, n, m, l) != 1) ++w->errors;
+  }
+  return NULL;
+}
+
+static void check_threads(void)
+{
+  struct worker workers[4];
+  pthread_t threads[4];
+  int t;
+  for (t = 0; t < 4; ++t) {
+    workers[t].mode = t % fpmode_count();
+    workers[t].seed = 1000 + (uint64_t) t;
+    workers[t].errors = 0;
+    if (pthread_create(&threads[t], NULL, work, &workers[t]) != 0) { fail("pthread_create failed"); return; }
+  }
+  for (t = 0; t < 4; ++t) pthread_join(threads[t], NULL);
+  for (t = 0; t < 4; ++t)
+    if (workers[t].errors) fail("thread %d (mode '%s'): %d wrong tags", t, fpmode_name(workers[t].mode), workers[t].errors);
+}
+
+static void check_aes_reference(void)
+{
+  /* FIPS-197 Appendix C.1, through the reference the other checks rely on */
+  unsigned char key[16], in[16], out[16], want[16];
+  hex_decode(key, 16, "000102030405060708090a0b0c0d0e0f");
+  hex_decode(in, 16, "00112233445566778899aabbccddeeff");
+  hex_decode(want, 16, "69c4e0d86a7b0430d8cdb78070b4c55a");
+  aes_ref_encrypt(out, key, in);
+  compare_tag(out, want, "aes_ref on FIPS-197 C.1, case", 1);
+}
+
+static const struct { const char *name; void (*run)(void); } checks[] = {
+  { "aes-reference", check_aes_reference },
+  { "paper", check_paper },
+  { "chain", check_chain },
+  { "long-chain", check_long_chain },
+  { "vectors", check_vectors },
+  { "lengths", check_lengths },
+  { "all-ff", check_ff },
+  { "r-zero", check_r_zero },
+  { "unclamped", check_unclamped },
+  { "guards-inputs", check_guards_and_inputs },
+  { "overlap", check_overlap },
+  { "alignment", check_alignment },
+  { "verify", check_verify },
+  { "clamp", check_clamp },
+  { "deterministic", check_deterministic },
+  { "null-message", check_null_message },
+  { "page-end", check_page_end },
+  { "fpmodes", check_fpmodes },
+  { "threads", check_threads },
+};
+
+/* name is one of the comma-separated names in list */
+static int listed(const char *name, const char *list)
+{
+  size_t len = strlen(name);
+  for (;;) {
+    if (strncmp(list, name, len) == 0 && (list[len] == ',' || list[len] == 0)) return 1;
+    list = strchr(list, ',');
+    if (!list) return 0;
+    ++list;
+  }
+}
+
+int main(int argc, char **argv)
+{
+  unsigned int c, run = 0;
+  if (argc < 2) {
+    fprintf(stderr, "usage: %s VECTORS [check-name-part]\n", argv[0]);
+    return 2;
+  }
+  vectors_path = argv[1];
+  setvbuf(stdout, NULL, _IOLBF, 0);
+  printf("testing %s on %s\n", poly1305aes_implementation, POLY1305AES_TARGET);
+  for (c = 0; c < sizeof checks / sizeof checks[0]; ++c) {
+    if (argc > 2 && !listed(checks[c].name, argv[2])) continue;
+    check_name = checks[c].name;
+    check_failed = 0;
+    checks[c].run();
+    if (check_failed) ++failed_checks;
+    else printf("ok %s\n", check_name);
+    ++run;
+  }
+  if (run == 0) { printf("FAIL no check matches '%s'\n", argv[2]); return 1; }
+  printf("%s: %u checks, %d failed\n", failed_checks ? "FAIL" : "PASS", run, failed_checks);
+  return failed_checks ? 1 : 0;
+}
