@@ -3,7 +3,8 @@
 # IMPLDIR may point at a directory outside the tree's poly1305aes_* set (the
 # tests use this for a deliberately broken candidate); IMPL is then its name.
 # Output: build/<target>[-variant]/impl/<name>/{include,gen,obj,pic}, the
-# static and PIC archives, the shared test program and the speed probe.
+# static and PIC archives, the shared test program (test, and test-pic linked
+# from the PIC objects) and the speed probe. BUILDROOT moves build/ elsewhere.
 
 TOP := $(abspath $(dir $(lastword $(MAKEFILE_LIST)))/..)
 include $(TOP)/mk/target.mk
@@ -95,6 +96,10 @@ $(B)/lib$(NAME)_pic.a: $(PICOBJS)
 
 $(B)/test: $(TEST_SRCS) $(B)/lib$(NAME).a $(B)/include/$(NAME).h $(wildcard $(TOP)/test/*.h $(TOP)/aes/*.h)
 	$(CC) $(TEST_FLAGS) $(TEST_SRCS) $(B)/lib$(NAME).a -o $@ $(TARGET_LDFLAGS) $(VARIANT_LDFLAGS) -lpthread
+
+# the same program linked from the position-independent objects of the shared library
+$(B)/test-pic: $(TEST_SRCS) $(B)/lib$(NAME)_pic.a $(B)/include/$(NAME).h $(wildcard $(TOP)/test/*.h $(TOP)/aes/*.h)
+	$(CC) $(TEST_FLAGS) $(TEST_SRCS) $(B)/lib$(NAME)_pic.a -o $@ $(TARGET_LDFLAGS) $(VARIANT_LDFLAGS) -lpthread
 
 $(B)/speed: $(SPEED_SRCS) $(B)/lib$(NAME).a $(B)/include/$(NAME).h $(wildcard $(TOP)/speed/*.h)
 	$(CC) $(TEST_FLAGS) $(SPEED_SRCS) $(B)/lib$(NAME).a -o $@ $(TARGET_LDFLAGS) $(VARIANT_LDFLAGS)

@@ -29,4 +29,5 @@ CC := clang
 else ifneq ($(VARIANT),)
 $(error unknown VARIANT '$(VARIANT)': use san or clang)
 endif
-BUILD := $(TOP)/build/$(TARGET)$(if $(VARIANT),-$(VARIANT))
+BUILDROOT ?= $(TOP)/build
+BUILD := $(BUILDROOT)/$(TARGET)$(if $(VARIANT),-$(VARIANT))

@@ -1,0 +1,37 @@
+# poly1305aes. `make` selects and installs into build/<target>/ the fastest
+# implementation that passes its self-test; `make test` tests everything on
+# every target. See README.md.
+#   make [TARGET=amd64|x86|ppc32|sparc64] [IMPL=name]   select and install
+#   make test [TARGETS="..."]                           the whole test suite
+#   make install [TARGET=...] PREFIX=/usr/local DESTDIR=  copy the installed result
+#   make speed [TARGET=...]    speed tables (CSV, PNG) for every candidate
+#   make bench                 installed implementation beside OpenSSL and libsodium (x86-64)
+#   make clean
+
+TOP := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
+TARGET ?= $(shell sh $(TOP)/tools/hosttarget)
+PREFIX ?= /usr/local
+DESTDIR ?=
+PYTHON ?= python3
+
+.PHONY: all test install speed bench clean
+all:
+	@sh tools/ensure-tools $(TARGET)
+	@$(PYTHON) tools/selector.py --target $(TARGET) $(if $(IMPL),--impl $(IMPL))
+
+test:
+	@sh test/run.sh
+
+install:
+	@test -f build/$(TARGET)/installed/lib/libpoly1305aes.a || \
+	  { echo "make install: nothing selected for $(TARGET) yet; run make$(if $(filter-out $(shell sh tools/hosttarget),$(TARGET)), TARGET=$(TARGET)) first" >&2; exit 1; }
+	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include
+	install -m 644 build/$(TARGET)/installed/lib/libpoly1305aes.a $(DESTDIR)$(PREFIX)/lib/
+	install -m 755 build/$(TARGET)/installed/lib/libpoly1305aes.so $(DESTDIR)$(PREFIX)/lib/libpoly1305aes.so.0
+	ln -sf libpoly1305aes.so.0 $(DESTDIR)$(PREFIX)/lib/libpoly1305aes.so
+	install -m 644 build/$(TARGET)/installed/include/*.h $(DESTDIR)$(PREFIX)/include/
+	sed 's|^prefix=.*|prefix=$(PREFIX)|' build/$(TARGET)/installed/lib/pkgconfig/poly1305aes.pc \
+	  > $(DESTDIR)$(PREFIX)/lib/pkgconfig/poly1305aes.pc
+
+clean:
+	rm -rf build
