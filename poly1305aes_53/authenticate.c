@@ -2,23 +2,28 @@
    at 53 bits (FLT_EVAL_METHOD 0 or 1; on x87 the precision is set to 53 bits
    here and the caller's control word restored), any rounding mode, and
    uint64_t with the byte order of double. Correct because every product and
-   sum below is exact: bounds.py proves |h_k| < 2^35.3 and leaves >= 1.42 bits
-   of mantissa to spare everywhere, even when the alpha rounding is directed.
+   sum below is exact: bounds.py proves |h_k / 2^(32k)| < 2^35.6 and leaves
+   >= 0.98 bits of mantissa to spare everywhere, even with directed rounding.
 
    h = H0 + H1 + H2 + H3, doubles with explicit weights: H_k is a multiple of
    2^(32k). Each clamped word r_j < 2^28 of r is split at bit 15 into lo_j and
-   hi_j; a block multiplies the four pieces by the eight halves into slots
+   hi_j; a chunk multiplies the four pieces by the eight halves into slots
    A_k = sum H_i lo_j and B_k = sum H_i hi_j (i + j = k, or k + 4 with the
    factor 5 * 2^-130 folded into the constant: 2^130 = 5 mod p, exact because
    r_1..r_3 are multiples of 4). Adding and subtracting alpha = 3 * 2^(51+b)
    rounds a slot to a multiple of 2^b (b = 32k + 32; 130 for k = 3); the
-   rounded part moves up a piece (times 5 * 2^-130 from the top) and the
-   remainder stays. The message word k enters slot A_k before the carry.
+   rounded part moves up a piece (times 5 * 2^-130 from the top), the
+   remainder stays, and word k of the next chunk joins piece k there, off
+   the path from slot to piece. With GCC or clang and SSE2 the same
+   arithmetic runs on (A_k, B_k) pairs (GNU vector extensions).
 
-   AES-128 of the nonce uses one 2 KiB table (entry x: 2S 3S-rotations, see
-   table) with the key expansion merged into the rounds. Table lookups are
-   indexed by key and nonce bytes: not constant-time against cache timing.
-   Every branch and every other memory index depends only on the length. */
+   AES-128 of the nonce uses one 2 KiB table (entry x: 2S S S 3S 2S S S 3S)
+   with the key expansion merged into the rounds. Table lookups are indexed
+   by key and nonce bytes: not constant-time against cache timing. Every
+   branch and every other memory index depends only on the length.
+
+   rdtsc ticks, median (Xeon Sapphire Rapids, gcc 12 -O3, SSE2 pairs):
+   0 bytes 224, 16 bytes 255, 1024 bytes 1924, 8192 bytes 13748. */
 #include <float.h>
 #include <stdint.h>
 #include <string.h>
@@ -145,54 +150,28 @@ static double placed(uint32_t w, int k)
 
 #define SPLIT 15   /* r_j = lo_j + hi_j, lo_j = r_j mod 2^SPLIT: as in bounds.py */
 
+/* lohi[i][k] = (lo_j, hi_j) times the weight taking piece i to slot k,
+   j = (k - i) mod 4, with 5 * 2^-130 folded in when i + j >= 4 */
 struct key {
-  double lo[4][4], hi[4][4];   /* [i][k]: multiplier taking piece i to slot k */
+  double lohi[4][4][2];
   double alpha[4];             /* 3 * 2^(51 + boundary of slot k) */
-  double full[4], last[4];     /* what placed() adds, less the pad bit of a full block */
+  double full[4], last[4];     /* what placed() adds, less the pad bit of a full chunk */
 };
-
-static void carry(double piece[4], const double a[4], const double b[4], const struct key *key)
-{
-  double ca[4], cb[4];
-  int k;
-  for (k = 0; k < 4; ++k) {
-    ca[k] = (a[k] + key->alpha[k]) - key->alpha[k];   /* a[k] rounded at 2^(32k+32) */
-    cb[k] = (b[k] + key->alpha[k]) - key->alpha[k];
-  }
-  /* 2^130 = 5 mod p: the top carries come back at the bottom times 5 * 2^-130 */
-  piece[0] = ((a[0] - ca[0]) + (b[0] - cb[0])) + (ca[3] + cb[3]) * (5 * power2(-130));
-  for (k = 1; k < 4; ++k)
-    piece[k] = ((a[k] - ca[k]) + (b[k] - cb[k])) + (ca[k - 1] + cb[k - 1]);
-}
-
-static void multiply(double a[4], double b[4], const double piece[4], const struct key *key)
-{
-  int k;
-  for (k = 0; k < 4; ++k) {
-    a[k] = (piece[0] * key->lo[0][k] + piece[1] * key->lo[1][k])
-         + (piece[2] * key->lo[2][k] + piece[3] * key->lo[3][k]);
-    b[k] = (piece[0] * key->hi[0][k] + piece[1] * key->hi[1][k])
-         + (piece[2] * key->hi[2][k] + piece[3] * key->hi[3][k]);
-  }
-}
 
 static void key_setup(struct key *key, const unsigned char rbytes[16])
 {
   static const uint32_t clamp[4] = { 0x0fffffff, 0x0ffffffc, 0x0ffffffc, 0x0ffffffc };
+  const double wrap = 5 * power2(-130);
   int i, j, k;
   for (j = 0; j < 4; ++j) {
     uint32_t r = load32_le(rbytes + 4 * j) & clamp[j];
     double lo = (double) (r & ((1u << SPLIT) - 1)) * power2(32 * j);
     double hi = (double) (r >> SPLIT) * power2(32 * j + SPLIT);
     for (i = 0; i < 4; ++i) {
+      double scale = i + j >= 4 ? wrap : 1;   /* depends on positions only */
       k = (i + j) % 4;
-      if (i + j >= 4) {   /* depends on positions only, never on the key */
-        key->lo[i][k] = lo * (5 * power2(-130));
-        key->hi[i][k] = hi * (5 * power2(-130));
-      } else {
-        key->lo[i][k] = lo;
-        key->hi[i][k] = hi;
-      }
+      key->lohi[i][k][0] = lo * scale;
+      key->lohi[i][k][1] = hi * scale;
     }
   }
   for (k = 0; k < 4; ++k) {
@@ -200,13 +179,6 @@ static void key_setup(struct key *key, const unsigned char rbytes[16])
     key->full[k] = key->last[k] = power2(52 + 32 * k);
   }
   key->full[3] -= power2(128);   /* 2^148 - 2^128: exact, 20 bits */
-}
-
-/* slot A_k += chunk word k * 2^(32k); offset also adds the pad bit 2^128 of a full chunk */
-static void add_chunk(double a[4], const unsigned char chunk[16], const double offset[4])
-{
-  int k;
-  for (k = 0; k < 4; ++k) a[k] += placed(load32_le(chunk + 4 * k), k) - offset[k];
 }
 
 /* h = sum piece[k], |piece[k] / 2^(32k)| < 2^36: reduce mod p, add s mod 2^128 */
@@ -264,11 +236,132 @@ static void x87_set_control(unsigned short word)
 }
 #endif
 
+/* The next chunk as w_0..w_3, w_k = word k * 2^(32k) (pad bit included), each
+   to be added to piece k; all zero after the last chunk. Returns 0 then. */
+static int next_chunk(double w[4], const unsigned char **m, unsigned int *l, const struct key *key)
+{
+  unsigned char last[16];
+  const unsigned char *chunk = *m;
+  const double *offset = key->full;
+  int k;
+  if (*l == 0) {
+    w[0] = w[1] = w[2] = w[3] = 0;
+    return 0;
+  }
+  if (*l >= 16) {
+    *m += 16;
+    *l -= 16;
+  } else {
+    unsigned int i;
+    for (i = 0; i < 16; ++i) last[i] = 0;
+    for (i = 0; i < *l; ++i) last[i] = chunk[i];
+    last[*l] = 1;
+    chunk = last;
+    offset = key->last;
+    *l = 0;
+  }
+  for (k = 0; k < 4; ++k) w[k] = placed(load32_le(chunk + 4 * k), k) - offset[k];
+  return 1;
+}
+
+#if defined(__GNUC__) && defined(__SSE2__)
+/* The same arithmetic, two lanes at a time: lane 0 holds slot A_k, lane 1
+   slot B_k. GNU C vector extensions, used only where SSE2 makes them cheap. */
+typedef double pair __attribute__((vector_size(16)));
+
+static pair load_pair(const double *p)
+{
+  pair x;
+  memcpy(&x, p, 16);
+  return x;
+}
+
+static void poly1305(double piece[4], const unsigned char *m, unsigned int l, const struct key *key)
+{
+  pair s0 = { 0, 0 }, s1 = { 0, 0 }, s2 = { 0, 0 }, s3 = { 0, 0 };
+  pair t0, t1, t2, t3;
+  const pair alpha0 = { key->alpha[0], key->alpha[0] }, alpha1 = { key->alpha[1], key->alpha[1] };
+  const pair alpha2 = { key->alpha[2], key->alpha[2] }, alpha3 = { key->alpha[3], key->alpha[3] };
+  const pair wrap = { 5 * power2(-130), 5 * power2(-130) };
+  double w[4];
+  int more;
+  do {
+    pair c0, c1, c2, c3, h0, h1, h2, h3;
+    more = next_chunk(w, &m, &l, key);
+    c0 = (s0 + alpha0) - alpha0;
+    c1 = (s1 + alpha1) - alpha1;
+    c2 = (s2 + alpha2) - alpha2;
+    c3 = (s3 + alpha3) - alpha3;
+    t0 = (s0 - c0) + (c3 * wrap + (pair) { w[0], 0 });
+    t1 = (s1 - c1) + (c0 + (pair) { w[1], 0 });
+    t2 = (s2 - c2) + (c1 + (pair) { w[2], 0 });
+    t3 = (s3 - c3) + (c2 + (pair) { w[3], 0 });
+    if (!more) break;
+    h0 = t0 + (pair) { t0[1], t0[0] };
+    h1 = t1 + (pair) { t1[1], t1[0] };
+    h2 = t2 + (pair) { t2[1], t2[0] };
+    h3 = t3 + (pair) { t3[1], t3[0] };
+    s0 = (h0 * load_pair(key->lohi[0][0]) + h1 * load_pair(key->lohi[1][0]))
+       + (h2 * load_pair(key->lohi[2][0]) + h3 * load_pair(key->lohi[3][0]));
+    s1 = (h0 * load_pair(key->lohi[0][1]) + h1 * load_pair(key->lohi[1][1]))
+       + (h2 * load_pair(key->lohi[2][1]) + h3 * load_pair(key->lohi[3][1]));
+    s2 = (h0 * load_pair(key->lohi[0][2]) + h1 * load_pair(key->lohi[1][2]))
+       + (h2 * load_pair(key->lohi[2][2]) + h3 * load_pair(key->lohi[3][2]));
+    s3 = (h0 * load_pair(key->lohi[0][3]) + h1 * load_pair(key->lohi[1][3]))
+       + (h2 * load_pair(key->lohi[2][3]) + h3 * load_pair(key->lohi[3][3]));
+  } while (1);
+  piece[0] = t0[0] + t0[1];
+  piece[1] = t1[0] + t1[1];
+  piece[2] = t2[0] + t2[1];
+  piece[3] = t3[0] + t3[1];
+}
+
+#else
+static void poly1305(double piece[4], const unsigned char *m, unsigned int l, const struct key *key)
+{
+  double a0 = 0, a1 = 0, a2 = 0, a3 = 0, b0 = 0, b1 = 0, b2 = 0, b3 = 0;
+  double h0, h1, h2, h3, w[4];
+  const double wrap = 5 * power2(-130);
+  int more;
+  do {
+    double ca0, ca1, ca2, ca3, cb0, cb1, cb2, cb3;
+    more = next_chunk(w, &m, &l, key);
+    /* each slot rounded at its boundary; the rounded part moves up a piece */
+    ca0 = (a0 + key->alpha[0]) - key->alpha[0];
+    cb0 = (b0 + key->alpha[0]) - key->alpha[0];
+    ca1 = (a1 + key->alpha[1]) - key->alpha[1];
+    cb1 = (b1 + key->alpha[1]) - key->alpha[1];
+    ca2 = (a2 + key->alpha[2]) - key->alpha[2];
+    cb2 = (b2 + key->alpha[2]) - key->alpha[2];
+    ca3 = (a3 + key->alpha[3]) - key->alpha[3];
+    cb3 = (b3 + key->alpha[3]) - key->alpha[3];
+    /* the chunk joins the carries, off the path from a_k to h_k */
+    h0 = ((a0 - ca0) + (b0 - cb0)) + ((ca3 + cb3) * wrap + w[0]);
+    h1 = ((a1 - ca1) + (b1 - cb1)) + ((ca0 + cb0) + w[1]);
+    h2 = ((a2 - ca2) + (b2 - cb2)) + ((ca1 + cb1) + w[2]);
+    h3 = ((a3 - ca3) + (b3 - cb3)) + ((ca2 + cb2) + w[3]);
+    if (!more) break;
+    /* times r: |h_k / 2^(32k)| < 2^35.6 keeps every product and sum exact */
+#define SLOT(k, lane) ((h0 * key->lohi[0][k][lane] + h1 * key->lohi[1][k][lane]) \
+                     + (h2 * key->lohi[2][k][lane] + h3 * key->lohi[3][k][lane]))
+    a0 = SLOT(0, 0); b0 = SLOT(0, 1);
+    a1 = SLOT(1, 0); b1 = SLOT(1, 1);
+    a2 = SLOT(2, 0); b2 = SLOT(2, 1);
+    a3 = SLOT(3, 0); b3 = SLOT(3, 1);
+#undef SLOT
+  } while (1);
+  piece[0] = h0;
+  piece[1] = h1;
+  piece[2] = h2;
+  piece[3] = h3;
+}
+#endif
+
 void SYMBOL(authenticate)(unsigned char out[16], const unsigned char kr[32],
   const unsigned char n[16], const unsigned char m[], unsigned int l)
 {
   struct key key;
-  double a[4] = { 0, 0, 0, 0 }, b[4] = { 0, 0, 0, 0 }, piece[4];
+  double piece[4];
   unsigned char s[16];
 #if X87
   unsigned short caller = x87_control();
@@ -278,23 +371,7 @@ void SYMBOL(authenticate)(unsigned char out[16], const unsigned char kr[32],
 
   aes128(s, kr, n);
   key_setup(&key, kr + 16);
-
-  for (; l >= 16; l -= 16, m += 16) {
-    add_chunk(a, m, key.full);
-    carry(piece, a, b, &key);
-    multiply(a, b, piece, &key);
-  }
-  if (l > 0) {
-    unsigned char last[16];
-    unsigned int i;
-    for (i = 0; i < 16; ++i) last[i] = 0;
-    for (i = 0; i < l; ++i) last[i] = m[i];
-    last[l] = 1;
-    add_chunk(a, last, key.last);
-    carry(piece, a, b, &key);
-    multiply(a, b, piece, &key);
-  }
-  carry(piece, a, b, &key);
+  poly1305(piece, m, l, &key);
   finish(out, piece, s);
 #if X87
   x87_set_control(caller);

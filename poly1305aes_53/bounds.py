@@ -4,14 +4,14 @@
 Values are tracked relative to their slot weight: h_k = H_k / 2^(32k).
 Each clamped word r_j (< 2^28, r_1..r_3 multiples of 4) is split into
 lo_j = r_j mod 2^SPLIT_j and hi_j = r_j - lo_j. For one block:
-  A_k = w_k + sum_i h_i * (lo_j or 5 lo_j / 4 when i + j = k + 4)      unit 1
-  B_k =       sum_i h_i * (hi_j or 5 hi_j / 4 when i + j = k + 4)      unit 2^(SPLIT_j-2)
-  (w_k < 2^32 is message word k; A_3 also carries the 2^128 pad bit)
+  A_k = sum_i h_i * (lo_j or 5 lo_j / 4 when i + j = k + 4)      unit 1
+  B_k = sum_i h_i * (hi_j or 5 hi_j / 4 when i + j = k + 4)      unit 2^(SPLIT_j-2)
   c = A rounded to a multiple of 2^32 (2^34 for k = 3, i.e. 2^130) by adding
   and subtracting alpha = 3 * 2^(51 + boundary); residual |A - c| <= 2^boundary
   in ANY rounding mode (and under x87 double rounding), which is what is assumed
-  h'_k = rA_k + rB_k + (cA_{k-1} + cB_{k-1}) / 2^32,
-  h'_0 = rA_0 + rB_0 + 5 (cA_3 + cB_3) / 2^34.
+  h'_k = rA_k + rB_k + (cA_{k-1} + cB_{k-1}) / 2^32 + w_k,
+  h'_0 = rA_0 + rB_0 + 5 (cA_3 + cB_3) / 2^34 + w_0,
+  where w_k < 2^32 is word k of the next chunk (h'_3 also gets the pad bit 2^32).
 This iterates the bound on |h_k| to its fixed point, then checks every product
 and every partial sum against 2^53 in its own unit, and that every value the
 alpha constants round stays below 2^(51 + boundary). It exits non-zero if any
@@ -25,7 +25,7 @@ MANTISSA = 53
 LO_MAX = [2 ** SPLIT[0] - 1] + [2 ** SPLIT[j] - 4 for j in (1, 2, 3)]  # lo_j (j>0): multiple of 4
 HI_MAX = [2 ** 28 - 2 ** SPLIT[j] for j in range(4)]                  # hi_j: bits SPLIT[j]..27
 BOUNDARY = [32, 32, 32, 34]  # relative rounding boundary of slot k (log2)
-MESSAGE = [2 ** 32, 2 ** 32, 2 ** 32, 2 ** 33]    # w_k (+ pad bit on slot 3)
+MESSAGE = [2 ** 32, 2 ** 32, 2 ** 32, 2 ** 33]    # w_k (+ pad bit on piece 3)
 
 
 def multipliers(k):
@@ -45,7 +45,7 @@ def one_block(hb):
     margins = []
     a_bound, b_bound = [], []
     for k in range(4):
-        a = MESSAGE[k]
+        a = 0.0
         b = 0.0
         b_unit = min(m[3] for m in multipliers(k))
         for i, lo, hi, hi_unit in multipliers(k):
@@ -66,8 +66,8 @@ def one_block(hb):
             carried = 5 * (a_bound[3] + b_bound[3] + 2 * 2 ** 34) / 2 ** 34
         else:
             carried = (a_bound[k - 1] + b_bound[k - 1] + 2 * 2 ** 32) / 2 ** 32
-        new.append(residual + carried)
-        margins.append(("piece h%d" % k, residual + carried, MANTISSA))
+        new.append(residual + carried + MESSAGE[k])
+        margins.append(("piece h%d" % k, residual + carried + MESSAGE[k], MANTISSA))
     return new, margins
 
 
