@@ -101,6 +101,10 @@ $(B)/test: $(TEST_SRCS) $(B)/lib$(NAME).a $(B)/include/$(NAME).h $(wildcard $(TO
 $(B)/test-pic: $(TEST_SRCS) $(B)/lib$(NAME)_pic.a $(B)/include/$(NAME).h $(wildcard $(TOP)/test/*.h $(TOP)/aes/*.h)
 	$(CC) $(TEST_FLAGS) $(TEST_SRCS) $(B)/lib$(NAME)_pic.a -o $@ $(TARGET_LDFLAGS) $(VARIANT_LDFLAGS) -lpthread
 
+# the constant-time check's program (run under valgrind by tools/ctcheck.py)
+$(B)/ct: $(TOP)/test/ct.c $(TOP)/test/util.c $(B)/lib$(NAME).a $(B)/include/$(NAME).h
+	$(CC) $(TEST_FLAGS) -g $(TOP)/test/ct.c $(TOP)/test/util.c $(B)/lib$(NAME).a -o $@ $(TARGET_LDFLAGS)
+
 $(B)/speed: $(SPEED_SRCS) $(B)/lib$(NAME).a $(B)/include/$(NAME).h $(wildcard $(TOP)/speed/*.h)
 	$(CC) $(TEST_FLAGS) $(SPEED_SRCS) $(B)/lib$(NAME).a -o $@ $(TARGET_LDFLAGS) $(VARIANT_LDFLAGS)
 

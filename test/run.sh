@@ -103,6 +103,18 @@ variant_suite() {
   done
 }
 
+# the constant-time claims of every implementation for a native target, on every path
+constant_time() {
+  target=$1
+  impl=$2
+  make -s -f mk/impl.mk TARGET="$target" IMPL="$impl" BUILDROOT="$root" "$root/$target/impl/$impl/ct" || return 1
+  paths=$(descfile "poly1305aes_$impl/paths")
+  [ -n "$paths" ] || paths="default"
+  echo "$paths" | while read -r path assignments; do
+    python3 tools/ctcheck.py "poly1305aes_$impl" "$path" "$root/$target/impl/$impl/ct" $assignments || exit 1
+  done
+}
+
 # a deliberately broken candidate is reported and never installed
 broken_candidate() {
   broot=$root/broken
@@ -141,6 +153,11 @@ for target in $targets; do
   step "$target: AES reference known answers" aes_kat "$target"
   step "$target: every implementation built, self-tested on every path, installed by the selector" select_all "$target"
   step "$target: README example against the installed library" readme_example "$target"
+  if [ -z "$(field "$target" run)" ]; then
+    for impl in $(impls_for "$target"); do
+      step "$target: $impl constant-time claims under valgrind memcheck" constant_time "$target" "$impl"
+    done
+  fi
   if [ "$target" = "$host" ]; then
     for impl in $(impls_for "$target"); do
       step "$target: $impl under AddressSanitizer and UndefinedBehaviorSanitizer" variant_suite san "$impl"

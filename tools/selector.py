@@ -14,6 +14,9 @@ natively, measured in interleaved rounds so every candidate sees the same
 machine noise; under an emulator it is the exact number of instructions per
 call from qemu's log (speed/count.py). The score is the geometric mean over
 the six lengths; the lowest score wins (ties: the first in name order).
+Where the target runs natively and valgrind is present, tools/ctcheck.py
+checks the implementation's constant-time claims on every path; a claim the
+check contradicts fails the candidate.
 --impl forces one candidate, still self-tested. A candidate that fails is
 never installed; if none passes, nothing changes and the exit status is 1.
 
@@ -51,6 +54,7 @@ class Candidate:
         self.checks = 0
         self.samples = {n: [] for n in LENGTHS}
         self.score = None
+        self.ct = "not checked"    # the constant-time verdict from valgrind
         self.build = os.path.join(root, target["name"], "impl", self.name)
 
     def make_args(self, target, root):
@@ -96,6 +100,31 @@ def self_test(candidate, target, log):
             return
         if path == "default":
             candidate.checks = sum(1 for l in output.splitlines() if l.startswith("ok "))
+
+
+def constant_time(candidate, target, root, log):
+    """Run tools/ctcheck.py on every path; a contradicted claim fails the candidate."""
+    if target.get("run"):
+        candidate.ct = "not checked (emulated target)"
+        return
+    if not shutil.which("valgrind"):
+        candidate.ct = "not checked (no valgrind)"
+        return
+    status, output = run(candidate.make_args(target, root) + [os.path.join(candidate.build, "ct")], log=log)
+    if status != 0:
+        candidate.result, candidate.reason = "fails", "build of the constant-time check: " + output.strip()[-200:]
+        return
+    verdicts = []
+    for path, env in candidate.impl.paths:
+        status, output = run([sys.executable, os.path.join(describe.TOP, "tools", "ctcheck.py"), candidate.impl.dir,
+                              path, os.path.join(candidate.build, "ct")] + ["%s=%s" % kv for kv in env.items()], log=log)
+        if status != 0:
+            candidate.result = "fails"
+            candidate.reason = "constant-time check: " + " ".join(output.split())[-300:]
+            return
+        verdict = output.strip().splitlines()[-1].split(": ", 1)[1]
+        verdicts.append(verdict if len(candidate.impl.paths) == 1 else "%s: %s" % (path, verdict))
+    candidate.ct = "; ".join(verdicts)
 
 
 def time_native(candidates, target, rounds):
@@ -145,12 +174,13 @@ def log_line(c, target, metric, chosen, compiler):
         fields.append("reason=" + shlex.quote(c.reason))
     fields.append("constbranch=%s" % ",".join(sorted({str(c.impl.claim("constbranch", p)) for p, _ in c.impl.paths})))
     fields.append("constindex=%s" % ",".join(sorted({str(c.impl.claim("constindex", p)) for p, _ in c.impl.paths})))
+    fields.append("valgrind=" + shlex.quote(c.ct))
     fields.append("chosen=" + ("yes" if chosen else "no"))
     return " ".join(fields)
 
 
 def print_table(candidates, metric, winner):
-    head = ["candidate", "result"] + [str(n) for n in LENGTHS] + ["score", "constant time (claim)", "chosen"]
+    head = ["candidate", "result"] + [str(n) for n in LENGTHS] + ["score", "constant time: claim / valgrind", "chosen"]
     rows = []
     for c in candidates:
         row = [c.name, c.result]
@@ -158,7 +188,7 @@ def print_table(candidates, metric, winner):
             row += ["%.0f" % c.median(n) for n in LENGTHS] + ["%.1f" % c.score]
         else:
             row += [""] * (len(LENGTHS) + 1)
-        row += [c.impl.claim_text(), "<==" if c is winner else ""]
+        row += [c.impl.claim_text() + " / " + c.ct, "<==" if c is winner else ""]
         rows.append(row)
     widths = [max(len(str(r[i])) for r in [head] + rows) for i in range(len(head))]
     say("\n%s per call at each message length (bytes); score = geometric mean" % metric)
@@ -278,8 +308,14 @@ def main():
         if c.result == "fails":
             say(", FAILS: %s" % c.reason)
             continue
+        say(", passed %d checks on %d path(s) and as PIC" % (c.checks, len(c.impl.paths)), end="")
+        say(", checking constant time", end="")
+        constant_time(c, target, root, log)
+        if c.result == "fails":
+            say(", FAILS: %s" % c.reason)
+            continue
         c.result = "ok"
-        say(", passed %d checks on %d path(s) and as PIC" % (c.checks, len(c.impl.paths)))
+        say(": %s" % c.ct)
 
     passed = [c for c in candidates if c.result == "ok"]
     if passed:

@@ -1,0 +1,102 @@
+/* Constant-time check, run under valgrind memcheck by tools/ctcheck.py and
+   compiled against any implementation's header (POLY1305AES_HEADER).
+     ct poly       r, the message and the tag given to verify are secret
+     ct aes        k and n are secret (table-based AES is expected to leak here)
+     ct selftest   two deliberately leaky functions: memcheck must catch both
+   Secrets are marked undefined just before each call and defined again just
+   after; memcheck then reports every branch (UninitCondition) and every
+   memory address (UninitValue) computed from them inside the call. The
+   results of calls are not checked here: valgrind's x87 emulation computes
+   in 64-bit doubles, so x87 code may give wrong tags under it. */
+#include <stdio.h>
+#include <string.h>
+#include <valgrind/memcheck.h>
+#include POLY1305AES_HEADER
+#include "util.h"
+
+#define SECRET(x, len) VALGRIND_MAKE_MEM_UNDEFINED(x, len)
+#define PUBLIC(x, len) VALGRIND_MAKE_MEM_DEFINED(x, len)
+
+static unsigned char m[8192];
+static unsigned long errors_in_calls;   /* memcheck errors raised inside the calls */
+
+#define COUNTED(call) do { \
+    unsigned long before_ = VALGRIND_COUNT_ERRORS; \
+    call; \
+    errors_in_calls += VALGRIND_COUNT_ERRORS - before_; \
+  } while (0)
+static const unsigned int lengths[] = { 0, 1, 15, 16, 17, 31, 32, 33, 63, 64, 65, 100, 127, 128, 129,
+  255, 256, 257, 511, 512, 513, 1000, 1024, 2048, 4096, 8192 };
+
+static void calls(int secret_r, int secret_kn)
+{
+  unsigned char kr[32], n[16], out[16], tag[16];
+  uint64_t prng = 77;
+  unsigned int i;
+  for (i = 0; i < sizeof lengths / sizeof lengths[0]; ++i) {
+    unsigned int l = lengths[i];
+    int ok;
+    prng_fill(&prng, kr, 32);
+    poly1305aes_clamp(kr);
+    prng_fill(&prng, n, 16);
+    prng_fill(&prng, m, l);
+    prng_fill(&prng, tag, 16);
+    if (secret_kn) { SECRET(kr, 16); SECRET(n, 16); }
+    if (secret_r) { SECRET(kr + 16, 16); SECRET(m, l); }
+    COUNTED(poly1305aes_authenticate(out, kr, n, m, l));
+    PUBLIC(out, 16);
+    if (secret_r) SECRET(out, 16);   /* verify's tag is a secret too */
+    COUNTED(ok = poly1305aes_verify(out, kr, n, m, l));
+    if (secret_r) SECRET(tag, 16);
+    COUNTED(ok += poly1305aes_verify(tag, kr, n, m, l));
+    PUBLIC(&ok, sizeof ok);
+    PUBLIC(kr, 32); PUBLIC(n, 16); PUBLIC(m, l); PUBLIC(out, 16); PUBLIC(tag, 16);
+    if (ok < 1) printf("note: verify rejected a right tag at length %u (expected under valgrind for x87 code)\n", l);
+  }
+}
+
+/* for the self-test: each must be reported, or the check has no teeth */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+int ct_leaky_branch(const unsigned char *secret)
+{
+  static volatile int taken;
+  if (secret[0] > 127) taken = taken + 1;   /* a real branch, not a select */
+  return 3;
+}
+
+static const unsigned char table[256] = { 1, 2, 3 };
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+int ct_leaky_index(const unsigned char *secret)
+{
+  return table[secret[1]];
+}
+
+int main(int argc, char **argv)
+{
+  const char *mode = argc > 1 ? argv[1] : "";
+  if (!RUNNING_ON_VALGRIND) {
+    fprintf(stderr, "ct: run this under valgrind (tools/ctcheck.py)\n");
+    return 2;
+  }
+  if (!strcmp(mode, "poly")) calls(1, 0);
+  else if (!strcmp(mode, "aes")) calls(0, 1);
+  else if (!strcmp(mode, "selftest")) {
+    unsigned char secret[2] = { 200, 7 };
+    int result;
+    SECRET(secret, 2);
+    COUNTED(result = ct_leaky_branch(secret));
+    COUNTED(result += ct_leaky_index(secret));
+    PUBLIC(&result, sizeof result);
+    printf("selftest computed %d\n", result);
+  } else {
+    fprintf(stderr, "usage: ct poly|aes|selftest\n");
+    return 2;
+  }
+  printf("ct %s: done for %s\n", mode, poly1305aes_implementation);
+  printf("errors-in-calls %lu\n", errors_in_calls);
+  return 0;
+}
