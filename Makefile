@@ -6,6 +6,7 @@
 #   make install [TARGET=...] PREFIX=/usr/local DESTDIR=  copy the installed result
 #   make speed [TARGET=...]    speed tables (CSV, PNG) for every candidate
 #   make bench                 installed implementation beside OpenSSL and libsodium (x86-64)
+#   make fuzz [FUZZ_SECONDS=600]  differential fuzzing of every host implementation
 #   make clean
 
 TOP := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
@@ -13,8 +14,9 @@ TARGET ?= $(shell sh $(TOP)/tools/hosttarget)
 PREFIX ?= /usr/local
 DESTDIR ?=
 PYTHON ?= python3
+FUZZ_SECONDS ?= 600
 
-.PHONY: all test install speed bench clean
+.PHONY: all test install speed bench fuzz clean
 all:
 	@sh tools/ensure-tools $(TARGET)
 	@$(PYTHON) tools/selector.py --target $(TARGET) $(if $(IMPL),--impl $(IMPL))
@@ -32,6 +34,16 @@ install:
 	install -m 644 build/$(TARGET)/installed/include/*.h $(DESTDIR)$(PREFIX)/include/
 	sed 's|^prefix=.*|prefix=$(PREFIX)|' build/$(TARGET)/installed/lib/pkgconfig/poly1305aes.pc \
 	  > $(DESTDIR)$(PREFIX)/lib/pkgconfig/poly1305aes.pc
+
+fuzz:
+	@sh tools/ensure-tools --test $(TARGET)
+	@$(MAKE) -s -f mk/fuzz.mk
+	@mkdir -p build/fuzz-corpus && cp -n build/$(TARGET)-fuzz/seeds/* build/fuzz-corpus/ 2>/dev/null; \
+	  cd build/fuzz-corpus && ../$(TARGET)-fuzz/fuzz -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 .
+
+speed:
+	@sh tools/ensure-tools $(TARGET)
+	@$(PYTHON) speed/speed.py --target $(TARGET)
 
 clean:
 	rm -rf build

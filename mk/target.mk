@@ -1,7 +1,8 @@
 # Read targets/$(TARGET) (default: this machine's) into CC, AR, TARGET_CFLAGS,
 # TARGET_LDFLAGS and RUN; set BUILD, the target's output directory.
 # VARIANT=san builds with AddressSanitizer and UndefinedBehaviorSanitizer,
-# VARIANT=clang with clang; both are for the host target only.
+# VARIANT=clang with clang, VARIANT=fuzz with clang instrumented for
+# libFuzzer (mk/fuzz.mk); all are for the host target only.
 
 TOP ?= $(abspath $(dir $(lastword $(MAKEFILE_LIST)))/..)
 PYTHON ?= python3
@@ -26,8 +27,12 @@ VARIANT_CFLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-om
 VARIANT_LDFLAGS := -fsanitize=address,undefined
 else ifeq ($(VARIANT),clang)
 CC := clang
+else ifeq ($(VARIANT),fuzz)
+CC := clang
+VARIANT_CFLAGS := -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all -g
+VARIANT_LDFLAGS := -fsanitize=address,undefined
 else ifneq ($(VARIANT),)
-$(error unknown VARIANT '$(VARIANT)': use san or clang)
+$(error unknown VARIANT '$(VARIANT)': use san, clang or fuzz)
 endif
 BUILDROOT ?= $(TOP)/build
 BUILD := $(BUILDROOT)/$(TARGET)$(if $(VARIANT),-$(VARIANT))

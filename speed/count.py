@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Exact dynamic instruction counts of one implementation under qemu-user.
 
-  count.py QEMU PROBE LEN... [--verify] [--calls K] [--symbols]
+  count.py QEMU PROBE LEN... [--verify] [--unaligned] [--calls K] [--symbols]
 
 PROBE is a speed probe (build/<target>/impl/<name>/speed). For each length it
 runs "PROBE calls K LEN" under QEMU with -d in_asm,exec,nochain: the log lists
@@ -24,7 +24,7 @@ TRACE = re.compile(r"^Trace \d+: 0x[0-9a-f]+ \[[0-9a-f]+/([0-9a-f]+)/")
 INSN = re.compile(r"^0x([0-9a-f]+):\s")
 
 
-def executed(qemu, probe, calls, length, verify):
+def executed(qemu, probe, calls, length, verify, unaligned=False):
     """[Counter by symbol] for each call of one run of the probe."""
     with tempfile.TemporaryDirectory() as tmp:
         log = os.path.join(tmp, "qemu.log")
@@ -33,6 +33,8 @@ def executed(qemu, probe, calls, length, verify):
             ["-d", "in_asm,exec,nochain", "-D", log, probe, "calls", str(calls), str(length)]
         if verify:
             command.append("-v")
+        if unaligned:
+            command.append("-u")
         result = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         if result.returncode != 0:
             sys.exit("count.py: %s failed: %s" % (" ".join(command), result.stderr.strip()))
@@ -75,11 +77,12 @@ def main():
     parser.add_argument("probe")
     parser.add_argument("lengths", nargs="+", type=int)
     parser.add_argument("--verify", action="store_true")
+    parser.add_argument("--unaligned", action="store_true")
     parser.add_argument("--calls", type=int, default=3)
     parser.add_argument("--symbols", action="store_true")
     args = parser.parse_args()
     for length in args.lengths:
-        calls = executed(args.qemu, args.probe, args.calls, length, args.verify)
+        calls = executed(args.qemu, args.probe, args.calls, length, args.verify, args.unaligned)
         totals = [sum(c.values()) for c in calls]
         if len(set(totals)) != 1:
             sys.exit("count.py: calls at length %d differ in instruction count: %s" % (length, totals))

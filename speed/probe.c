@@ -1,7 +1,7 @@
 /* The speed probe, linked with one implementation (POLY1305AES_HEADER).
      speed ticks [-v] [-u] [-c] [-r RUNS] LEN...   median ticks per call at each length
      speed table [-r RUNS]                        CSV over lengths x op x alignment x cache
-     speed calls N LEN [-v]                       N calls, each after count_mark(), for
+     speed calls N LEN [-v] [-u]                  N calls, each after count_mark(), for
                                                   counting instructions under an emulator
    -v times verify instead of authenticate; -u offsets every pointer by one byte;
    -c evicts the inputs and the implementation's tables before each timed call.
@@ -137,7 +137,10 @@ int main(int argc, char **argv)
   if (argc >= 4 && !strcmp(argv[1], "calls")) {
     int count = atoi(argv[2]), i;
     unsigned int len = (unsigned int) atoi(argv[3]);
-    use_verify = argc > 4 && !strcmp(argv[4], "-v");
+    for (i = 4; i < argc; ++i) {
+      if (!strcmp(argv[i], "-v")) use_verify = 1;
+      else if (!strcmp(argv[i], "-u")) unaligned = 1;
+    }
     if (len > MAXLEN) return 2;
     place();
     for (i = 0; i < count; ++i) {
@@ -148,6 +151,6 @@ int main(int argc, char **argv)
     count_mark();
     return 0;
   }
-  fprintf(stderr, "usage: speed ticks [-v] [-u] [-c] [-r RUNS] LEN... | speed table [-r RUNS] | speed calls N LEN [-v]\n");
+  fprintf(stderr, "usage: speed ticks [-v] [-u] [-c] [-r RUNS] LEN... | speed table [-r RUNS] | speed calls N LEN [-v] [-u]\n");
   return 2;
 }

@@ -64,6 +64,18 @@ static void multiply_mod_p(unsigned char x[17], const unsigned char y[17])
   for (i = 0; i < 17; ++i) x[i] = low[i];
 }
 
+/* x = x + y mod p, for x, y < p */
+static void add_mod_p(unsigned char x[17], const unsigned char y[17])
+{
+  unsigned int i, carry = 0;
+  for (i = 0; i < 17; ++i) {
+    carry += x[i] + y[i];
+    x[i] = (unsigned char) carry;
+    carry >>= 8;
+  }
+  if (at_least(x, p)) subtract(x, p);
+}
+
 void ref_start(struct ref_state *st, const unsigned char kr[32])
 {
   int i;
@@ -86,6 +98,33 @@ void ref_chunk(struct ref_state *st, const unsigned char *chunk, unsigned int le
     carry >>= 8;
   }
   multiply_mod_p(st->h, st->r);
+}
+
+/* One chunk is the map h -> a h + b with a = r, b = c r. Maps compose as
+   (a2, b2) after (a1, b1) = (a2 a1, a2 b1 + b2); all are powers of one map,
+   so square-and-multiply gives the map applied count times. */
+void ref_chunk_repeated(struct ref_state *st, const unsigned char chunk[16], unsigned long long count)
+{
+  unsigned char a[17] = { 1 }, b[17] = { 0 }, base_a[17], base_b[17], t[17];
+  unsigned int i;
+  for (i = 0; i < 16; ++i) base_b[i] = chunk[i];
+  base_b[16] = 1;
+  multiply_mod_p(base_b, st->r);            /* c r mod p */
+  for (i = 0; i < 17; ++i) base_a[i] = st->r[i];
+  for (; count; count >>= 1) {
+    if (count & 1) {                        /* (a, b) = base after (a, b) */
+      multiply_mod_p(a, base_a);
+      multiply_mod_p(b, base_a);
+      add_mod_p(b, base_b);
+    }
+    for (i = 0; i < 17; ++i) t[i] = base_b[i];   /* base = base after base */
+    multiply_mod_p(t, base_a);
+    add_mod_p(t, base_b);
+    for (i = 0; i < 17; ++i) base_b[i] = t[i];
+    multiply_mod_p(base_a, base_a);
+  }
+  multiply_mod_p(st->h, a);                 /* h = a h + b */
+  add_mod_p(st->h, b);
 }
 
 void ref_tag(unsigned char out[16], const struct ref_state *st, const unsigned char s[16])

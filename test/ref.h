@@ -12,6 +12,8 @@ struct ref_state {
 void ref_start(struct ref_state *st, const unsigned char kr[32]);
 /* absorb one chunk of 1..16 bytes: h = (h + chunk + 2^(8 len)) r mod p */
 void ref_chunk(struct ref_state *st, const unsigned char *chunk, unsigned int len);
+/* absorb the same 16-byte chunk count times, in O(log count) steps */
+void ref_chunk_repeated(struct ref_state *st, const unsigned char chunk[16], unsigned long long count);
 /* tag = (h + s) mod 2^128 */
 void ref_tag(unsigned char out[16], const struct ref_state *st, const unsigned char s[16]);
 void ref_authenticate(unsigned char out[16], const unsigned char kr[32],

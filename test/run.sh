@@ -115,6 +115,24 @@ constant_time() {
   done
 }
 
+# the differential fuzzer over every host implementation, a bounded run per
+# code path any of them declares (FUZZ_SECONDS each; `make fuzz` runs longer)
+fuzz() {
+  seconds=${FUZZ_SECONDS:-20}
+  make -s -f mk/fuzz.mk || return 1
+  work=$root/fuzz-work
+  rm -rf "$work" && mkdir -p "$work/corpus" && cp "$top/build/$host-fuzz/seeds/"* "$work/corpus/" || return 1
+  envs=$(cat poly1305aes_*/paths 2>/dev/null | sed -e 's/#.*//' | awk 'NF > 1 { $1 = ""; print }' | sort -u)
+  printf '%s
+%s
+' "" "$envs" | while read -r assignments; do
+    echo "== fuzzing ${seconds}s with environment '${assignments}'"
+    (cd "$work" && env $assignments "$top/build/$host-fuzz/fuzz" -max_total_time="$seconds" -print_final_stats=1 corpus 2>&1 |
+      grep -E 'ERROR|SUMMARY|Test unit|stat::number_of_executed_units|Done') || exit 1
+    if ls "$work"/crash-* "$work"/leak-* "$work"/timeout-* >/dev/null 2>&1; then exit 1; fi
+  done
+}
+
 # a deliberately broken candidate is reported and never installed
 broken_candidate() {
   broot=$root/broken
@@ -164,6 +182,7 @@ for target in $targets; do
       step "$target: $impl built with clang" variant_suite clang "$impl"
     done
     step "$target: a broken candidate is reported and never installed" broken_candidate
+    step "$target: differential fuzzing of every implementation against the reference" fuzz
   fi
 done
 

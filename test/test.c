@@ -445,6 +445,26 @@ static void check_null_message(void)
 }
 
 /* the message ends at the last byte before an unmapped page: no read past m[l-1] */
+static void check_repeated_chunks(void)
+{
+  /* ref_chunk_repeated against chunk-by-chunk absorption, for the huge check */
+  unsigned char kr[32], chunk[16], a[16], b[16], s[16] = { 0 };
+  struct ref_state one, many;
+  uint64_t prng = 41;
+  unsigned long long count, i;
+  for (count = 0; count < 70; count += 1 + count / 4) {
+    random_key(&prng, kr);
+    prng_fill(&prng, chunk, 16);
+    ref_start(&one, kr);
+    ref_start(&many, kr);
+    for (i = 0; i < count; ++i) ref_chunk(&one, chunk, 16);
+    ref_chunk_repeated(&many, chunk, count);
+    ref_tag(a, &one, s);
+    ref_tag(b, &many, s);
+    compare_tag(b, a, "reference: repeated chunk, count", (long) count);
+  }
+}
+
 static void check_page_end(void)
 {
   long page = sysconf(_SC_PAGESIZE);
@@ -463,6 +483,30 @@ static void check_page_end(void)
     compare_tag(out, want, "message ending at an unmapped page, length", (long) l);
   }
   munmap(area, 2 * (size_t) page);
+}
+
+/* on x86-64, a message longer than 2^31 bytes (zero pages, mapped lazily) */
+static void check_huge(void)
+{
+#if defined(__x86_64__)
+  const unsigned int l = 0x80000015u;     /* 2^31 + 21 */
+  unsigned char kr[32], n[16], s[16], out[16], want[16], zero[16] = { 0 };
+  struct ref_state st;
+  uint64_t prng = 37;
+  unsigned char *m = mmap(NULL, l, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (m == MAP_FAILED) { fail("cannot map %u bytes", l); return; }
+  random_key(&prng, kr);
+  prng_fill(&prng, n, 16);
+  ref_start(&st, kr);
+  ref_chunk_repeated(&st, zero, l / 16);
+  ref_chunk(&st, zero, l % 16);
+  aes_ref_encrypt(s, kr, n);
+  ref_tag(want, &st, s);
+  poly1305aes_authenticate(out, kr, n, m, l);
+  compare_tag(out, want, "zero message of length", (long) l);
+  if (poly1305aes_verify(want, kr, n, m, l) != 1) fail("verify rejects the tag of a 2^31 + 21 byte message");
+  munmap(m, l);
+#endif
 }
 
 /* the caller's floating-point modes: tags stay right and the modes stay set */
@@ -544,6 +588,7 @@ static void check_aes_reference(void)
 
 static const struct { const char *name; void (*run)(void); } checks[] = {
   { "aes-reference", check_aes_reference },
+  { "ref-repeated", check_repeated_chunks },
   { "paper", check_paper },
   { "chain", check_chain },
   { "long-chain", check_long_chain },
@@ -560,6 +605,7 @@ static const struct { const char *name; void (*run)(void); } checks[] = {
   { "deterministic", check_deterministic },
   { "null-message", check_null_message },
   { "page-end", check_page_end },
+  { "huge", check_huge },
   { "fpmodes", check_fpmodes },
   { "threads", check_threads },
 };

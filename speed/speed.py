@@ -1,0 +1,204 @@
+#!/usr/bin/env python3
+"""Speed tables for every implementation that fits a target (make speed).
+
+  speed.py [--target T] [--runs R] [--quick]
+
+Natively (amd64, x86): each candidate's probe (speed/probe.c) times
+authenticate and verify, aligned and unaligned, with keys and data in cache
+and flushed, at every length 0..256 then in steps to 8192: median ticks of
+the target's cycle counter (its name heads each table). Under an emulator
+(ppc32, sparc64) time means nothing, so it reports exact instruction counts
+per message from qemu's log (speed/count.py) at selected lengths, aligned
+and unaligned, authenticate and verify. Writes build/<T>/speed/speed.csv,
+speed.txt (the tables printed here) and speed.png (ticks or instructions
+against length, every candidate; matplotlib, installed if missing).
+"""
+import argparse
+import csv
+import io
+import os
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tools"))
+import describe  # noqa: E402
+
+SUMMARY_LENGTHS = [0, 16, 64, 256, 1024, 8192]
+COUNT_LENGTHS = [0, 1, 8, 15, 16, 17, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192]
+
+
+def build(target, impl):
+    args = ["make", "-s", "-f", os.path.join(describe.TOP, "mk", "impl.mk"), "TARGET=" + target["name"],
+            "IMPL=" + impl.name, "all"]
+    result = subprocess.run(args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    if result.returncode != 0:
+        sys.exit("speed: building %s failed:\n%s" % (impl.name, result.stdout[-2000:]))
+    return os.path.join(describe.TOP, "build", target["name"], "impl", impl.name, "speed")
+
+
+def native_rows(target, impl, probe, runs, quick):
+    command = [probe, "table", "-r", str(runs)]
+    if quick:
+        command = [probe, "ticks", "-r", str(runs)] + [str(n) for n in SUMMARY_LENGTHS]
+    result = subprocess.run(command, stdout=subprocess.PIPE, text=True)
+    if result.returncode != 0:
+        sys.exit("speed: %s failed" % " ".join(command))
+    lines = result.stdout.splitlines()
+    header = lines[0]
+    rows = []
+    if quick:
+        for line in lines[1:]:
+            length, ticks = line.split()
+            rows.append(dict(implementation="poly1305aes_" + impl.name, target=target["name"], op="authenticate",
+                             alignment="aligned", cache="cached", length=int(length), value=float(ticks)))
+    else:
+        for record in csv.DictReader(io.StringIO("\n".join(lines[1:]))):
+            record["length"] = int(record["length"])
+            record["value"] = float(record.pop("median_ticks"))
+            rows.append(record)
+    return header, rows
+
+
+def emulated_rows(target, impl, probe, quick):
+    rows = []
+    lengths = SUMMARY_LENGTHS if quick else COUNT_LENGTHS
+    for op in ("authenticate", "verify"):
+        for alignment in ("aligned", "unaligned"):
+            command = [sys.executable, os.path.join(describe.TOP, "speed", "count.py"), target["run"], probe] + \
+                [str(n) for n in lengths] + (["--verify"] if op == "verify" else []) + \
+                (["--unaligned"] if alignment == "unaligned" else [])
+            result = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+            if result.returncode != 0:
+                sys.exit("speed: %s" % result.stdout)
+            for line in result.stdout.splitlines():
+                length, count = line.split()
+                rows.append(dict(implementation="poly1305aes_" + impl.name, target=target["name"], op=op,
+                                 alignment=alignment, cache="-", length=int(length), value=float(count)))
+            if quick:
+                return rows
+    return rows
+
+
+def table(rows, impls, unit, lengths, per_byte=False):
+    """Text table: lengths down, implementations across (authenticate, aligned, cached)."""
+    pick = {}
+    for r in rows:
+        if r["op"] == "authenticate" and r["alignment"] == "aligned" and r["cache"] in ("cached", "-"):
+            pick[(r["implementation"], r["length"])] = r["value"]
+    names = ["poly1305aes_" + i.name for i in impls]
+    out = ["%s per message (authenticate, aligned%s)%s" % (unit, ", cached" if unit != "instructions" else "",
+                                                          "; per byte in brackets" if per_byte else "")]
+    out.append("  %8s  " % "bytes" + "  ".join("%22s" % n for n in names))
+    for n in lengths:
+        cells = []
+        for name in names:
+            v = pick.get((name, n))
+            if v is None:
+                cells.append("%22s" % "-")
+            elif per_byte and n >= 16:
+                cells.append("%22s" % ("%.0f (%.2f)" % (v, v / n)))
+            else:
+                cells.append("%22.0f" % v)
+        out.append("  %8d  " % n + "  ".join(cells))
+    return "\n".join(out)
+
+
+def variants_table(rows, impls, unit):
+    """How verify, misalignment and a cold cache change the cost, at a few lengths."""
+    out = ["%s at 16, 1024 and 8192 bytes by operation, alignment and cache" % unit]
+    index = {(r["implementation"], r["op"], r["alignment"], r["cache"], r["length"]): r["value"] for r in rows}
+    combos = sorted({(r["op"], r["alignment"], r["cache"]) for r in rows})
+    for impl in impls:
+        name = "poly1305aes_" + impl.name
+        out.append("  " + name)
+        for combo in combos:
+            cells = [index.get((name,) + combo + (n,)) for n in (16, 1024, 8192)]
+            out.append("    %-12s %-9s %-7s " % combo + "  ".join("%10s" % ("-" if c is None else "%.0f" % c)
+                                                                 for c in cells))
+    return "\n".join(out)
+
+
+def plot(rows, impls, unit, path, title):
+    try:
+        import matplotlib
+    except ImportError:
+        print("speed: installing matplotlib for the plot")
+        status = subprocess.call([sys.executable, "-m", "pip", "install", "-q", "matplotlib"])
+        if status != 0:
+            status = subprocess.call([sys.executable, "-m", "pip", "install", "-q", "--break-system-packages",
+                                      "matplotlib"])
+        if status != 0:
+            sys.exit("speed: could not install matplotlib; run: python3 -m pip install matplotlib")
+        import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    figure, axes = plt.subplots(1, 2, figsize=(13, 5))
+    for impl in impls:
+        name = "poly1305aes_" + impl.name
+        points = sorted((r["length"], r["value"]) for r in rows if r["implementation"] == name
+                        and r["op"] == "authenticate" and r["alignment"] == "aligned" and r["cache"] in ("cached", "-"))
+        if not points:
+            continue
+        axes[0].plot([p[0] for p in points], [p[1] for p in points], label=name)
+        long_points = [p for p in points if p[0] >= 64]
+        axes[1].plot([p[0] for p in long_points], [p[1] / p[0] for p in long_points], label=name)
+    axes[0].set_xlabel("message length (bytes)")
+    axes[0].set_ylabel(unit + " per message")
+    axes[1].set_xlabel("message length (bytes)")
+    axes[1].set_ylabel(unit + " per byte")
+    axes[1].set_xscale("log", base=2)
+    for a in axes:
+        a.grid(True, alpha=0.3)
+        a.legend()
+    figure.suptitle(title)
+    figure.tight_layout()
+    figure.savefig(path, dpi=100)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--target")
+    parser.add_argument("--runs", type=int, default=31)
+    parser.add_argument("--quick", action="store_true", help="summary lengths only")
+    args = parser.parse_args()
+    if not args.target:
+        args.target = subprocess.check_output(["sh", os.path.join(describe.TOP, "tools", "hosttarget")], text=True).strip()
+    target = describe.read_target(args.target)
+    impls = [i for i in describe.implementations() if target["name"] in i.targets]
+    if not impls:
+        sys.exit("speed: no implementation lists target %s" % target["name"])
+    outdir = os.path.join(describe.TOP, "build", target["name"], "speed")
+    os.makedirs(outdir, exist_ok=True)
+    emulated = bool(target.get("run"))
+    unit = "instructions (exact, %s)" % target["run"] if emulated else "ticks"
+    rows, headers = [], []
+    for impl in impls:
+        probe = build(target, impl)
+        print("measuring poly1305aes_%s on %s ..." % (impl.name, target["name"]), flush=True)
+        if emulated:
+            headers.append("# poly1305aes_%s on %s: exact instructions per call under %s"
+                           % (impl.name, target["name"], target["run"]))
+            rows += emulated_rows(target, impl, probe, args.quick)
+        else:
+            header, new = native_rows(target, impl, probe, args.runs, args.quick)
+            headers.append(header)
+            rows += new
+    with open(os.path.join(outdir, "speed.csv"), "w", newline="") as f:
+        writer = csv.writer(f)
+        writer.writerow(["implementation", "target", "op", "alignment", "cache", "length", "instructions" if emulated else "median_ticks"])
+        for r in rows:
+            writer.writerow([r["implementation"], r["target"], r["op"], r["alignment"], r["cache"], r["length"], r["value"]])
+    lengths = SUMMARY_LENGTHS if (args.quick or not emulated) else COUNT_LENGTHS
+    text = "\n".join(headers) + "\n\n" + table(rows, impls, unit.split(" (")[0], lengths, per_byte=True)
+    if not args.quick:
+        text += "\n\n" + variants_table(rows, impls, unit.split(" (")[0])
+    with open(os.path.join(outdir, "speed.txt"), "w") as f:
+        f.write(text + "\n")
+    print(text)
+    plot(rows, impls, unit.split(" (")[0], os.path.join(outdir, "speed.png"),
+         "poly1305aes on %s: %s" % (target["name"], headers[0].split(": ", 1)[1] if not emulated else unit))
+    print("\nwrote %s/speed.csv, speed.txt, speed.png" % outdir)
+
+
+if __name__ == "__main__":
+    main()
