@@ -2,7 +2,8 @@
    header (POLY1305AES_HEADER) and run on its target, natively or under qemu.
      test VECTORS        run every check; exit 1 if any fails
      test VECTORS a,b    run only the checks named a and b
-   Each check prints "ok <name>" or "FAIL <name>: <first failure>". Expected
+   Each check prints "run <name>", then "ok <name>" or "FAIL <name>: <first
+   failure>". Expected
    values are either published (paper, chains) or computed by the readable
    reference (ref.c, aes_ref.c), never by the implementation under test. */
 #include <pthread.h>
@@ -636,6 +637,7 @@ int main(int argc, char **argv)
     if (argc > 2 && !listed(checks[c].name, argv[2])) continue;
     check_name = checks[c].name;
     check_failed = 0;
+    printf("run %s\n", check_name);   /* the last line if the check crashes */
     checks[c].run();
     if (check_failed) ++failed_checks;
     else printf("ok %s\n", check_name);

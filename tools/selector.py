@@ -94,9 +94,14 @@ def self_test(candidate, target, log):
         last = output.strip().splitlines()[-1:] or ["(no output)"]
         if status != 0 or not last[0].startswith("PASS"):
             failures = [l for l in output.splitlines() if l.startswith("FAIL")]
+            if not failures:   # it died: name the signal or status and the check it was running
+                how = "killed by signal %d" % -status if status < 0 else "exit status %d" % status
+                if status > 128:
+                    how = "killed by signal %d" % (status - 128)
+                failures = ["crashed (%s) during: %s" % (how, last[0])]
             candidate.result = "fails"
             candidate.reason = "self-test%s: %s" % ("" if path == "default" else " (path %s)" % path,
-                                                   "; ".join(failures[:3]) or last[0])
+                                                   "; ".join(failures[:3]))
             return
         if path == "default":
             candidate.checks = sum(1 for l in output.splitlines() if l.startswith("ok "))
