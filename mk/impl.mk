@@ -4,7 +4,8 @@
 # tests use this for a deliberately broken candidate); IMPL is then its name.
 # Output: build/<target>[-variant]/impl/<name>/{include,gen,obj,pic}, the
 # static and PIC archives, the shared test program (test, and test-pic linked
-# from the PIC objects) and the speed probe. BUILDROOT moves build/ elsewhere.
+# from the PIC objects), the ABI harness (abi) and the speed probe. BUILDROOT
+# moves build/ elsewhere.
 
 TOP := $(abspath $(dir $(lastword $(MAKEFILE_LIST)))/..)
 include $(TOP)/mk/target.mk
@@ -57,11 +58,12 @@ TEST_SRCS := $(TOP)/test/test.c $(TOP)/test/ref.c $(TOP)/test/md5.c $(TOP)/test/
 SPEED_SRCS := $(TOP)/speed/probe.c $(TOP)/speed/cycles.c $(TOP)/test/util.c
 
 .PHONY: all check speedprobe
-all: $(B)/lib$(NAME).a $(B)/lib$(NAME)_pic.a $(B)/test $(B)/speed
+all: $(B)/lib$(NAME).a $(B)/lib$(NAME)_pic.a $(B)/test $(B)/abi $(B)/speed
 speedprobe: $(B)/speed
 
-check: $(B)/test
+check: $(B)/test $(B)/abi
 	$(RUN) $(B)/test $(TOP)/test/vectors.txt
+	$(RUN) $(B)/abi
 
 $(B)/include/$(NAME).h: $(TOP)/common/impl.h.in
 	@mkdir -p $(@D)
@@ -72,11 +74,13 @@ $(B)/gen/$(TABLE_FILE): $(TOP)/aes/gentable.py $(IMPLDIR)/table
 	$(PYTHON) $(TOP)/aes/gentable.py --layout '$(TABLE_LAYOUT)' --format $(TABLE_FORMAT) \
 	  $(if $(filter c,$(TABLE_FORMAT)),--symbol $(NAME)_$(TABLE_SYMBOL)) > $@.tmp && mv $@.tmp $@
 
+# objects depend on the flags the implementation and the target declare
+FLAG_FILES := $(wildcard $(IMPLDIR)/cflags) $(TOP)/targets/$(TARGET)
 define compile_rule
-$(B)/obj/$(call objname,$(1)): $(IMPLDIR)/$(1) $(B)/include/$(NAME).h $(GENERATED)
+$(B)/obj/$(call objname,$(1)): $(IMPLDIR)/$(1) $(B)/include/$(NAME).h $(GENERATED) $(FLAG_FILES)
 	@mkdir -p $$(@D)
 	$(CC) $(IMPL_FLAGS) -MMD -MP -c $$< -o $$@
-$(B)/pic/$(call objname,$(1)): $(IMPLDIR)/$(1) $(B)/include/$(NAME).h $(GENERATED)
+$(B)/pic/$(call objname,$(1)): $(IMPLDIR)/$(1) $(B)/include/$(NAME).h $(GENERATED) $(FLAG_FILES)
 	@mkdir -p $$(@D)
 	$(CC) $(IMPL_FLAGS) -fPIC -DPOLY1305AES_PIC=1 -MMD -MP -c $$< -o $$@
 endef
@@ -100,6 +104,12 @@ $(B)/test: $(TEST_SRCS) $(B)/lib$(NAME).a $(B)/include/$(NAME).h $(wildcard $(TO
 # the same program linked from the position-independent objects of the shared library
 $(B)/test-pic: $(TEST_SRCS) $(B)/lib$(NAME)_pic.a $(B)/include/$(NAME).h $(wildcard $(TOP)/test/*.h $(TOP)/aes/*.h)
 	$(CC) $(TEST_FLAGS) $(TEST_SRCS) $(B)/lib$(NAME)_pic.a -o $@ $(TARGET_LDFLAGS) $(VARIANT_LDFLAGS) -lpthread
+
+# the ABI and state harness: callee-saved registers, FPU modes and the caller's
+# frame around authenticate and verify, from test/abi_<target>.S; selftest included
+ABI_SRCS := $(TOP)/test/abi.c $(TOP)/test/abi_$(TARGET).S $(TOP)/test/ref.c $(TOP)/test/util.c $(TOP)/aes/aes_ref.c
+$(B)/abi: $(ABI_SRCS) $(B)/lib$(NAME).a $(B)/include/$(NAME).h $(wildcard $(TOP)/test/*.h $(TOP)/aes/*.h)
+	$(CC) $(TEST_FLAGS) $(ABI_SRCS) $(B)/lib$(NAME).a -o $@ $(TARGET_LDFLAGS) $(VARIANT_LDFLAGS)
 
 # the constant-time check's program (run under valgrind by tools/ctcheck.py)
 $(B)/ct: $(TOP)/test/ct.c $(TOP)/test/util.c $(B)/lib$(NAME).a $(B)/include/$(NAME).h

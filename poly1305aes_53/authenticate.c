@@ -253,9 +253,8 @@ static int next_chunk(double w[4], const unsigned char **m, unsigned int *l, con
     *l -= 16;
   } else {
     unsigned int i;
-    for (i = 0; i < 16; ++i) last[i] = 0;
-    for (i = 0; i < *l; ++i) last[i] = chunk[i];
-    last[*l] = 1;
+    /* one loop, so no compiler makes it a libc memcpy: the library calls nothing */
+    for (i = 0; i < 16; ++i) last[i] = i < *l ? chunk[i] : (unsigned char) (i == *l);
     chunk = last;
     offset = key->last;
     *l = 0;

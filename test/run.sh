@@ -103,6 +103,18 @@ variant_suite() {
   done
 }
 
+# the ABI harness under a target's second runner (targets/<t> 'alsorun'), on every path
+abi_also() {
+  target=$1
+  impl=$2
+  paths=$(descfile "poly1305aes_$impl/paths")
+  [ -n "$paths" ] || paths="default"
+  echo "$paths" | while read -r path assignments; do
+    echo "== path $path under $(field "$target" alsorun)"
+    env $assignments $(field "$target" alsorun) "$root/$target/impl/$impl/abi" || exit 1
+  done
+}
+
 # the constant-time claims of every implementation for a native target, on every path
 constant_time() {
   target=$1
@@ -171,6 +183,11 @@ for target in $targets; do
   step "$target: AES reference known answers" aes_kat "$target"
   step "$target: every implementation built, self-tested on every path, installed by the selector" select_all "$target"
   step "$target: README example against the installed library" readme_example "$target"
+  if [ -n "$(field "$target" alsorun)" ]; then
+    for impl in $(impls_for "$target"); do
+      step "$target: $impl ABI harness under $(field "$target" alsorun)" abi_also "$target" "$impl"
+    done
+  fi
   if [ -z "$(field "$target" run)" ]; then
     for impl in $(impls_for "$target"); do
       step "$target: $impl constant-time claims under valgrind memcheck" constant_time "$target" "$impl"

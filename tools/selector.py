@@ -7,8 +7,9 @@ target, and install the fastest that passed into build/<target>/.
 For each candidate (every poly1305aes_* directory with a description; --extra
 adds more): skip it, with the reason logged, unless its 'targets' lists T;
 build it (mk/impl.mk); run the shared self-test on every code path in
-'paths', and once more linked from its position-independent objects (those
-make the shared library); time it at 0, 16, 64, 256, 1024 and 8192 bytes.
+'paths', once more linked from its position-independent objects (those make
+the shared library), and the ABI harness (callee-saved registers, FPU modes)
+on every path; time it at 0, 16, 64, 256, 1024 and 8192 bytes.
 Timing is the median rdtsc/time-base ticks per call when the target runs
 natively, measured in interleaved rounds so every candidate sees the same
 machine noise; under an emulator it is the exact number of instructions per
@@ -85,12 +86,14 @@ def runner(target):
 
 
 def self_test(candidate, target, log):
-    """Run the suite on every path, then the PIC build; set result/reason on failure."""
+    """Run the suite on every path, the PIC build, and the ABI harness on every path;
+    set result/reason on failure."""
     vectors = os.path.join(describe.TOP, "test", "vectors.txt")
-    runs = [(path, env, os.path.join(candidate.build, "test"), []) for path, env in candidate.impl.paths]
-    runs.append(("pic", candidate.impl.paths[0][1], os.path.join(candidate.build, "test-pic"), [PIC_CHECKS]))
+    runs = [(path, env, os.path.join(candidate.build, "test"), [vectors]) for path, env in candidate.impl.paths]
+    runs.append(("pic", candidate.impl.paths[0][1], os.path.join(candidate.build, "test-pic"), [vectors, PIC_CHECKS]))
+    runs += [("abi " + path, env, os.path.join(candidate.build, "abi"), []) for path, env in candidate.impl.paths]
     for path, env, program, extra in runs:
-        status, output = run(runner(target) + [program, vectors] + extra, env=env, log=log)
+        status, output = run(runner(target) + [program] + extra, env=env, log=log)
         last = output.strip().splitlines()[-1:] or ["(no output)"]
         if status != 0 or not last[0].startswith("PASS"):
             failures = [l for l in output.splitlines() if l.startswith("FAIL")]
@@ -103,7 +106,7 @@ def self_test(candidate, target, log):
             candidate.reason = "self-test%s: %s" % ("" if path == "default" else " (path %s)" % path,
                                                    "; ".join(failures[:3]))
             return
-        if path == "default":
+        if program.endswith("/test") and path == candidate.impl.paths[0][0]:
             candidate.checks = sum(1 for l in output.splitlines() if l.startswith("ok "))
 
 
@@ -119,7 +122,7 @@ def constant_time(candidate, target, root, log):
     if status != 0:
         candidate.result, candidate.reason = "fails", "build of the constant-time check: " + output.strip()[-200:]
         return
-    verdicts = []
+    verdicts = {}   # verdict -> the paths that earned it, in order
     for path, env in candidate.impl.paths:
         status, output = run([sys.executable, os.path.join(describe.TOP, "tools", "ctcheck.py"), candidate.impl.dir,
                               path, os.path.join(candidate.build, "ct")] + ["%s=%s" % kv for kv in env.items()], log=log)
@@ -128,8 +131,11 @@ def constant_time(candidate, target, root, log):
             candidate.reason = "constant-time check: " + " ".join(output.split())[-300:]
             return
         verdict = output.strip().splitlines()[-1].split(": ", 1)[1]
-        verdicts.append(verdict if len(candidate.impl.paths) == 1 else "%s: %s" % (path, verdict))
-    candidate.ct = "; ".join(verdicts)
+        verdicts.setdefault(verdict, []).append(path)
+    if len(verdicts) == 1:
+        candidate.ct = next(iter(verdicts))
+    else:
+        candidate.ct = "; ".join("%s: %s" % (",".join(paths), v) for v, paths in verdicts.items())
 
 
 def time_native(candidates, target, rounds):

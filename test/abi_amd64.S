@@ -1,0 +1,198 @@
+/* ABI harness for x86-64 System V (Linux, GNU as, AT&T syntax). Assumes the
+   psABI: rbx rbp r12-r15 rsp, the x87 control word and the MXCSR control bits
+   are preserved by a callee; DF is clear and the x87 stack empty at entry and
+   return; no xmm/ymm register is preserved; rsp + 8 is 16-aligned at entry.
+   Slots (test/abi.c names them): want/got 0-5 rbx rbp r12 r13 r14 r15, 6 rsp,
+   7 x87 CW, 8 MXCSR, 9 DF, 10 x87 tag word, 11-18 the 8 words just above the
+   return address (the caller's frame). */
+#include "abi.h"
+#if !defined(__x86_64__)
+#error "test/abi_amd64.S is for x86-64"
+#endif
+
+#define WANT(i) ABI_WANT + 8 * (i)
+#define GOT(i) ABI_GOT + 8 * (i)
+
+	.text
+	.globl abi_call
+	.type abi_call, @function
+abi_call:
+	pushq %rbp
+	pushq %rbx
+	pushq %r12
+	pushq %r13
+	pushq %r14
+	pushq %r15
+	subq $24, %rsp                   /* 0: caller's CW, 4: MXCSR, 8: current */
+	fnstcw 0(%rsp)
+	stmxcsr 4(%rsp)
+	movq %rsp, ABI_HOST(%rdi)        /* found again even if the callee moves rsp */
+	movq current(%rip), %rax         /* kept, so the harness can run under itself */
+	movq %rax, 8(%rsp)
+	movq %rdi, current(%rip)
+
+	subq ABI_PAD(%rdi), %rsp
+	subq $64, %rsp                   /* the 8 frame words above the return address */
+	.irp i, 0, 1, 2, 3, 4, 5, 6, 7
+	movq WANT(11 + \i)(%rdi), %rax
+	movq %rax, 8 * \i(%rsp)
+	.endr
+	movq %rsp, WANT(6)(%rdi)
+	fldcw WANT(7)(%rdi)
+	fnstcw WANT(7)(%rdi)             /* as the CPU holds it */
+	ldmxcsr WANT(8)(%rdi)
+	stmxcsr WANT(8)(%rdi)
+	cld
+	movq WANT(0)(%rdi), %rbx
+	movq WANT(1)(%rdi), %rbp
+	movq WANT(2)(%rdi), %r12
+	movq WANT(3)(%rdi), %r13
+	movq WANT(4)(%rdi), %r14
+	movq WANT(5)(%rdi), %r15
+	movq WANT(0)(%rdi), %rax         /* junk in the other volatile registers */
+	movq %rax, %r9
+	movq %rax, %r10
+	movq ABI_FN(%rdi), %r11
+	movq ABI_ARG + 8(%rdi), %rsi
+	movq ABI_ARG + 16(%rdi), %rdx
+	movq ABI_ARG + 24(%rdi), %rcx
+	movq ABI_ARG + 32(%rdi), %r8     /* l: the upper half is junk, as the ABI allows */
+	movq ABI_ARG(%rdi), %rdi
+	call *%r11
+
+	movq %rax, %r11
+	movq current(%rip), %rax
+	movq %r11, ABI_RET(%rax)
+	movq %rbx, GOT(0)(%rax)
+	movq %rbp, GOT(1)(%rax)
+	movq %r12, GOT(2)(%rax)
+	movq %r13, GOT(3)(%rax)
+	movq %r14, GOT(4)(%rax)
+	movq %r15, GOT(5)(%rax)
+	movq %rsp, GOT(6)(%rax)
+	fnstcw GOT(7)(%rax)
+	stmxcsr GOT(8)(%rax)
+	movq WANT(6)(%rax), %rcx
+	.irp i, 0, 1, 2, 3, 4, 5, 6, 7
+	movq 8 * \i(%rcx), %rdx
+	movq %rdx, GOT(11 + \i)(%rax)
+	.endr
+	movq ABI_HOST(%rax), %rsp
+	pushfq
+	popq %rcx
+	shrq $10, %rcx
+	andq $1, %rcx
+	movq %rcx, GOT(9)(%rax)
+	subq $32, %rsp
+	fnstenv (%rsp)
+	movzwq 8(%rsp), %rcx             /* the tag word: 0xffff when the stack is empty */
+	movq %rcx, GOT(10)(%rax)
+	addq $32, %rsp
+
+	fninit                           /* give the caller an empty x87 stack back */
+	fldcw 0(%rsp)
+	ldmxcsr 4(%rsp)
+	cld
+	movq 8(%rsp), %rcx
+	movq %rcx, current(%rip)
+	addq $24, %rsp
+	popq %r15
+	popq %r14
+	popq %r13
+	popq %r12
+	popq %rbx
+	popq %rbp
+	xorl %eax, %eax
+	ret
+	.size abi_call, . - abi_call
+
+	.globl abi_features
+	.type abi_features, @function
+abi_features:                            /* DAZ if MXCSR_MASK (FXSAVE + 28) has bit 6 */
+	movq %rsp, %rcx
+	subq $512, %rsp
+	andq $-16, %rsp
+	fxsave (%rsp)
+	movl $ABI_HAS_MXCSR, %eax
+	testl $0x40, 28(%rsp)
+	movq %rcx, %rsp
+	jz 1f
+	orl $ABI_HAS_DAZ, %eax
+1:	ret
+	.size abi_features, . - abi_features
+
+/* Deliberately broken functions for abi --selftest: each breaks one promise. */
+	.macro fake name
+	.globl abi_fake_\name
+	.type abi_fake_\name, @function
+abi_fake_\name:
+	.endm
+
+	.irp r, rbx, rbp, r12, r13, r14, r15
+	fake \r
+	notq %\r
+	ret
+	.endr
+
+	fake rsp                         /* pops its arguments like stdcall */
+	ret $8
+
+	fake cw                          /* sets the ppro mode and keeps it */
+	movw $0x137f, -8(%rsp)
+	fldcw -8(%rsp)
+	ret
+
+	fake mxcsr                       /* resets MXCSR to the default */
+	movl $0x1f80, -8(%rsp)
+	ldmxcsr -8(%rsp)
+	ret
+
+	fake df
+	std
+	ret
+
+	fake x87                         /* leaves a value on the x87 stack */
+	fld1
+	ret
+
+	fake frame                       /* writes above its return address */
+	movq $0, 8(%rsp)
+	ret
+
+	fake clean                       /* obeys the ABI while touching much */
+	pushq %rbx
+	pushq %r12
+	movq $-1, %rbx
+	movq $-1, %r12
+	movq %rbx, %rax
+	movq %rbx, %rcx
+	movq %rbx, %rdx
+	movq %rbx, %rsi
+	movq %rbx, %rdi
+	movq %rbx, %r8
+	movq %rbx, %r9
+	movq %rbx, %r10
+	movq %rbx, %r11
+	movq %rbx, -8(%rsp)              /* the red zone is the callee's */
+	pcmpeqd %xmm0, %xmm0
+	pcmpeqd %xmm15, %xmm15
+	fnstcw -16(%rsp)
+	stmxcsr -12(%rsp)
+	movw $0x137f, -24(%rsp)
+	fldcw -24(%rsp)
+	movl $0x1f80, -24(%rsp)
+	ldmxcsr -24(%rsp)
+	fld1
+	fstp %st(0)
+	fldcw -16(%rsp)
+	ldmxcsr -12(%rsp)
+	popq %r12
+	popq %rbx
+	ret
+
+	.section .bss
+	.balign 8
+current:
+	.zero 8
+
+	.section .note.GNU-stack, "", @progbits

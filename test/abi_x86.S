@@ -1,0 +1,207 @@
+/* ABI harness for 32-bit x86 System V (i386 psABI, cdecl, Linux; GNU as, AT&T
+   syntax; works in PIC and non-PIC links). Assumes the psABI: ebx esi edi
+   ebp esp, the x87 control word and the MXCSR control bits preserved by a
+   callee; the caller pops the arguments; DF clear and the x87 stack empty at
+   entry and at return (void and int results); esp 16-aligned at the call.
+   Slots (test/abi.c names them): want/got 0-3 ebx esi edi ebp, 4 esp,
+   5 x87 CW, 6 MXCSR (only with SSE), 7 DF, 8 x87 tag word, 9-16 the 8 words
+   just above the 5 argument words (the caller's frame). */
+#include "abi.h"
+#if !defined(__i386__)
+#error "test/abi_x86.S is for 32-bit x86"
+#endif
+
+#define WANT(i) ABI_WANT + 4 * (i)
+#define GOT(i) ABI_GOT + 4 * (i)
+
+	.text
+	.globl abi_call
+	.type abi_call, @function
+abi_call:
+	pushl %ebp
+	pushl %ebx
+	pushl %esi
+	pushl %edi
+	movl 20(%esp), %eax              /* the block */
+	subl $12, %esp                   /* 0: caller's CW, 4: MXCSR, 8: current; 16-aligned */
+	fnstcw 0(%esp)
+	testl $ABI_HAS_MXCSR, ABI_FLAGS(%eax)
+	jz 1f
+	stmxcsr 4(%esp)
+1:	movl %esp, ABI_HOST(%eax)        /* found again even if the callee moves esp */
+	call 2f
+2:	popl %ecx
+	addl $_GLOBAL_OFFSET_TABLE_ + (. - 2b), %ecx
+	leal current@GOTOFF(%ecx), %ecx
+	movl %ecx, ABI_HOST + 4(%eax)
+	movl (%ecx), %edx                /* kept, so the harness can run under itself */
+	movl %edx, 8(%esp)
+	movl %eax, (%ecx)
+
+	subl ABI_PAD(%eax), %esp
+	subl $64, %esp                   /* 5 argument words, then the 8 frame words */
+	.irp i, 0, 1, 2, 3, 4
+	movl ABI_ARG + 4 * \i(%eax), %ecx
+	movl %ecx, 4 * \i(%esp)
+	.endr
+	.irp i, 0, 1, 2, 3, 4, 5, 6, 7
+	movl WANT(9 + \i)(%eax), %ecx
+	movl %ecx, 20 + 4 * \i(%esp)
+	.endr
+	movl %esp, WANT(4)(%eax)
+	fldcw WANT(5)(%eax)
+	fnstcw WANT(5)(%eax)             /* as the CPU holds it */
+	testl $ABI_HAS_MXCSR, ABI_FLAGS(%eax)
+	jz 3f
+	ldmxcsr WANT(6)(%eax)
+	stmxcsr WANT(6)(%eax)
+3:	cld
+	movl WANT(0)(%eax), %ebx
+	movl WANT(1)(%eax), %esi
+	movl WANT(2)(%eax), %edi
+	movl WANT(3)(%eax), %ebp
+	movl WANT(0)(%eax), %ecx         /* junk in the other volatile registers */
+	movl %ecx, %edx
+	call *ABI_FN(%eax)
+
+	movl %eax, %ecx
+	call 4f
+4:	popl %eax
+	addl $_GLOBAL_OFFSET_TABLE_ + (. - 4b), %eax
+	movl current@GOTOFF(%eax), %eax
+	movl %ecx, ABI_RET(%eax)
+	movl %ebx, GOT(0)(%eax)
+	movl %esi, GOT(1)(%eax)
+	movl %edi, GOT(2)(%eax)
+	movl %ebp, GOT(3)(%eax)
+	movl %esp, GOT(4)(%eax)
+	fnstcw GOT(5)(%eax)
+	testl $ABI_HAS_MXCSR, ABI_FLAGS(%eax)
+	jz 5f
+	stmxcsr GOT(6)(%eax)
+5:	movl WANT(4)(%eax), %ecx
+	.irp i, 0, 1, 2, 3, 4, 5, 6, 7
+	movl 20 + 4 * \i(%ecx), %edx
+	movl %edx, GOT(9 + \i)(%eax)
+	.endr
+	movl ABI_HOST(%eax), %esp
+	pushfl
+	popl %ecx
+	shrl $10, %ecx
+	andl $1, %ecx
+	movl %ecx, GOT(7)(%eax)
+	subl $32, %esp
+	fnstenv (%esp)
+	movzwl 8(%esp), %ecx             /* the tag word: 0xffff when the stack is empty */
+	movl %ecx, GOT(8)(%eax)
+	addl $32, %esp
+
+	fninit                           /* give the caller an empty x87 stack back */
+	fldcw 0(%esp)
+	testl $ABI_HAS_MXCSR, ABI_FLAGS(%eax)
+	jz 6f
+	ldmxcsr 4(%esp)
+6:	cld
+	movl ABI_HOST + 4(%eax), %ecx
+	movl 8(%esp), %edx
+	movl %edx, (%ecx)
+	addl $12, %esp
+	popl %edi
+	popl %esi
+	popl %ebx
+	popl %ebp
+	xorl %eax, %eax
+	ret
+	.size abi_call, . - abi_call
+
+	.globl abi_features
+	.type abi_features, @function
+abi_features:                            /* SSE (CPUID 1: EDX bit 25) means MXCSR; */
+	pushl %ebx                       /* DAZ if MXCSR_MASK (FXSAVE + 28) has bit 6 */
+	movl $1, %eax
+	cpuid
+	xorl %eax, %eax
+	testl $0x2000000, %edx
+	jz 1f
+	movl $ABI_HAS_MXCSR, %eax
+	movl %esp, %ecx
+	subl $512, %esp
+	andl $-16, %esp
+	fxsave (%esp)
+	testl $0x40, 28(%esp)
+	movl %ecx, %esp
+	jz 1f
+	orl $ABI_HAS_DAZ, %eax
+1:	popl %ebx
+	ret
+	.size abi_features, . - abi_features
+
+/* Deliberately broken functions for abi --selftest: each breaks one promise. */
+	.macro fake name
+	.globl abi_fake_\name
+	.type abi_fake_\name, @function
+abi_fake_\name:
+	.endm
+
+	.irp r, ebx, esi, edi, ebp
+	fake \r
+	notl %\r
+	ret
+	.endr
+
+	fake esp                         /* pops an argument like stdcall */
+	ret $4
+
+	fake cw                          /* sets the ppro mode and keeps it */
+	pushl $0x137f
+	fldcw (%esp)
+	addl $4, %esp
+	ret
+
+	fake mxcsr                       /* resets MXCSR to the default */
+	pushl $0x1f80
+	ldmxcsr (%esp)
+	addl $4, %esp
+	ret
+
+	fake df
+	std
+	ret
+
+	fake x87                         /* leaves a value on the x87 stack */
+	fld1
+	ret
+
+	fake frame                       /* writes just above its 5 arguments */
+	movl $0, 24(%esp)
+	ret
+
+	fake clean                       /* obeys the ABI while touching much */
+	pushl %ebx
+	pushl %esi
+	subl $8, %esp
+	movl $-1, %ebx
+	movl $-1, %esi
+	movl %ebx, %eax
+	movl %ebx, %ecx
+	movl %ebx, %edx
+	.irp i, 0, 1, 2, 3, 4            /* the argument words are the callee's */
+	movl %ebx, 20 + 4 * \i(%esp)
+	.endr
+	fnstcw 0(%esp)
+	movw $0x137f, 4(%esp)
+	fldcw 4(%esp)
+	fld1
+	fstp %st(0)
+	fldcw 0(%esp)
+	addl $8, %esp
+	popl %esi
+	popl %ebx
+	ret
+
+	.section .bss
+	.balign 4
+current:
+	.zero 4
+
+	.section .note.GNU-stack, "", @progbits
