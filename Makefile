@@ -41,6 +41,16 @@ fuzz:
 	@mkdir -p build/fuzz-corpus && cp -n build/$(TARGET)-fuzz/seeds/* build/fuzz-corpus/ 2>/dev/null; \
 	  cd build/fuzz-corpus && ../$(TARGET)-fuzz/fuzz -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 .
 
+# the installed library (selected first if need be) beside OpenSSL and libsodium
+bench:
+	@test "$(TARGET)" = amd64 || { echo "make bench: the peers are x86-64 code; it runs for TARGET=amd64 only" >&2; exit 1; }
+	@sh tools/ensure-tools --bench amd64
+	@test -f build/amd64/installed/lib/libpoly1305aes.a || $(MAKE) --no-print-directory all
+	@gcc -std=c99 -O2 -Wall -Wextra -Werror -D_DEFAULT_SOURCE -Ibuild/amd64/installed/include -Ispeed -Itest \
+	  -Ipoly1305aes_amd64 -DPOLY1305AES_HEADER='"poly1305aes.h"' speed/bench.c speed/cycles.c test/util.c \
+	  build/amd64/installed/lib/libpoly1305aes.a -lcrypto -lsodium -o build/amd64/bench
+	build/amd64/bench
+
 speed:
 	@sh tools/ensure-tools $(TARGET)
 	@$(PYTHON) speed/speed.py --target $(TARGET)

@@ -1,0 +1,234 @@
+/* poly1305aes_amd64 internals. Assumes x86-64 (little-endian, 64-bit words,
+   unsigned __int128 from GCC or clang). Shared by every code path: the
+   radix-2^64 scalar Poly1305 below and the AES-NI block cipher; each path
+   instantiates them inside a function compiled for its own instruction set.
+
+   Scalar radix 2^64: h = h0 + 2^64 h1 + 2^128 h2 with h2 <= 4 between
+   blocks. Clamping gives r0, r1 < 2^60 and 4 | r1, so 2^128 r1 = (5/4) r1
+   mod p exactly and s1 = r1 + r1/4 < 2^60.33. For one block (a = h + c,
+   a2 <= 6): d0 = a0 r0 + a1 s1 < 2^125.2, d1 = a0 r1 + a1 r0 + a2 s1
+   + (d0 >> 64) < 2^125.1, top = a2 r0 + (d1 >> 64) < 2^63.2 (weight 2^128),
+   and 5 (top >> 2) < 2^63.5: every sum fits its word, and the new h2 is
+   (top & 3) plus one carry, <= 4. */
+#ifndef poly1305aes_amd64_internal_H
+#define poly1305aes_amd64_internal_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include "symbol.h"
+
+typedef uint64_t u64;
+__extension__ typedef unsigned __int128 u128;
+
+#define INLINE static inline __attribute__((always_inline))
+#define HIDDEN __attribute__((visibility("hidden")))
+
+/* one code path: authenticate, and Poly1305 alone with key r||s (for speed/bench.c) */
+typedef void authfn(unsigned char out[16], const unsigned char kr[32], const unsigned char n[16],
+                    const unsigned char m[], unsigned int l);
+typedef void polyfn(unsigned char out[16], const unsigned char rs[32], const unsigned char m[], unsigned int l);
+
+HIDDEN authfn SYMBOL(auth_ifma), SYMBOL(auth_avx2), SYMBOL(auth_x64), SYMBOL(auth_generic);
+HIDDEN polyfn SYMBOL(poly_ifma), SYMBOL(poly_avx2), SYMBOL(poly_x64), SYMBOL(poly_generic);
+HIDDEN authfn SYMBOL(auth_short);   /* below the vector threshold on the ifma and avx2 paths */
+HIDDEN polyfn SYMBOL(poly_short);
+
+/* exported beside the API: the running path's name, and Poly1305 alone (benchmarks only) */
+const char *SYMBOL(path)(void);
+void SYMBOL(poly1305)(unsigned char out[16], const unsigned char rs[32], const unsigned char m[], unsigned int l);
+
+INLINE u64 load64(const unsigned char *p)
+{
+  u64 x;
+  memcpy(&x, p, 8);
+  return x;
+}
+
+INLINE void store64(unsigned char *p, u64 x)
+{
+  memcpy(p, &x, 8);
+}
+
+/* ---- Poly1305 in radix 2^64 ---- */
+
+struct p64 {
+  u64 h0, h1, h2;   /* h2 <= 4 */
+  u64 r0, r1, s1;   /* clamped r; s1 = 5 r1 / 4 */
+};
+
+INLINE void p64_start(struct p64 *st, const unsigned char r[16])
+{
+  st->h0 = st->h1 = st->h2 = 0;
+  st->r0 = load64(r) & 0x0ffffffc0fffffffULL;
+  st->r1 = load64(r + 8) & 0x0ffffffc0ffffffcULL;
+  st->s1 = st->r1 + (st->r1 >> 2);
+}
+
+/* One block in assembly (GCC's unsigned __int128 code spills): after the
+   message is added, d0 = a0 r0 + a1 s1, d1 = a0 r1 + a1 r0 + a2 s1 + hi(d0),
+   top = a2 r0 + hi(d1); h0 = lo(d0) + 5 (top >> 2), h1 = lo(d1) + carry,
+   h2 = (top & 3) + carry. Operands: h0 h1 h2 d0h d1l d1h t, r0 r1 s1. */
+#define P64_MULX                                                                             \
+  "movq %[h0], %%rdx\n\t"                                                                    \
+  "mulxq %[r1], %[d1l], %[d1h]\n\t"                                                          \
+  "mulxq %[r0], %[h0], %[d0h]\n\t"                                                           \
+  "movq %[h1], %%rdx\n\t"                                                                    \
+  "mulxq %[s1], %[h1], %[t]\n\t"                                                             \
+  "addq %[h1], %[h0]\n\t"                                                                    \
+  "adcq %[t], %[d0h]\n\t"                                                                    \
+  "mulxq %[r0], %[h1], %[t]\n\t"                                                             \
+  "addq %[h1], %[d1l]\n\t"                                                                   \
+  "adcq %[t], %[d1h]\n\t"                                                                    \
+  P64_REDUCE
+#define P64_MUL                                                                              \
+  "movq %[h0], %%rax\n\t"                                                                    \
+  "mulq %[r1]\n\t"                                                                           \
+  "movq %%rax, %[d1l]\n\t"                                                                   \
+  "movq %%rdx, %[d1h]\n\t"                                                                   \
+  "movq %[h0], %%rax\n\t"                                                                    \
+  "mulq %[r0]\n\t"                                                                           \
+  "movq %%rax, %[h0]\n\t"                                                                    \
+  "movq %%rdx, %[d0h]\n\t"                                                                   \
+  "movq %[h1], %%rax\n\t"                                                                    \
+  "mulq %[s1]\n\t"                                                                           \
+  "addq %%rax, %[h0]\n\t"                                                                    \
+  "adcq %%rdx, %[d0h]\n\t"                                                                   \
+  "movq %[h1], %%rax\n\t"                                                                    \
+  "mulq %[r0]\n\t"                                                                           \
+  "addq %%rax, %[d1l]\n\t"                                                                   \
+  "adcq %%rdx, %[d1h]\n\t"                                                                   \
+  P64_REDUCE
+#define P64_REDUCE                                                                           \
+  "movq %[h2], %[t]\n\t"                                                                     \
+  "imulq %[s1], %[t]\n\t"                                                                    \
+  "imulq %[r0], %[h2]\n\t"                                                                   \
+  "addq %[t], %[d0h]\n\t"                     /* < 2^61.2 + 2^62.9: no carry */             \
+  "addq %[d0h], %[d1l]\n\t"                                                                  \
+  "adcq %[h2], %[d1h]\n\t"                     /* top, weight 2^128 */                       \
+  "movq %[d1h], %[h2]\n\t"                                                                   \
+  "andq $3, %[h2]\n\t"                                                                       \
+  "movq %[d1h], %[t]\n\t"                                                                    \
+  "andq $-4, %[t]\n\t"                                                                       \
+  "shrq $2, %[d1h]\n\t"                                                                      \
+  "addq %[t], %[d1h]\n\t"                      /* 5 (top >> 2) */                            \
+  "addq %[d1h], %[h0]\n\t"                                                                   \
+  "movq %[d1l], %[h1]\n\t"                                                                   \
+  "adcq $0, %[h1]\n\t"                                                                       \
+  "adcq $0, %[h2]\n\t"
+
+#define P64_OPERANDS                                                                         \
+  [h0] "+&r"(st->h0), [h1] "+&r"(st->h1), [h2] "+&r"(st->h2), [d0h] "=&r"(d0h), [d1l] "=&r"(d1l), \
+  [d1h] "=&r"(d1h), [t] "=&r"(t)
+#define P64_KEY [r0] "rm"(st->r0), [r1] "rm"(st->r1), [s1] "rm"(st->s1)
+
+/* h = (h + c) r for each whole block c of m[0..16 count), count >= 1 */
+INLINE void p64_blocks(struct p64 *st, const unsigned char *m, size_t count, int mulx)
+{
+  const unsigned char *end = m + 16 * count;
+  u64 d0h, d1l, d1h, t;
+  if (mulx)
+    __asm__("1:\n\t"
+            "addq (%[m]), %[h0]\n\t"
+            "adcq 8(%[m]), %[h1]\n\t"
+            "adcq $1, %[h2]\n\t"
+            P64_MULX
+            "addq $16, %[m]\n\t"
+            "cmpq %[m], %[end]\n\t"
+            "jne 1b\n\t"
+            : P64_OPERANDS, [m] "+&r"(m)
+            : P64_KEY, [end] "r"(end)
+            : "rdx", "cc", "memory");
+  else
+    __asm__("1:\n\t"
+            "addq (%[m]), %[h0]\n\t"
+            "adcq 8(%[m]), %[h1]\n\t"
+            "adcq $1, %[h2]\n\t"
+            P64_MUL
+            "addq $16, %[m]\n\t"
+            "cmpq %[m], %[end]\n\t"
+            "jne 1b\n\t"
+            : P64_OPERANDS, [m] "+&r"(m)
+            : P64_KEY, [end] "r"(end)
+            : "rax", "rdx", "cc", "memory");
+}
+
+/* h = (h + m0 + 2^64 m1) r: the padded last chunk, its 1 already in m0 m1 */
+INLINE void p64_last(struct p64 *st, u64 m0, u64 m1, int mulx)
+{
+  u64 d0h, d1l, d1h, t;
+  if (mulx)
+    __asm__("addq %[m0], %[h0]\n\t"
+            "adcq %[m1], %[h1]\n\t"
+            "adcq $0, %[h2]\n\t"
+            P64_MULX
+            : P64_OPERANDS
+            : P64_KEY, [m0] "rm"(m0), [m1] "rm"(m1)
+            : "rdx", "cc");
+  else
+    __asm__("addq %[m0], %[h0]\n\t"
+            "adcq %[m1], %[h1]\n\t"
+            "adcq $0, %[h2]\n\t"
+            P64_MUL
+            : P64_OPERANDS
+            : P64_KEY, [m0] "rm"(m0), [m1] "rm"(m1)
+            : "rax", "rdx", "cc");
+}
+
+/* the last 1..15 bytes of m[0..l) as a padded chunk; reads only inside m[0..l) */
+INLINE void p64_tail(const unsigned char *m, size_t l, u64 *m0, u64 *m1)
+{
+  unsigned int t = (unsigned int) (l & 15);
+  u128 v;
+  if (l >= 16) {
+    u64 lo = load64(m + l - 16), hi = load64(m + l - 8);
+    v = ((u128) hi << 64 | lo) >> (8 * (16 - t));
+  } else {
+    const unsigned char *p = m;
+    unsigned int shift = 0;
+    v = 0;
+    if (t & 8) { v = load64(p); p += 8; shift = 64; }
+    if (t & 4) { uint32_t x; memcpy(&x, p, 4); v |= (u128) x << shift; p += 4; shift += 32; }
+    if (t & 2) { uint16_t x; memcpy(&x, p, 2); v |= (u128) x << shift; p += 2; shift += 16; }
+    if (t & 1) v |= (u128) p[0] << shift;
+  }
+  v |= (u128) 1 << (8 * t);
+  *m0 = (u64) v;
+  *m1 = (u64) (v >> 64);
+}
+
+/* absorb all of m[0..l); mulx: use MULX (BMI2) */
+INLINE void p64_hash(struct p64 *st, const unsigned char *m, size_t l, int mulx)
+{
+  if (l >= 16) p64_blocks(st, m, l / 16, mulx);
+  if (l & 15) {
+    u64 m0, m1;
+    p64_tail(m, l, &m0, &m1);
+    p64_last(st, m0, m1, mulx);
+  }
+}
+
+/* out = (h mod p + s) mod 2^128, for h2 <= 4 (h < 5 2^128); no branch on h */
+INLINE void p64_finish(unsigned char out[16], u64 h0, u64 h1, u64 h2, u64 s0, u64 s1)
+{
+  u128 t;
+  u64 g0, g1, g2, mask;
+  t = (u128) h0 + (h2 >> 2) * 5;                           /* now h < 2^130 */
+  h0 = (u64) t;
+  t = (u128) h1 + (u64) (t >> 64);
+  h1 = (u64) t;
+  h2 = (h2 & 3) + (u64) (t >> 64);
+  t = (u128) h0 + 5;                                       /* g = h + 5 >= 2^130 iff h >= p */
+  g0 = (u64) t;
+  t = (u128) h1 + (u64) (t >> 64);
+  g1 = (u64) t;
+  g2 = h2 + (u64) (t >> 64);
+  mask = 0 - (g2 >> 2);
+  h0 ^= mask & (h0 ^ g0);
+  h1 ^= mask & (h1 ^ g1);
+  t = (u128) h0 + s0;
+  store64(out, (u64) t);
+  store64(out + 8, h1 + s1 + (u64) (t >> 64));
+}
+
+#endif

@@ -1,0 +1,277 @@
+/* poly1305aes_amd64 path "ifma": AES-NI; radix-2^64 scalar Poly1305 (MULX)
+   below IFMA_MIN bytes; above, radix 2^44 with AVX-512 IFMA, 16 blocks a step
+   in two sets of 8 lanes. Constant time: no secret branch or index.
+
+   A number is three limbs per lane, weights 2^0, 2^44, 2^88. VPMADD52LUQ and
+   VPMADD52HUQ multiply the low 52 bits of two limbs and add the low or high
+   52 bits of the 104-bit product. Multiplier limbs r0, r1 < 2^44 + 2^14 and
+   r2 < 2^42 + 2^10 (2^36 for r itself); s_j = 20 r_j (2^132 = 20 mod p).
+   Multiplicand limbs after a carry step: h0 < 2^44 + 2^14.4, h1 < 2^44 + 2^10,
+   h2 < 2^42 + 2^10; message limbs < 2^44, 2^44, 2^41. One step, h r + m:
+     L_k = m_k + sum of three low halves           < 2^53.6   (weight 2^44k)
+     U_k = sum of three high halves: U0, U1 < 2^39.5, U2 < 2^36.6
+           (weight 2^(44k+52); 2^140 = 5120 mod p)
+     D0 = L0 + 5120 U2, D1 = L1 + 2^8 U0, D2 = L2 + 2^8 U1   < 2^53.7
+     (5120 U2 < 2^49, 2^8 U0 < 2^47.5: each a VPMADD52LUQ by a constant, exact)
+   then one parallel carry, h0 = (D0 mod 2^44) + 5 (D2 >> 42),
+   h1 = (D1 mod 2^44) + (D0 >> 44), h2 = (D2 mod 2^42) + (D1 >> 44), restores
+   the multiplicand bounds. The last step (times the lane powers) skips the
+   carry; 16 lanes of D < 2^54.7 sum below 2^59 and are reduced in scalar code.
+
+   Blocks: lane L of a set holds block (0,4,1,5,2,6,3,7)[L] of the set's 8
+   (VPUNPCK{L,H}QDQ order). Whole 256-byte chunks: H = H r^16 + M. The last
+   t = 1..16 blocks (the final one possibly partial) are loaded with byte masks
+   (no access outside m[0..l)) into the last t block positions of a virtual
+   chunk: H = H r^t + T. Finally block position i of set A is multiplied by
+   r^(16-i), of set B by r^(8-i), and all lanes are added. The powers come from
+   a product tree over lane masks: r^e = r (r)^b0 (r^2)^b1 (r^4)^b2, e - 1 = b. */
+#include <immintrin.h>
+#include "amd64.h"
+#include "aesni.h"
+
+#define IFMA_TARGET \
+  __attribute__((target("avx512f,avx512vl,avx512bw,avx512ifma,avx512vbmi2,avx2,avx,bmi2,bmi,aes,ssse3,sse4.1")))
+#define IFMA_MIN 384   /* shortest message hashed by the vector code: measured crossover */
+
+typedef __m512i V;
+struct num { V l0, l1, l2; };           /* radix 2^44, one number per lane */
+struct mult { V r0, r1, r2, s1, s2; };  /* a multiplier, s_j = 20 r_j */
+
+#define M44 ((1ULL << 44) - 1)
+#define M42 ((1ULL << 42) - 1)
+
+INLINE IFMA_TARGET V lo(V a, V b, V c) { return _mm512_madd52lo_epu64(a, b, c); }
+INLINE IFMA_TARGET V hi(V a, V b, V c) { return _mm512_madd52hi_epu64(a, b, c); }
+INLINE IFMA_TARGET V add(V a, V b) { return _mm512_add_epi64(a, b); }
+INLINE IFMA_TARGET V k64(u64 x) { return _mm512_set1_epi64((long long) x); }
+
+/* D = h r + m before the carry; h carried (bounds above) */
+INLINE IFMA_TARGET void mul(V d[3], const struct num *h, const struct mult *r, V m0, V m1, V m2)
+{
+  const V z = _mm512_setzero_si512();
+  V l0 = lo(lo(lo(m0, h->l0, r->r0), h->l1, r->s2), h->l2, r->s1);
+  V l1 = lo(lo(lo(m1, h->l0, r->r1), h->l1, r->r0), h->l2, r->s2);
+  V l2 = lo(lo(lo(m2, h->l0, r->r2), h->l1, r->r1), h->l2, r->r0);
+  V u0 = hi(hi(hi(z, h->l0, r->r0), h->l1, r->s2), h->l2, r->s1);
+  V u1 = hi(hi(hi(z, h->l0, r->r1), h->l1, r->r0), h->l2, r->s2);
+  V u2 = hi(hi(hi(z, h->l0, r->r2), h->l1, r->r1), h->l2, r->r0);
+  d[0] = lo(l0, u2, k64(5120));
+  d[1] = lo(l1, u0, k64(256));
+  d[2] = lo(l2, u1, k64(256));
+}
+
+INLINE IFMA_TARGET void carry(struct num *h, const V d[3])
+{
+  h->l0 = lo(_mm512_and_si512(d[0], k64(M44)), _mm512_srli_epi64(d[2], 42), k64(5));
+  h->l1 = add(_mm512_and_si512(d[1], k64(M44)), _mm512_srli_epi64(d[0], 44));
+  h->l2 = add(_mm512_and_si512(d[2], k64(M42)), _mm512_srli_epi64(d[1], 44));
+}
+
+/* h = h r + m, carried */
+INLINE IFMA_TARGET void step(struct num *h, const struct mult *r, const struct num *m)
+{
+  V d[3];
+  mul(d, h, r, m->l0, m->l1, m->l2);
+  carry(h, d);
+}
+
+INLINE IFMA_TARGET void mulmod(struct num *out, const struct num *a, const struct mult *b)
+{
+  const V z = _mm512_setzero_si512();
+  V d[3];
+  mul(d, a, b, z, z, z);
+  carry(out, d);
+}
+
+INLINE IFMA_TARGET void to_mult(struct mult *out, const struct num *a)
+{
+  const V z = _mm512_setzero_si512();
+  out->r0 = a->l0;
+  out->r1 = a->l1;
+  out->r2 = a->l2;
+  out->s1 = lo(z, a->l1, k64(20));
+  out->s2 = lo(z, a->l2, k64(20));
+}
+
+/* lanes in k: a; other lanes: 1 */
+INLINE IFMA_TARGET void select_or_one(struct mult *out, const struct mult *a, __mmask8 k)
+{
+  out->r0 = _mm512_mask_mov_epi64(k64(1), k, a->r0);
+  out->r1 = _mm512_maskz_mov_epi64(k, a->r1);
+  out->r2 = _mm512_maskz_mov_epi64(k, a->r2);
+  out->s1 = _mm512_maskz_mov_epi64(k, a->s1);
+  out->s2 = _mm512_maskz_mov_epi64(k, a->s2);
+}
+
+INLINE IFMA_TARGET void broadcast_lane(struct mult *out, const struct mult *a, unsigned int lane)
+{
+  V idx = k64(lane);
+  out->r0 = _mm512_permutexvar_epi64(idx, a->r0);
+  out->r1 = _mm512_permutexvar_epi64(idx, a->r1);
+  out->r2 = _mm512_permutexvar_epi64(idx, a->r2);
+  out->s1 = _mm512_permutexvar_epi64(idx, a->s1);
+  out->s2 = _mm512_permutexvar_epi64(idx, a->s2);
+}
+
+/* 8 blocks from 128 bytes (x: blocks 0-3, y: blocks 4-7) into limbs; pad: 1 or 0 per lane */
+INLINE IFMA_TARGET void split(struct num *out, V x, V y, V pad)
+{
+  V l = _mm512_unpacklo_epi64(x, y), h = _mm512_unpackhi_epi64(x, y);
+  out->l0 = _mm512_and_si512(l, k64(M44));
+  out->l1 = _mm512_and_si512(_mm512_shrdi_epi64(l, h, 44), k64(M44));
+  out->l2 = _mm512_shrdi_epi64(h, pad, 24);
+}
+
+INLINE IFMA_TARGET void load_blocks(struct num *out, const unsigned char *p)
+{
+  split(out, _mm512_loadu_si512((const void *) p), _mm512_loadu_si512((const void *) (p + 64)), k64(1));
+}
+
+/* bits [lo, hi) of a 64-bit mask at bit offset base, for 0 <= lo <= hi */
+INLINE u64 byte_mask(unsigned int lo, unsigned int hi, unsigned int base)
+{
+  u64 a = hi <= base ? 0 : hi - base >= 64 ? ~(u64) 0 : ((u64) 1 << (hi - base)) - 1;
+  u64 b = lo <= base ? 0 : lo - base >= 64 ? ~(u64) 0 : ((u64) 1 << (lo - base)) - 1;
+  return a & ~b;
+}
+
+/* lanes of a set from a mask over its 8 block positions (lane L holds block (0,4,1,5,2,6,3,7)[L]) */
+INLINE IFMA_TARGET __mmask8 lanes_of_blocks(unsigned int blocks)
+{
+  return (__mmask8) (_pdep_u32(blocks & 15, 0x55) | _pdep_u32(blocks >> 4 & 15, 0xaa));
+}
+
+static const unsigned char lane_of_power[9] = { 0, 7, 5, 3, 1, 6, 4, 2, 0 };   /* e: lane of r^e in PB */
+
+/* h (radix 2^64, h2 <= 4) of m[0..l), l >= 1 */
+static IFMA_TARGET __attribute__((noinline)) void SYMBOL(ifma_hash)(u64 h[3], const unsigned char r[16],
+                                                            const unsigned char *m, size_t l)
+{
+  const V z = _mm512_setzero_si512();
+  size_t chunks = l / 256, i;
+  unsigned int rest = (unsigned int) (l % 256), t = (rest + 15) / 16, part = rest & 15;
+  int need_a = chunks > 0 || t > 8;
+  struct num a, b, n1, n2, n4, n8, p, tmp, zeronum = { z, z, z };
+  struct mult r1, r2, r4, r8, r16, pa, pb, sel, rt;
+  V d[3], e[3];
+  u64 x0 = load64(r) & 0x0ffffffc0fffffffULL, x1 = load64(r + 8) & 0x0ffffffc0ffffffcULL;
+  u64 h0, h1, h2, c0, c1, c2;
+  u128 acc;
+
+  /* powers */
+  n1.l0 = k64(x0 & M44);
+  n1.l1 = k64((x0 >> 44 | x1 << 20) & M44);
+  n1.l2 = k64(x1 >> 24);
+  to_mult(&r1, &n1);
+  mulmod(&n2, &n1, &r1);
+  select_or_one(&sel, &r1, 0x33);
+  mulmod(&p, &n1, &sel);
+  to_mult(&r2, &n2);
+  mulmod(&n4, &n2, &r2);
+  select_or_one(&sel, &r2, 0x0f);
+  mulmod(&tmp, &p, &sel);
+  to_mult(&r4, &n4);
+  select_or_one(&sel, &r4, 0x55);
+  mulmod(&p, &tmp, &sel);                      /* lane L: r^(8,4,7,3,6,2,5,1)[L] */
+  to_mult(&pb, &p);
+  pa = r16 = pb;                               /* set below when used */
+  if (need_a) {
+    mulmod(&n8, &n4, &r4);
+    to_mult(&r8, &n8);
+    mulmod(&tmp, &p, &r8);
+    to_mult(&pa, &tmp);                        /* r^(16,12,15,11,14,10,13,9)[L] */
+    if (chunks > 1) {
+      mulmod(&tmp, &n8, &r8);
+      to_mult(&r16, &tmp);
+    }
+  }
+
+  /* whole chunks */
+  if (chunks) {
+    load_blocks(&a, m);
+    load_blocks(&b, m + 128);
+    for (i = 1; i < chunks; ++i) {
+      const unsigned char *q = m + 256 * i;
+      load_blocks(&tmp, q);
+      step(&a, &r16, &tmp);
+      load_blocks(&tmp, q + 128);
+      step(&b, &r16, &tmp);
+    }
+  } else {
+    a = b = zeronum;                           /* l >= 1: the tail below sets them */
+  }
+
+  /* the last t blocks, at block positions 16 - t .. 15 of a virtual chunk ending at m + 256 chunks + 16 t */
+  if (rest) {
+    const unsigned char *base = (const unsigned char *) ((uintptr_t) m + 256 * chunks + 16 * t - 256);
+    unsigned int first = 256 - 16 * t, full = (0xffffu << (16 - t)) & 0xffffu;
+    struct num ta, tb;
+    V y;
+    if (part) full &= 0x7fff;
+    if (t > 8) {
+      split(&ta, _mm512_maskz_loadu_epi8(byte_mask(first, first + rest, 0), base),
+            _mm512_maskz_loadu_epi8(byte_mask(first, first + rest, 64), base + 64),
+            _mm512_maskz_mov_epi64(lanes_of_blocks(full & 255), k64(1)));
+    } else {
+      ta.l0 = ta.l1 = ta.l2 = z;
+    }
+    y = _mm512_maskz_loadu_epi8(byte_mask(first, first + rest, 192), base + 192);
+    if (part) y = _mm512_mask_mov_epi8(y, (__mmask64) 1 << (48 + part), _mm512_set1_epi8(1));
+    split(&tb, _mm512_maskz_loadu_epi8(byte_mask(first, first + rest, 128), base + 128), y,
+          _mm512_maskz_mov_epi64(lanes_of_blocks(full >> 8), k64(1)));
+    if (chunks) {
+      broadcast_lane(&rt, t > 8 ? &pa : &pb, lane_of_power[t > 8 ? t - 8 : t]);
+      step(&a, &rt, &ta);
+      step(&b, &rt, &tb);
+    } else {
+      a = ta;
+      b = tb;
+    }
+  }
+
+  /* times the lane powers, all lanes added */
+  mul(d, &b, &pb, z, z, z);
+  if (need_a) {
+    mul(e, &a, &pa, z, z, z);
+    d[0] = add(d[0], e[0]);
+    d[1] = add(d[1], e[1]);
+    d[2] = add(d[2], e[2]);
+  }
+  c0 = (u64) _mm512_reduce_add_epi64(d[0]);   /* each < 2^59 */
+  c1 = (u64) _mm512_reduce_add_epi64(d[1]);
+  c2 = (u64) _mm512_reduce_add_epi64(d[2]);
+  acc = (u128) c0 + ((u128) c1 << 44);
+  h0 = (u64) acc;
+  acc = (acc >> 64) + ((u128) c2 << 24);
+  h1 = (u64) acc;
+  h2 = (u64) (acc >> 64);                      /* < 2^20: fold 2^130 = 5 */
+  acc = (u128) h0 + (h2 >> 2) * 5;
+  h[0] = (u64) acc;
+  acc = (u128) h1 + (u64) (acc >> 64);
+  h[1] = (u64) acc;
+  h[2] = (h2 & 3) + (u64) (acc >> 64);
+}
+
+/* messages of at least IFMA_MIN bytes (the AES overlaps the powers of r) */
+static IFMA_TARGET __attribute__((noinline)) void SYMBOL(ifma_long)(unsigned char out[16], const unsigned char r[16],
+                                                            const unsigned char *k, const unsigned char *n,
+                                                            const unsigned char *s, const unsigned char *m, size_t l)
+{
+  u64 h[3];
+  __m128i block = k ? aesni_encrypt(k, n) : _mm_loadu_si128((const __m128i *) (const void *) s);
+  SYMBOL(ifma_hash)(h, r, m, l);
+  p64_finish(out, h[0], h[1], h[2], (u64) _mm_cvtsi128_si64(block), (u64) _mm_extract_epi64(block, 1));
+}
+
+void SYMBOL(auth_ifma)(unsigned char out[16], const unsigned char kr[32], const unsigned char n[16],
+                    const unsigned char m[], unsigned int l)
+{
+  if (l < IFMA_MIN) SYMBOL(auth_short)(out, kr, n, m, l);
+  else SYMBOL(ifma_long)(out, kr + 16, kr, n, NULL, m, l);
+}
+
+void SYMBOL(poly_ifma)(unsigned char out[16], const unsigned char rs[32], const unsigned char m[], unsigned int l)
+{
+  if (l < IFMA_MIN) SYMBOL(poly_short)(out, rs, m, l);
+  else SYMBOL(ifma_long)(out, rs, NULL, NULL, rs + 16, m, l);
+}
