@@ -336,12 +336,8 @@ static AVX2_TARGET __attribute__((noinline)) void SYMBOL(avx2_hash)(u64 h[3], co
   h0 = (u64) acc;
   acc = (acc >> 64) + ((u128) c[3] << 14) + ((u128) c[4] << 40);
   h1 = (u64) acc;
-  h2 = (u64) (acc >> 64);                      /* < 2^37: fold 2^130 = 5 */
-  acc = (u128) h0 + (h2 >> 2) * 5;
-  h[0] = (u64) acc;
-  acc = (u128) h1 + (u64) (acc >> 64);
-  h[1] = (u64) acc;
-  h[2] = (h2 & 3) + (u64) (acc >> 64);
+  h2 = (u64) (acc >> 64);                      /* < 2^37 */
+  p64_fold(h, h0, h1, h2);
 }
 
 /* messages of at least AVX2_MIN bytes (the AES overlaps the powers of r) */

@@ -244,12 +244,8 @@ static IFMA_TARGET __attribute__((noinline)) void SYMBOL(ifma_hash)(u64 h[3], co
   h0 = (u64) acc;
   acc = (acc >> 64) + ((u128) c2 << 24);
   h1 = (u64) acc;
-  h2 = (u64) (acc >> 64);                      /* < 2^20: fold 2^130 = 5 */
-  acc = (u128) h0 + (h2 >> 2) * 5;
-  h[0] = (u64) acc;
-  acc = (u128) h1 + (u64) (acc >> 64);
-  h[1] = (u64) acc;
-  h[2] = (h2 & 3) + (u64) (acc >> 64);
+  h2 = (u64) (acc >> 64);                      /* < 2^20 */
+  p64_fold(h, h0, h1, h2);
 }
 
 /* messages of at least IFMA_MIN bytes (the AES overlaps the powers of r) */
