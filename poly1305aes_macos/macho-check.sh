@@ -1,0 +1,7 @@
+#!/bin/sh
+# Assembles the macos flavour (Darwin names and directives) with clang for
+# powerpc-apple-darwin -- an ELF object: LLVM 14 writes no Mach-O for PowerPC --
+# and checks it is, instruction for instruction, the linux-flavour code the
+# test suite ran under qemu-ppc. Exits non-zero on any mismatch. BUILDROOT in
+# the environment moves the build, as for mk/impl.mk.
+exec python3 "$(dirname "$0")/../ppc/objcheck.py" macos

@@ -1,0 +1,202 @@
+#!/usr/bin/env python3
+"""Prove the exactness of the PowerPC Poly1305 block step in ppc/poly1305aes_ppc.S.
+
+The check follows the assembly's operation sequence for one 16-byte block,
+with exact integer bounds (Python integers, no floating point). Values are
+relative to their position: position k has weight 2^(32k), so "unit u" below
+means a multiple of u * 2^(32k).
+
+State: pieces y_0..y_3 (integers, |y_k| <= Y_k), holding -h mod p.
+Key: clamped words r_j split at bit SPLIT: lo_j = r_j mod 2^SPLIT,
+hi_j = r_j - lo_j; for wrapped products (i + j >= 4) the multipliers are
+5 lo_j / 4 and 5 hi_j / 4 (integers and multiples of 2^(SPLIT-2): r_1..r_3
+are multiples of 4). Next block: words w_k < 2^32 and the pad bit, placed as
+P_k = -(C + w_k (+ 2^32 pad if k = 3)), a double whose unit is 1.
+
+For k = 0..3 (b_k = 32, except b_3 = 34: the rounding boundary 2^130):
+  A_k = I_k + sum_i y_i * lo-multiplier      (fmadd chain, unit 1; I_0 = P_0,
+                                                I_k = t_{k-1} / 2^32)
+  B_k = D_k + sum_i y_i * hi-multiplier      (fmadd chain, unit 2^(SPLIT-2);
+                                                D_1 = D_3 = C + C/2^32, else 0)
+  t1  = fl(B_k + Q_k)   Q_k = P_{k+1} * 2^32 (k < 3), Q_3 = 3 * 2^85
+  t_k = fl(t1 + A_k)    both rounded to a multiple of 2^b_k: checked that the
+                        exact sums lie in [2^(52+b_k), 2^(53+b_k))
+  cc  = t_k - Q_k       exact (multiples of 2^b_k, small difference)
+  y'_k = (B_k - cc) + A_k   exact: |y'_k| <= 2^b_k (two roundings)
+and then y'_0 += cc_3 * 5 * 2^-34 (the carry out of 2^130 times 5).
+Every partial sum must be a multiple of its unit below 2^53 units. The C's of
+the placed words cancel against D_1 and D_3 (their sum is the sum of the C's),
+which the script also checks, as it checks that P_k and t_k stay negative
+and in their binade, the start (the pieces become block 1: y_k = P_k + C,
+one exact fadd, for every n >= 1) and the final conversion of the pieces to
+integers.
+Exits non-zero on any failure; prints the margins in bits otherwise.
+"""
+import math
+import sys
+
+SPLIT = 14                 # must match SPLIT in poly1305aes_ppc.S
+C = 2 ** 52 + 2 ** 48      # placed-word constant: high word 0xC.31.0000 (see .S)
+MANTISSA = 53
+BOUNDARY = [32, 32, 32, 34]
+ALPHA3 = 3 * 2 ** 85       # Q_3 relative to position 3 (3 * 2^181 absolute)
+FINAL = [2 ** 33 - 40, 2 ** 33 - 2, 2 ** 33 - 2, 2 ** 37 - 2]   # 8p in pieces
+
+
+class Fail(Exception):
+    pass
+
+
+margins = {}
+
+
+def note(kind, value, limit_bits):
+    """Record that |value| must stay below 2^limit_bits."""
+    value = abs(value)
+    margin = limit_bits - (math.log2(value) if value > 0 else 0)
+    if kind not in margins or margin < margins[kind]:
+        margins[kind] = margin
+    if value >= 2 ** limit_bits:
+        raise Fail("%s: |value| = 2^%.3f reaches 2^%d" % (kind, math.log2(value), limit_bits))
+
+
+def spare(kind, value, room):
+    """Record that value must stay below room (both positive)."""
+    if value >= room:
+        raise Fail("%s: needs %d, has %d" % (kind, value, room))
+    margin = math.log2(room) - math.log2(max(value, 1))
+    if kind not in margins or margin < margins[kind]:
+        margins[kind] = margin
+
+
+def multipliers():
+    """lo and hi multiplier bounds (max) and units for each (i, k)."""
+    lo_max = [2 ** SPLIT - 1] + [2 ** SPLIT - 4] * 3
+    hi_max = [2 ** 28 - 2 ** SPLIT] * 4
+    table = {}
+    for k in range(4):
+        for i in range(4):
+            j = (k - i) % 4
+            if i <= k:
+                table[i, k] = (lo_max[j], hi_max[j])
+            else:
+                table[i, k] = (lo_max[j] * 5 // 4, hi_max[j] * 5 // 4)
+    return table
+
+
+def binade(kind, lo, hi, b):
+    """The exact value lies in [lo, hi]; all of it must have magnitude in [2^(52+b), 2^(53+b))."""
+    if lo > hi:
+        lo, hi = hi, lo
+    if lo <= 0 <= hi:
+        raise Fail("%s changes sign" % kind)
+    small, large = (abs(hi), abs(lo)) if hi < 0 else (lo, hi)
+    if small < 2 ** (52 + b) or large >= 2 ** (53 + b):
+        raise Fail("%s leaves the binade of 2^(%d+52): [2^%.4f, 2^%.4f]" % (kind, b, math.log2(small), math.log2(large)))
+    # how much larger the varying part could grow before leaving the binade
+    spare("binade of " + kind.split()[0] + ": spread vs distance to an edge", large - small,
+          min(small - 2 ** (52 + b), 2 ** (53 + b) - large))
+
+
+def block(Y):
+    """One block from piece bounds Y; returns the new piece bounds."""
+    mult = multipliers()
+    word_max = 2 ** 32 - 1
+    # P_k intervals (relative to position k), pad only on P_3
+    P = [(-(C + word_max), -C)] * 3 + [(-(C + word_max + 2 ** 32), -C)]
+    D = [0, C + C // 2 ** 32, 0, C + C // 2 ** 32]
+    if (C + C // 2 ** 32) % 2 ** (SPLIT - 2):
+        raise Fail("D is not a multiple of the hi unit")
+    if C % 2 ** 32:
+        raise Fail("C is not a multiple of 2^32: it could not move whole into the carries")
+    newY = [0] * 4
+    cc_prev = None
+    S3 = None
+    for k in range(4):
+        b = BOUNDARY[k]
+        pa = sum(Y[i] * mult[i, k][0] for i in range(4))
+        pb = sum(Y[i] * mult[i, k][1] for i in range(4))
+        for i in range(4):
+            note("product y*lo", Y[i] * mult[i, k][0], MANTISSA)
+            note("product y*hi (unit 2^(SPLIT-2))", Y[i] * mult[i, k][1] // 2 ** (SPLIT - 2), MANTISSA)
+        if k == 0:
+            I = P[0]
+        else:
+            # t_{k-1} / 2^32 = P_k + cc_{k-1} / 2^32 (cc_{k-1} a multiple of 2^32)
+            I = (P[k][0] + cc_prev[0] // 2 ** 32, P[k][1] - ((-cc_prev[1]) // 2 ** 32))
+        A = (I[0] - pa, I[1] + pa)
+        spare("A chain: products vs room left by I_k", pa, 2 ** MANTISSA - max(abs(I[0]), abs(I[1])))
+        B = (D[k] - pb, D[k] + pb)
+        note("B chain partial sums (unit 2^(SPLIT-2))", max(abs(B[0]), abs(B[1])) // 2 ** (SPLIT - 2), MANTISSA)
+        if k < 3:
+            Q = (P[k + 1][0] * 2 ** 32, P[k + 1][1] * 2 ** 32)
+        else:
+            Q = (ALPHA3, ALPHA3)
+        # t1 = fl(B + Q): exact sum in the binade, rounding error <= 2^(b-1)
+        binade("t1 position %d" % k, B[0] + Q[0], B[1] + Q[1], b)
+        t1 = (B[0] + Q[0] - 2 ** (b - 1), B[1] + Q[1] + 2 ** (b - 1))
+        binade("t position %d" % k, t1[0] + A[0], t1[1] + A[1], b)
+        S = (A[0] + B[0], A[1] + B[1])
+        cc = (S[0] - 2 ** b, S[1] + 2 ** b)          # |S - cc| <= 2^b
+        note("carry cc (multiple of 2^b)", max(abs(cc[0]), abs(cc[1])) // 2 ** b, MANTISSA)
+        note("B - cc (unit 2^(SPLIT-2))", (max(abs(A[0]), abs(A[1])) + 2 ** b) // 2 ** (SPLIT - 2), MANTISSA)
+        newY[k] = 2 ** b
+        cc_prev = cc
+        if k == 3:
+            S3 = S
+    # the carry out of position 3 (a multiple of 2^34 here, 2^130 absolute) times 5 * 2^-34 into position 0
+    wrap = 5 * ((max(abs(S3[0]), abs(S3[1])) + 2 ** 34) // 2 ** 34)
+    newY[0] += wrap
+    note("y0 after the wrap", newY[0], MANTISSA)
+    return newY
+
+
+def start():
+    """The pieces start as block 1: y_k = P_k + C (relative to position k), one
+    fadd of two doubles whose unit is 1 (P_k in the binade of 2^52, as checked
+    here; C = 2^52 + 2^48), so the exact sum -(w_k + pad) < 2^34 is the result.
+    Returns the starting piece bounds."""
+    word_max = 2 ** 32 - 1
+    Y = []
+    for k in range(4):
+        pad = 2 ** 32 if k == 3 else 0
+        p_hi = -(C + word_max + pad)          # the most negative placed word
+        binade("P_%d (placed word)" % k, -C, p_hi, 0)
+        Y.append(max(abs(p_hi + C), 1))
+        note("start piece", Y[-1], MANTISSA)
+    return [2 ** 32 if y < 2 ** 32 else 2 ** 33 for y in Y]
+
+
+def main():
+    try:
+        Y = start()   # the first block: -(w_k + pad); [2^32, 2^32, 2^32, 2^33]
+        if Y != [2 ** 32, 2 ** 32, 2 ** 32, 2 ** 33]:
+            raise Fail("start bounds %s" % Y)
+        for _ in range(100):
+            new = [max(a, b) for a, b in zip(block(Y), Y)]
+            if new == Y:
+                break
+            Y = new
+        else:
+            raise Fail("piece bounds do not converge")
+        # final: v_k = FINAL_k - y_k must lie in [0, 2^52) (placed at 2^52 for the integer view)
+        for k in range(4):
+            if FINAL[k] - Y[k] < 0:
+                raise Fail("final piece %d can be negative" % k)
+            note("final piece", FINAL[k] + Y[k], 52)
+        if sum(FINAL[k] * 2 ** (32 * k) for k in range(4)) != 8 * (2 ** 130 - 5):
+            raise Fail("FINAL is not 8p")
+        if FINAL[3] + Y[3] >= 2 ** 38:
+            raise Fail("final top word too large for the 6-bit extraction")
+    except Fail as failure:
+        print("bounds.py: FAIL:", failure)
+        sys.exit(1)
+    print("SPLIT = %d, C = 2^52 + 2^48; piece bounds: %s" %
+          (SPLIT, ", ".join("|y%d| <= 2^%.3f" % (k, math.log2(y)) for k, y in enumerate(Y))))
+    for kind, m in sorted(margins.items()):
+        print("  %-44s %.2f bits to spare" % (kind, m))
+    print("smallest margin: %.2f bits" % min(margins.values()))
+
+
+if __name__ == "__main__":
+    main()
