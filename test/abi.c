@@ -163,7 +163,7 @@ static const struct fake fakes[] = {
    application's (a library must leave them), %g6 %g7 belong to the system (the
    thread pointer is %g7 on Linux); %g1 %g4 %g5 and the %o registers are
    volatile; every floating-point register %f0-%f62 is volatile, so none is
-   checked; %fsr RD, TEM and NS restored (this project's rule). The callee may
+   checked; %fsr RD, TEM and NS and %asi restored (this project's rule). The callee may
    write the 16-word save area and the 6 argument words at [%sp+2047+0..175]. */
 #define FRAME_SLOT 22
 #define FRAME_NAME "[%%sp+2047+%u]"
@@ -180,11 +180,11 @@ static const struct check checks[] = {
   { "%g2", INT, 17, ALL, 0 }, { "%g3", INT, 18, ALL, 0 },
   { "%g6", INT, 19, ALL, 0 }, { "%g7", INT, 20, ALL, 0 },
   { "%fsr RD", INT, 21, 0xc0000000UL, 0 }, { "%fsr TEM", INT, 21, 0x0f800000UL, 0 },
-  { "%fsr NS", INT, 21, 0x00400000UL, 0 },
+  { "%fsr NS", INT, 21, 0x00400000UL, 0 }, { "%asi", INT, 30, 0xffUL, 0 },
 };
 #define FAKE4(a, b, c, d) FAKE(a) FAKE(b) FAKE(c) FAKE(d)
 FAKE4(l0, l1, l2, l3) FAKE4(l4, l5, l6, l7) FAKE4(i0, i1, i2, i3) FAKE4(i4, i5, i6, i7)
-FAKE4(sp, g2, g3, g6) FAKE4(g7, fsr, frame, clean)
+FAKE4(sp, g2, g3, g6) FAKE4(g7, fsr, frame, clean) FAKE(asi)
 #define FL(n) { "%l" #n, abi_fake_l##n, INT, n, 0 }
 #define FI(n) { "%i" #n, abi_fake_i##n, INT, 8 + n, 0 }
 static const struct fake fakes[] = {
@@ -195,6 +195,7 @@ static const struct fake fakes[] = {
   { "%g2", abi_fake_g2, INT, 17, 0 }, { "%g3", abi_fake_g3, INT, 18, 0 },
   { "%g6", abi_fake_g6, INT, 19, 0 }, { "%g7", abi_fake_g7, INT, 20, 0 },
   { "%fsr left at 0 (the original sparc mode)", abi_fake_fsr, INT, 21, 0 },
+  { "%asi left at 0x88 (little-endian)", abi_fake_asi, INT, 30, 0 },
   { "write above the argument words", abi_fake_frame, INT, FRAME_SLOT, 0 },
 };
 
@@ -234,10 +235,12 @@ static void set_mode(struct abi_block *b, int mode)
   b->want[22] = fpscr[mode];
 #define MODE_SLOTS { 22 }
 #elif defined(__sparc__)
-  /* toward zero; up with DZM; down with NVM and NS */
+  /* toward zero; up with DZM; down with NVM and NS; %asi primary, primary no-fault */
   static const unsigned long fsr[3] = { 0x40000000UL, 0x81000000UL, 0xc8400000UL };
+  static const unsigned long asi[3] = { 0x80, 0x82, 0x80 };
   b->want[21] = fsr[mode];
-#define MODE_SLOTS { 21 }
+  b->want[30] = asi[mode];
+#define MODE_SLOTS { 21, 30 }
 #endif
 }
 

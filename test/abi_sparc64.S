@@ -3,12 +3,14 @@
    and non-PIC links work). Assumes %l0-%l7 and %i0-%i7 survive a call through
    the register window, %o6 (%sp) is preserved, %g2 %g3 are the application's
    and %g6 %g7 the system's (a library changes none of them), %g1 %g4 %g5 %o0-%o5
-   %o7 and all of %f0-%f62 are volatile, %fsr RD/TEM/NS are restored, and a
+   %o7 and all of %f0-%f62 are volatile, %fsr RD/TEM/NS and %asi are restored
+   (this project's rule: implementations that set %asi put it back), and a
    callee writes only the 16-word save area and the 6 argument words at
    [%sp+2047+0..175] of its caller's frame.
    Slots (test/abi.c names them): want/got 0-7 %l0-%l7, 8-15 %i0-%i7 (%i6 is
    kept real: window spills store through it), 16 %sp, 17 %g2, 18 %g3, 19 %g6,
-   20 %g7, 21 %fsr, 22-29 the words [%sp+2047+176..232] of the caller's frame. */
+   20 %g7, 21 %fsr, 22-29 the words [%sp+2047+176..232] of the caller's frame,
+   30 %asi. */
 #include "abi.h"
 #if !defined(__sparc__) || !defined(__arch64__)
 #error "test/abi_sparc64.S is for 64-bit SPARC"
@@ -25,7 +27,9 @@
 	.globl abi_call
 	.type abi_call, #function
 abi_call:
-	save %sp, -208, %sp              /* 176: caller's %g2, 184: %g3, 192: %fsr, 200: current */
+	save %sp, -224, %sp              /* 176: caller's %g2, 184: %g3, 192: %fsr, 200: current, 208: %asi */
+	rd %asi, %g1
+	stx %g1, [%sp + BIAS + 208]
 	stx %g2, [%sp + BIAS + 176]
 	stx %g3, [%sp + BIAS + 184]
 	stx %fsr, [%sp + BIAS + 192]
@@ -54,6 +58,10 @@ abi_call:
 	stx %g7, [%i0 + WANT(20)]
 	ldx [%i0 + WANT(21)], %fsr
 	stx %fsr, [%i0 + WANT(21)]       /* as the CPU holds it */
+	ldx [%i0 + WANT(30)], %g1
+	wr %g1, 0, %asi
+	rd %asi, %g1
+	stx %g1, [%i0 + WANT(30)]        /* as the CPU holds it */
 	ldx [%i0 + WANT(17)], %g2
 	ldx [%i0 + WANT(18)], %g3
 	ldx [%i0 + WANT(0)], %o5         /* junk in the other volatile registers */
@@ -92,6 +100,8 @@ abi_call:
 	stx %g6, [%g1 + GOT(19)]
 	stx %g7, [%g1 + GOT(20)]
 	stx %fsr, [%g1 + GOT(21)]
+	rd %asi, %g4
+	stx %g4, [%g1 + GOT(30)]
 	ldx [%g1 + WANT(16)], %g4        /* the call frame as it was */
 	.irp i, 0, 1, 2, 3, 4, 5, 6, 7
 	ldx [%g4 + BIAS + 176 + 8 * \i], %g5
@@ -106,6 +116,8 @@ abi_call:
 	ldx [%sp + BIAS + 176], %g2
 	ldx [%sp + BIAS + 184], %g3
 	ldx [%sp + BIAS + 192], %fsr
+	ldx [%sp + BIAS + 208], %g4
+	wr %g4, 0, %asi
 	ldx [%g1 + ABI_HOST + 24], %g4
 	ldx [%sp + BIAS + 200], %g5
 	stx %g5, [%g4]
@@ -142,6 +154,10 @@ abi_fake_\name:
 	ldx [%sp + BIAS + 128], %fsr
 	retl
 	 nop
+
+	fake asi                         /* little-endian loads by %asi, never restored */
+	retl
+	 wr %g0, 0x88, %asi
 
 	fake frame                       /* writes just above the argument words */
 	retl
