@@ -1,0 +1,863 @@
+/* poly1305aes_sparc: SPARC V9, 64-bit psABI (stack bias 2047), IEEE doubles at radix 2^32 with %fsr = 0 (round to nearest; the caller's %fsr restored) holding H = 2^34 h mod p; exact because |H_0| < 2^36, |H_k| < 2^32.1 2^(32k+2) (k = 1..3) and every sum fits 53 bits (bounds.py).
+
+   H = H0 + H1 + H2 + H3, doubles, H_k a multiple of u_k: u_0 = 1,
+   u_k = 2^(32k+2). The pieces hold H = 2^34 h (mod p) rather than h so that
+   word k of a chunk (weight 2^(32k) in h, 2^(32k+34) in H) falls exactly on
+   a slot boundary: 2^34, 2^66, 2^98 and 2^130, the wrap. Clamped word r_j
+   (< 2^28; r_1..r_3 multiples of 4) is split at bit 15: hi_j = r_j rounded
+   to a multiple of 2^15, lo_j = r_j - hi_j, |lo_j| <= 2^14 (multiples of 4
+   for j >= 1). Piece i times the halves of r_j 2^(32j) lands in slot
+   k = i + j (A_k from lo, B_k from hi), times 5 2^-130 when i + j >= 4
+   (2^130 = 5 mod p): 32 products, 8 exact slot sums; the products of piece
+   0 and the wrapped products are multiples of u_k because r_1..r_3 are
+   multiples of 4.
+   Carries need no separate conversion of the message: word k of the next
+   chunk is loaded (little-endian ASI) into the low half of a double P_k
+   whose high half is the rounding constant ALPHA_k = 1.5 2^(52 + 32k + 34),
+   so t = (A_k + B_k) + P_k rounds slot k to a multiple of 2^(32k+34) and
+   adds the word in one addition; P_k - t is minus the rounded part (exact),
+   slot k's piece is (B_k + (P_k - t)) + A_k, and t itself is absorbed by
+   slot k+1 before slot k+1 is rounded, so every piece leaves its slot fully
+   carried. ALPHA_0 goes, with ALPHA_1, in one subtraction at slot 1; ALPHA_2
+   is a multiple of 2^130 and rides to the top. At slot 3, P_3 also holds
+   the pad bit (2^34 2^128 = 2^162): t - (ALPHA_3 + ALPHA_2) is the carry at
+   2^130 plus word 3 and the pad, and 5 2^-130 times it joins piece 0.
+   Per 16-byte block: 4 loads, 33 multiplications, 50 additions and
+   subtractions, and 3/16 loop instructions (the loop is unrolled 16 times,
+   the pieces alternating between %f8-%f14 and %f16-%f22, entered at block
+   -n mod 16 through a branch table) = 87.2 instructions; the original
+   poly1305aes_sparc took 68 cycles per block on UltraSPARC II with 68
+   additions. The finish divides by 2^34 first, h = (H + k p) / 2^34 with
+   k = H / 5 mod 2^34 (by shifts and adds: no integer multiply, whose
+   latency may depend on its operands), then reduces h mod p.
+
+   Registers: 21 of the 32 double registers hold constants through the loop
+   (14 multipliers, the four P doubles, ALPHA_0 + ALPHA_1, ALPHA_3 + ALPHA_2,
+   5 2^-130); 10 hold the pieces and temporaries, %f28 is unused. Of the
+   globals %g1 and %g4 are used (volatile in the 64-bit ABI; %g2-%g3 are the
+   application's, %g5 volatile but unneeded, %g6-%g7 the system's); %l/%i
+   are saved by the register window; %f0-%f62 are caller-saved in the 64-bit
+   psABI. %asi is set to 0x88 (little-endian) for the loads and stores with
+   an offset and the caller's %asi, kept in %g4, is put back before
+   returning; both kernels keep %asi in signal contexts (it is part of
+   %tstate), and library code that uses %asi sets it first (glibc's block
+   copies leave it changed while they run, too). The shared C files are
+   built with -mno-app-regs (targets/sparc64) so verify keeps %g2-%g3.
+   No relocations: the 2 KiB AES table, the branch table and the constants
+   sit in .text just before the code and are addressed from rd %pc, so the
+   same object serves static and shared (PIC) links. Code: about 11 KB, of
+   which the unrolled loop is 5.7 KB.
+
+   AES-128 with one 2 KiB table, entry x = 2S S S 3S 2S S S 3S (S = S[x]):
+   lduw gives the row-0 MixColumns word W, ldx gives W:W and a 64-bit shift
+   right by 8r leaves W rotated for row r in the low 32 bits (the high junk
+   is never read: bytes are extracted with the 32-bit srl); S-box bytes for
+   the key schedule and the last round are entry byte 1. Fully unrolled, the
+   key expansion merged into the rounds: 19 instructions per column, 23 per
+   round key, about 1000 in all. Table indices depend on k and n: not
+   constant time against cache timing. Branches (and the jump into the
+   loop) depend only on l and on the alignment of out, kr, n and m
+   (misaligned kr, n, out and message chunks are copied to the stack byte
+   by byte: lda and ldx need alignment).
+
+   Linux and Solaris: the same SPARC V9 64-bit psABI (SCD 2.4.1) and ELF, so
+   the code is the same for both; on Solaris assemble it with GNU as (gcc):
+   Sun as has no .macro. The .note.GNU-stack section is emitted for Linux
+   only. Both kernels keep %fsr and %asi in signal contexts.
+
+   Scheduling (schedule.py models in-order issue: per cycle at most 4
+   instructions, one FP add, one FP multiply, one load; FP latency 3 on
+   UltraSPARC II, 4 on III): the block's order is its list schedule under
+   the fixed register allocation, multiplications issued ahead of the
+   additions that consume them and each slot's incoming carry added last so
+   the carries form a short chain. The model gives 127 cycles per block on
+   UltraSPARC II and 167 on III: with 10 temporaries the slots cannot
+   overlap. With unlimited registers the same operations would take 63 and
+   81; reloading constants each block would buy registers at one load
+   instruction per constant. The instruction count is what this code
+   minimizes (wr %asi costs cycles on UltraSPARC, but once a call).
+
+   qemu-sparc64 instructions per call (speed/count.py): 0 bytes 1216,
+   16 bytes 1335, 1024 bytes 6840, 4096 bytes 23580, 8192 bytes 45900
+   (4096 bytes from a misaligned m: 33440, the chunks copied byte by byte). */
+#include "symbol.h"
+
+#define BIAS 2047
+#define FRAME 624
+#define L_FSR 176      /* the caller's %fsr */
+#define L_SCR 184      /* 32 bytes: r words as doubles, pieces as integers */
+#define L_S 216        /* 16: AES_k(n), big-endian words */
+#define L_KR 232       /* 32: copy of kr when kr or n is misaligned */
+#define L_N 264        /* 16: copy of n */
+#define L_TAG 280      /* 16: the tag when out is misaligned */
+#define L_TAIL 304     /* 32: the last partial chunk, padded, then a zero chunk */
+#define L_BATCH 336    /* 256: up to 16 chunks of a misaligned message */
+#if L_BATCH + 256 + 32 > FRAME
+#error "frame too small"
+#endif
+
+/* constants, at CB + offset: CB is the branch table ptable, then the constants */
+#define PTABLE 256
+#define C_2P52 (PTABLE + 0)
+#define C_A0 (PTABLE + 8)
+#define C_A1 (PTABLE + 16)
+#define C_A2 (PTABLE + 24)
+#define C_A3PAD (PTABLE + 32)
+#define C_A3 (PTABLE + 40)
+#define C_A3X (PTABLE + 48)
+#define C_K1 (PTABLE + 56)
+#define C_WR (PTABLE + 64)
+#define C_SPLIT (PTABLE + 72)
+#define C_2P32 (PTABLE + 80)
+#define C_2P64 (PTABLE + 88)
+#define C_2P96 (PTABLE + 96)
+#define C_2M32 (PTABLE + 104)
+#define C_2M64 (PTABLE + 112)
+#define C_2M96 (PTABLE + 120)
+#define C_ZERO (PTABLE + 128)
+
+/* floating-point registers that hold constants through the main loop */
+#define P0 %f0         /* ALPHA_0 + word 0 * 2^34 */
+#define P1 %f2         /* ALPHA_1 + word 1 * 2^66 */
+#define P2 %f4         /* ALPHA_2 + word 2 * 2^98 */
+#define P3 %f6         /* ALPHA_3 (+ 2^162 pad) + word 3 * 2^130 */
+#define FS0 %f24
+#define FS1 %f26
+#define FK1 %f30       /* ALPHA_0 + ALPHA_1 */
+#define FA3X %f32      /* ALPHA_3 + ALPHA_2 */
+#define FWR %f34       /* 5 * 2^-130 */
+#define RL0 %f36       /* lo_j 2^(32j) */
+#define RL1 %f38
+#define RL2 %f40
+#define RL3 %f42
+#define RH0 %f44       /* hi_j 2^(32j) */
+#define RH1 %f46
+#define RH2 %f48
+#define RH3 %f50
+#define RL51 %f52      /* lo_j 2^(32j) 5 2^-130 */
+#define RL52 %f54
+#define RL53 %f56
+#define RH51 %f58
+#define RH52 %f60
+#define RH53 %f62
+
+/* integer registers of the AES part */
+#define TB %i1         /* table */
+#define TB1 %i2        /* table + 1: S-box bytes */
+#define MASK %o7       /* 0x7f8: a byte times 8 */
+#define K0 %l4
+#define K1 %l5
+#define K2 %l6
+#define K3 %l7
+
+	.text
+
+/* One AES column: y = W[xa row 0] ^ W[xb row 1] >>> 8 ^ W[xc row 2] >>> 16
+   ^ W[xd row 3] >>> 24 ^ k, in the low 32 bits of y. */
+	.macro column y, xa, xb, xc, xd, k
+	srl \xa, 21, %g1
+	srl \xb, 13, %o4
+	srl \xc, 5, %o5
+	sll \xd, 3, %i5
+	and %g1, MASK, %g1
+	and %o4, MASK, %o4
+	and %o5, MASK, %o5
+	and %i5, MASK, %i5
+	lduw [TB + %g1], \y
+	ldx [TB + %o4], %o4
+	ldx [TB + %o5], %o5
+	ldx [TB + %i5], %i5
+	srlx %o4, 8, %o4
+	srlx %o5, 16, %o5
+	srlx %i5, 24, %i5
+	xor \y, %o4, \y
+	xor %o5, %i5, %o5
+	xor \y, \k, \y
+	xor \y, %o5, \y
+	.endm
+
+	.macro round y0, y1, y2, y3, x0, x1, x2, x3
+	column \y0, \x0, \x1, \x2, \x3, K0
+	column \y1, \x1, \x2, \x3, \x0, K1
+	column \y2, \x2, \x3, \x0, \x1, K2
+	column \y3, \x3, \x0, \x1, \x2, K3
+	.endm
+
+/* last round column: S-box bytes only */
+	.macro lastcolumn y, xa, xb, xc, xd, k
+	srl \xa, 21, %g1
+	srl \xb, 13, %o4
+	srl \xc, 5, %o5
+	sll \xd, 3, %i5
+	and %g1, MASK, %g1
+	and %o4, MASK, %o4
+	and %o5, MASK, %o5
+	and %i5, MASK, %i5
+	ldub [TB1 + %g1], %g1
+	ldub [TB1 + %o4], %o4
+	ldub [TB1 + %o5], %o5
+	ldub [TB1 + %i5], %i5
+	sll %g1, 24, %g1
+	sll %o4, 16, %o4
+	sll %o5, 8, %o5
+	xor %g1, %o4, %g1
+	xor %o5, %i5, %o5
+	xor %g1, \k, %g1
+	xor %g1, %o5, \y
+	.endm
+
+/* next round key: K0 ^= SubWord(RotWord(K3)) ^ rcon << 24, then the chain */
+	.macro expand rcon
+	srl K3, 13, %g1
+	srl K3, 5, %o4
+	sll K3, 3, %o5
+	srl K3, 21, %i5
+	and %g1, MASK, %g1
+	and %o4, MASK, %o4
+	and %o5, MASK, %o5
+	and %i5, MASK, %i5
+	ldub [TB1 + %g1], %g1
+	ldub [TB1 + %o4], %o4
+	ldub [TB1 + %o5], %o5
+	ldub [TB1 + %i5], %i5
+	xor %g1, \rcon, %g1
+	sll %o4, 16, %o4
+	sll %g1, 24, %g1
+	sll %o5, 8, %o5
+	xor K0, %i5, K0
+	xor %g1, %o4, %g1
+	xor K0, %o5, K0
+	xor K0, %g1, K0
+	xor K1, K0, K1
+	xor K2, K1, K2
+	xor K3, K2, K3
+	.endm
+
+/* One block: y = x r + 2^34 (the chunk at [%o0 + o], read through %asi),
+   in the pieces' own weights; x is destroyed. Slot k's products are summed
+   first and its incoming carry added last, so the carries form a short
+   chain. FS0 and FS1 are the two free temporaries; y2, y3 and then x0 serve
+   until needed. The order is schedule.py's list schedule for UltraSPARC
+   II/III (first instruction: the fmuld that the loop's annulled delay slot
+   repeats). */
+	.macro block x0, x1, x2, x3, y0, y1, y2, y3, o
+	fmuld \x0, RL0, \y0                /* slot 0: A in y0, B in y1 */
+	lda [%o0 + \o] %asi, %f1
+	fmuld \x1, RL53, FS0
+	lda [%o0 + \o + 4] %asi, %f3
+	fmuld \x0, RH0, \y1
+	lda [%o0 + \o + 8] %asi, %f5
+	fmuld \x1, RH53, FS1
+	lda [%o0 + \o + 12] %asi, %f7
+	fmuld \x2, RL52, \y2
+	faddd \y0, FS0, \y0
+	fmuld \x2, RH52, \y3
+	faddd \y1, FS1, \y1
+	fmuld \x3, RL51, FS0
+	faddd \y0, \y2, \y0
+	fmuld \x3, RH51, FS1
+	faddd \y1, \y3, \y1
+	fmuld \x1, RH0, \y3
+	faddd \y0, FS0, \y0                /* A0 */
+	faddd \y1, FS1, \y1                /* B0 */
+	fmuld \x0, RH1, \y2
+	faddd \y0, \y1, FS0                /* s */
+	faddd \y2, \y3, \y2
+	fmuld \x2, RH53, \y3
+	faddd FS0, P0, FS0                 /* t0 = s rounded to 2^34, + word 0 2^34 + ALPHA_0 */
+	faddd \y2, \y3, \y2
+	fmuld \x3, RH52, \y3
+	fsubd P0, FS0, FS1                 /* minus what t0 took */
+	faddd \y2, \y3, \y2                /* B1 */
+	fmuld \x0, RH2, \y3
+	faddd \y1, FS1, \y1
+	fmuld \x1, RL0, FS1
+	faddd \y1, \y0, \y0                /* piece 0, less the wrap */
+	fmuld \x0, RL1, \y1                /* slot 1: A in y1, B in y2; t0 waits in FS0 */
+	faddd \y1, FS1, \y1
+	fmuld \x2, RL53, FS1
+	faddd \y1, FS1, \y1
+	fmuld \x3, RL52, FS1
+	faddd \y1, FS1, \y1
+	faddd \y1, FS0, \y1                /* A1 takes t0 */
+	faddd \y1, \y2, FS0                /* s */
+	faddd FS0, P1, FS0                 /* t1 */
+	fsubd P1, FS0, FS1
+	fsubd FS0, FK1, FS0                /* M1 = t1 - ALPHA_0 - ALPHA_1 */
+	faddd \y2, FS1, \y2
+	fmuld \x1, RL1, FS1
+	faddd \y2, \y1, \y1                /* piece 1 */
+	fmuld \x0, RL2, \y2                /* slot 2: A in y2, B in y3; M1 waits in FS0 */
+	faddd \y2, FS1, \y2
+	fmuld \x1, RH1, FS1
+	faddd \y3, FS1, \y3
+	fmuld \x2, RL0, FS1
+	faddd \y2, FS1, \y2
+	fmuld \x2, RH0, FS1
+	faddd \y3, FS1, \y3
+	fmuld \x3, RL53, FS1
+	faddd \y2, FS1, \y2
+	fmuld \x3, RH53, FS1
+	faddd \y3, FS1, \y3                /* B2 */
+	faddd \y2, FS0, \y2                /* A2 takes M1 */
+	faddd \y2, \y3, FS0                /* s */
+	faddd FS0, P2, FS0                 /* t2 */
+	fsubd P2, FS0, FS1
+	faddd \y3, FS1, \y3
+	fmuld \x0, RH3, FS1                /* slot 3: A in y3, B in FS1; t2 waits in FS0 */
+	faddd \y3, \y2, \y2                /* piece 2 */
+	fmuld \x0, RL3, \y3                /* x0 free from here */
+	fmuld \x1, RL2, \x0
+	faddd \y3, \x0, \y3
+	fmuld \x1, RH2, \x0
+	faddd FS1, \x0, FS1
+	fmuld \x2, RL1, \x0
+	faddd \y3, \x0, \y3
+	fmuld \x2, RH1, \x0
+	faddd FS1, \x0, FS1
+	fmuld \x3, RL0, \x0
+	faddd \y3, \x0, \y3
+	fmuld \x3, RH0, \x0
+	faddd FS1, \x0, FS1                /* B3 */
+	faddd \y3, FS0, \y3                /* A3 takes t2 */
+	faddd \y3, FS1, FS0                /* s */
+	faddd FS0, P3, FS0                 /* t3 */
+	fsubd P3, FS0, \x0                 /* minus s rounded to 2^130 */
+	fsubd FS0, FA3X, FS0               /* s rounded, + word 3 2^130 + pad 2^162, less ALPHA_2 */
+	faddd FS1, \x0, FS1
+	fmuld FS0, FWR, FS0                /* times 5 / 2^130 */
+	faddd FS1, \y3, \y3                /* piece 3 */
+	faddd \y0, FS0, \y0                /* piece 0 */
+	.endm
+
+/* ---- data: the table, then the constants (CB) ---- */
+	.align 64
+aes_table:
+#include "aes_table.inc"
+ptable:                                /* CB: .Lprocess enters block e at ptable + 16e */
+	ba .Lblock0
+	 fmovd %f14, %f22
+	.word 0, 0
+	ba .Lblock1
+	 fmovd %f14, %f22
+	.word 0, 0
+	ba .Lblock2
+	 fmovd %f14, %f22
+	.word 0, 0
+	ba .Lblock3
+	 fmovd %f14, %f22
+	.word 0, 0
+	ba .Lblock4
+	 fmovd %f14, %f22
+	.word 0, 0
+	ba .Lblock5
+	 fmovd %f14, %f22
+	.word 0, 0
+	ba .Lblock6
+	 fmovd %f14, %f22
+	.word 0, 0
+	ba .Lblock7
+	 fmovd %f14, %f22
+	.word 0, 0
+	ba .Lblock8
+	 fmovd %f14, %f22
+	.word 0, 0
+	ba .Lblock9
+	 fmovd %f14, %f22
+	.word 0, 0
+	ba .Lblock10
+	 fmovd %f14, %f22
+	.word 0, 0
+	ba .Lblock11
+	 fmovd %f14, %f22
+	.word 0, 0
+	ba .Lblock12
+	 fmovd %f14, %f22
+	.word 0, 0
+	ba .Lblock13
+	 fmovd %f14, %f22
+	.word 0, 0
+	ba .Lblock14
+	 fmovd %f14, %f22
+	.word 0, 0
+	ba .Lblock15
+	 fmovd %f14, %f22
+	.word 0, 0
+consts:
+	.word 0x43300000, 0                /* 2^52 */
+	.word 0x45580000, 0                /* ALPHA_0 = 1.5 2^86 */
+	.word 0x47580000, 0                /* ALPHA_1 = 1.5 2^118 */
+	.word 0x49580000, 0                /* ALPHA_2 = 1.5 2^150 */
+	.word 0x4b580001, 0                /* ALPHA_3 + 2^162: the pad bit of a full chunk */
+	.word 0x4b580000, 0                /* ALPHA_3 = 1.5 2^182 */
+	.word 0x4b580000, 0x00180000       /* ALPHA_3 + ALPHA_2 */
+	.word 0x47580000, 0x00180000       /* ALPHA_0 + ALPHA_1 */
+	.word 0x37f40000, 0                /* 5 2^-130 */
+	.word 0x44280000, 0                /* 1.5 2^67: rounds to a multiple of 2^15 */
+	.word 0x41f00000, 0                /* 2^32 */
+	.word 0x43f00000, 0                /* 2^64 */
+	.word 0x45f00000, 0                /* 2^96 */
+	.word 0x3df00000, 0                /* 2^-32 */
+	.word 0x3bf00000, 0                /* 2^-64 */
+	.word 0x39f00000, 0                /* 2^-96 */
+	.word 0, 0                         /* %fsr: round to nearest, no traps; */
+	.word 0, 0                         /* with the 8 bytes before, the zero chunk */
+
+	.align 32
+	.globl SYMBOL(authenticate)
+	.type SYMBOL(authenticate), #function
+SYMBOL(authenticate):
+	save %sp, -FRAME, %sp
+.Lpc:
+	rd %pc, %i5
+	add %i5, ptable - .Lpc, %i5        /* CB */
+	stx %fsr, [%sp + BIAS + L_FSR]
+	ldx [%i5 + C_ZERO], %fsr
+	rd %asi, %g4                       /* the caller's %asi, back at .Ldone */
+	wr %g0, 0x88, %asi                 /* loads and stores with %asi: little-endian */
+	srl %i4, 0, %i4                    /* l is an unsigned int */
+	or %i1, %i2, %g1
+	andcc %g1, 3, %g0
+	be .Laligned
+	 add %sp, BIAS + L_KR, %o0
+	mov 2, %o2                         /* kr and n to aligned copies */
+	call .Lcopy16
+	 mov %i1, %o1
+	add %sp, BIAS + L_N, %o0
+	mov 1, %o2
+	call .Lcopy16
+	 mov %i2, %o1
+	add %sp, BIAS + L_KR, %i1
+	add %sp, BIAS + L_N, %i2
+.Laligned:
+
+/* ---- r: little-endian words of kr[16..31], clamped, split, scaled ---- */
+	lduwa [%i1 + 16] %asi, %o0
+	lduwa [%i1 + 20] %asi, %o1
+	lduwa [%i1 + 24] %asi, %o2
+	lduwa [%i1 + 28] %asi, %o3
+	sethi %hi(0x0fffffff), %g1
+	or %g1, %lo(0x0fffffff), %g1
+	sethi %hi(0x43300000), %o4
+	and %o0, %g1, %o0
+	and %g1, -4, %g1
+	sllx %o4, 32, %o4
+	and %o1, %g1, %o1
+	and %o2, %g1, %o2
+	and %o3, %g1, %o3
+	or %o0, %o4, %o0                   /* 2^52 + r_j as a double */
+	or %o1, %o4, %o1
+	or %o2, %o4, %o2
+	or %o3, %o4, %o3
+	stx %o0, [%sp + BIAS + L_SCR]
+	stx %o1, [%sp + BIAS + L_SCR + 8]
+	stx %o2, [%sp + BIAS + L_SCR + 16]
+	stx %o3, [%sp + BIAS + L_SCR + 24]
+	ldd [%sp + BIAS + L_SCR], %f8
+	ldd [%sp + BIAS + L_SCR + 8], %f10
+	ldd [%sp + BIAS + L_SCR + 16], %f12
+	ldd [%sp + BIAS + L_SCR + 24], %f14
+	ldd [%i5 + C_2P52], %f16
+	ldd [%i5 + C_SPLIT], %f18
+	fsubd %f8, %f16, %f8
+	fsubd %f10, %f16, %f10
+	fsubd %f12, %f16, %f12
+	fsubd %f14, %f16, %f14
+	faddd %f8, %f18, RH0
+	faddd %f10, %f18, %f20
+	faddd %f12, %f18, %f22
+	faddd %f14, %f18, %f24
+	fsubd RH0, %f18, RH0               /* hi_j = r_j rounded to a multiple of 2^15 */
+	fsubd %f20, %f18, %f20
+	fsubd %f22, %f18, %f22
+	fsubd %f24, %f18, %f24
+	fsubd %f8, RH0, RL0                /* lo_j = r_j - hi_j */
+	fsubd %f10, %f20, %f10
+	fsubd %f12, %f22, %f12
+	fsubd %f14, %f24, %f14
+	ldd [%i5 + C_2P32], %f16
+	ldd [%i5 + C_2P64], %f18
+	ldd [%i5 + C_2P96], %f26
+	fmuld %f10, %f16, RL1
+	fmuld %f20, %f16, RH1
+	fmuld %f12, %f18, RL2
+	fmuld %f22, %f18, RH2
+	fmuld %f14, %f26, RL3
+	fmuld %f24, %f26, RH3
+	ldd [%i5 + C_WR], FWR
+	ldd [%i5 + C_K1], FK1
+	ldd [%i5 + C_A3X], FA3X
+	fmuld RL1, FWR, RL51
+	fmuld RH1, FWR, RH51
+	fmuld RL2, FWR, RL52
+	fmuld RH2, FWR, RH52
+	fmuld RL3, FWR, RL53
+	fmuld RH3, FWR, RH53
+	ld [%i5 + C_A0], %f0               /* high halves of P0, P1, P2 */
+	ld [%i5 + C_A1], %f2
+	ld [%i5 + C_A2], %f4
+
+/* ---- AES-128: s = AES_k(n), big-endian words ---- */
+	lduw [%i1], K0
+	lduw [%i1 + 4], K1
+	lduw [%i1 + 8], K2
+	lduw [%i1 + 12], K3
+	lduw [%i2], %l0
+	lduw [%i2 + 4], %l1
+	lduw [%i2 + 8], %l2
+	lduw [%i2 + 12], %l3
+	sub %i5, 2048, TB
+	sub %i5, 2047, TB1
+	mov 0x7f8, MASK
+	xor %l0, K0, %l0
+	xor %l1, K1, %l1
+	xor %l2, K2, %l2
+	xor %l3, K3, %l3
+	expand 0x01
+	round %o0, %o1, %o2, %o3, %l0, %l1, %l2, %l3
+	expand 0x02
+	round %l0, %l1, %l2, %l3, %o0, %o1, %o2, %o3
+	expand 0x04
+	round %o0, %o1, %o2, %o3, %l0, %l1, %l2, %l3
+	expand 0x08
+	round %l0, %l1, %l2, %l3, %o0, %o1, %o2, %o3
+	expand 0x10
+	round %o0, %o1, %o2, %o3, %l0, %l1, %l2, %l3
+	expand 0x20
+	round %l0, %l1, %l2, %l3, %o0, %o1, %o2, %o3
+	expand 0x40
+	round %o0, %o1, %o2, %o3, %l0, %l1, %l2, %l3
+	expand 0x80
+	round %l0, %l1, %l2, %l3, %o0, %o1, %o2, %o3
+	expand 0x1b
+	round %o0, %o1, %o2, %o3, %l0, %l1, %l2, %l3
+	expand 0x36
+	lastcolumn %l0, %o0, %o1, %o2, %o3, K0
+	lastcolumn %l1, %o1, %o2, %o3, %o0, K1
+	lastcolumn %l2, %o2, %o3, %o0, %o1, K2
+	lastcolumn %l3, %o3, %o0, %o1, %o2, K3
+	stwa %l0, [%sp + BIAS + L_S] %asi  /* byte-reversed: lduw reads s little-endian */
+	stwa %l1, [%sp + BIAS + L_S + 4] %asi
+	stwa %l2, [%sp + BIAS + L_S + 8] %asi
+	stwa %l3, [%sp + BIAS + L_S + 12] %asi
+	add TB, 2048, %i5                  /* CB again */
+
+/* ---- the message: chunks of m, then [tail, padded][zero chunk] or a
+   single block with the zero chunk at CB + C_ZERO ---- */
+	srl %i4, 4, %l4                    /* full chunks */
+	and %i4, 15, %l5                   /* tail bytes */
+	mov 0, %l6                         /* no pieces yet */
+	brz %l4, .Ltail
+	 ld [%i5 + C_A3PAD], %f6           /* full chunks carry the pad bit */
+	andcc %i3, 3, %g0
+	bne .Lmisaligned
+	 mov %i3, %o0
+	call .Lprocess
+	 mov %l4, %o1
+.Ltail:
+	brz %l5, .Lzerochunk
+	 ld [%i5 + C_A3], %f6              /* no pad bit from here on */
+	stx %g0, [%sp + BIAS + L_TAIL]
+	stx %g0, [%sp + BIAS + L_TAIL + 8]
+	stx %g0, [%sp + BIAS + L_TAIL + 16]
+	stx %g0, [%sp + BIAS + L_TAIL + 24]
+	add %sp, BIAS + L_TAIL, %o0
+	andn %i4, 15, %o1
+	add %i3, %o1, %o1                  /* the tail bytes of m */
+	mov %l5, %o2
+.Ltailcopy:
+	sub %o2, 1, %o2
+	ldub [%o1 + %o2], %g1
+	brnz %o2, .Ltailcopy
+	 stb %g1, [%o0 + %o2]
+	mov 1, %g1
+	stb %g1, [%o0 + %l5]
+	call .Lprocess
+	 mov 2, %o1
+	ba,a .Lfinish
+.Lempty:                               /* l = 0: h = 0 */
+	fsubd FWR, FWR, %f8
+	fsubd FWR, FWR, %f10
+	fsubd FWR, FWR, %f12
+	ba .Lfinish
+	 fsubd FWR, FWR, %f14
+.Lzerochunk:                           /* h r: the loop's last block, alone */
+	brz %l6, .Lempty
+	 fmovd %f8, %f16
+	fmovd %f10, %f18
+	fmovd %f12, %f20
+	fmovd %f14, %f22
+	add %i5, C_ZERO - 240, %o0         /* reads 16 zero bytes at CB + C_ZERO */
+	call .Lblock15
+	 mov 1, %o1
+
+/* ---- the pieces to integers; H mod p; h = H / 2^34 mod p; + s; out ---- */
+.Lfinish:
+	ldd [%i5 + C_2M32], %f16
+	ldd [%i5 + C_2M64], %f18
+	ldd [%i5 + C_2M96], %f20
+	fmuld %f10, %f16, %f10
+	fmuld %f12, %f18, %f12
+	fmuld %f14, %f20, %f14
+	fdtox %f8, %f8
+	fdtox %f10, %f10
+	fdtox %f12, %f12
+	fdtox %f14, %f14
+	std %f8, [%sp + BIAS + L_SCR]
+	std %f10, [%sp + BIAS + L_SCR + 8]
+	std %f12, [%sp + BIAS + L_SCR + 16]
+	std %f14, [%sp + BIAS + L_SCR + 24]
+	ldx [%sp + BIAS + L_SCR], %o0      /* |piece k / 2^(32k)| < 2^37, signed */
+	ldx [%sp + BIAS + L_SCR + 8], %o1
+	ldx [%sp + BIAS + L_SCR + 16], %o2
+	ldx [%sp + BIAS + L_SCR + 24], %o3
+	sllx %o1, 32, %g1                  /* H = 2^34 h: h = (H + k p) / 2^34 with */
+	add %o0, %g1, %g1                  /* k = H / 5 mod 2^34; H mod 2^34 in %g1 */
+	sllx %g1, 2, %o4                   /* times 1/5 = (1 - 4)(1 + 2^4)(1 + 2^8)(1 + 2^16)(1 + 2^32) */
+	sub %g1, %o4, %g1                  /* mod 2^34, by shifts: no multiplier, whose */
+	sllx %g1, 4, %o4                   /* latency may depend on the operands */
+	add %g1, %o4, %g1
+	sllx %g1, 8, %o4
+	add %g1, %o4, %g1
+	sllx %g1, 16, %o4
+	add %g1, %o4, %g1
+	sllx %g1, 32, %o4
+	add %g1, %o4, %g1
+	sllx %g1, 30, %g1
+	srlx %g1, 30, %g1                  /* k */
+	sllx %g1, 2, %o4
+	add %o4, %g1, %o4
+	sub %o0, %o4, %o0                  /* o0 - 5k + o1 2^32: a multiple of 2^34 */
+	srax %o0, 32, %o0
+	add %o1, %o0, %o1
+	srax %o1, 2, %o1                   /* (H - 5k) / 2^34 = o1 + o2 2^30 + o3 2^62 */
+	and %o2, 3, %o4
+	sllx %o4, 30, %o4
+	add %o1, %o4, %o0
+	srax %o2, 2, %o2
+	and %o3, 3, %o4
+	sllx %o4, 30, %o4
+	add %o2, %o4, %o1
+	srax %o3, 2, %o2                   /* h = o0 + o1 2^32 + o2 2^64 + k 2^96, |o_k| < 2^34 */
+	mov 1, %o4
+	sub %o0, 40, %o0                   /* + 8p = 2^133 - 40: positive now */
+	sllx %o4, 37, %o4
+	add %g1, %o4, %o3
+	srax %o0, 32, %g1
+	srl %o0, 0, %o0
+	add %o1, %g1, %o1
+	srax %o1, 32, %g1
+	srl %o1, 0, %o1
+	add %o2, %g1, %o2
+	srax %o2, 32, %g1
+	srl %o2, 0, %o2
+	add %o3, %g1, %o3                  /* 0 < h < 2^134 */
+	srlx %o3, 34, %g1                  /* the part at 2^130 and above, times 5, back to the bottom */
+	sllx %o3, 30, %o3
+	sllx %g1, 2, %o4
+	srlx %o3, 30, %o3
+	add %g1, %o4, %g1
+	add %o0, %g1, %o0
+	srlx %o0, 32, %g1
+	srl %o0, 0, %o0
+	add %o1, %g1, %o1
+	srlx %o1, 32, %g1
+	srl %o1, 0, %o1
+	add %o2, %g1, %o2
+	srlx %o2, 32, %g1
+	srl %o2, 0, %o2
+	add %o3, %g1, %o3                  /* h < 2^130 + 2^32 < 2p */
+	add %o0, 5, %l0                    /* g = h + 5 - 2^130 if h >= p */
+	srlx %l0, 32, %g1
+	srl %l0, 0, %l0
+	add %o1, %g1, %l1
+	srlx %l1, 32, %g1
+	srl %l1, 0, %l1
+	add %o2, %g1, %l2
+	srlx %l2, 32, %g1
+	srl %l2, 0, %l2
+	add %o3, %g1, %l3
+	srlx %l3, 34, %g1
+	movrnz %g1, %l0, %o0
+	movrnz %g1, %l1, %o1
+	movrnz %g1, %l2, %o2
+	movrnz %g1, %l3, %o3
+	lduw [%sp + BIAS + L_S], %l0       /* + s, as little-endian words */
+	lduw [%sp + BIAS + L_S + 4], %l1
+	lduw [%sp + BIAS + L_S + 8], %l2
+	lduw [%sp + BIAS + L_S + 12], %l3
+	add %o0, %l0, %o0
+	add %o1, %l1, %o1
+	srlx %o0, 32, %g1
+	add %o1, %g1, %o1
+	add %o2, %l2, %o2
+	srlx %o1, 32, %g1
+	add %o2, %g1, %o2
+	add %o3, %l3, %o3
+	srlx %o2, 32, %g1
+	add %o3, %g1, %o3
+	andcc %i0, 3, %g0
+	bne,a .Lmisout
+	 add %sp, BIAS + L_TAG, %i1
+	mov %i0, %i1
+.Lmisout:
+	stwa %o0, [%i1] %asi
+	stwa %o1, [%i1 + 4] %asi
+	stwa %o2, [%i1 + 8] %asi
+	cmp %i1, %i0
+	be .Ldone
+	 stwa %o3, [%i1 + 12] %asi
+	mov %i0, %o0
+	mov 1, %o2
+	call .Lcopy16
+	 mov %i1, %o1
+.Ldone:
+	wr %g4, 0, %asi
+	ldx [%sp + BIAS + L_FSR], %fsr
+	ret
+	 restore
+
+.Lmisaligned:                          /* copy up to 16 chunks at a time */
+	mov %i3, %l7
+.Lbatch:
+	mov 16, %i1
+	cmp %l4, 16
+	movlu %xcc, %l4, %i1
+	add %sp, BIAS + L_BATCH, %o0
+	mov %l7, %o1
+	call .Lcopy16
+	 mov %i1, %o2
+	add %sp, BIAS + L_BATCH, %o0
+	call .Lprocess
+	 mov %i1, %o1
+	sllx %i1, 4, %g1
+	subcc %l4, %i1, %l4
+	bne .Lbatch
+	 add %l7, %g1, %l7
+	ba,a .Ltail
+
+/* .Lprocess: fold in %o1 >= 1 chunks at %o0 (4-aligned; loads use %asi =
+   0x88, little-endian). The first chunk of the message (%l6 = 0) becomes
+   the pieces directly (2^34 times it: word k at u_(k+1) for k < 3 and
+   5 (word 3 + pad 2^32) in piece 0). Pieces in %f8-%f14 on entry and exit.
+   The loop is unrolled 16 times (pieces alternating between %f8-%f14 and
+   %f16-%f22) and entered at block e = -n mod 16 through the branch table at
+   CB, with %o0 moved back 16e bytes so that block e reads the first chunk;
+   .Lblock15 alone, called with %o1 = 1, is one block. Uses %o0-%o4 and
+   %f16-%f22. */
+.Lprocess:
+	brnz %l6, .Lmore + 4
+	 sub %g0, %o1, %o3
+	lda [%o0] %asi, %f1
+	lda [%o0 + 4] %asi, %f3
+	lda [%o0 + 8] %asi, %f5
+	lda [%o0 + 12] %asi, %f7
+	ldd [%i5 + C_A3], %f16
+	ldd [%i5 + C_A0], %f18
+	ldd [%i5 + C_A1], %f20
+	ldd [%i5 + C_A2], %f22
+	fsubd P3, %f16, %f8                /* H = 2^34 chunk: word 3 2^130 + pad 2^162 */
+	fsubd P0, %f18, %f10               /* word 0 2^34 */
+	fsubd P1, %f20, %f12
+	fsubd P2, %f22, %f14
+	fmuld %f8, FWR, %f8                /* = 5 (word 3 + pad 2^32) */
+	mov 1, %l6
+	subcc %o1, 1, %o1
+	be .Lreturn
+	 add %o0, 16, %o0
+.Lmore:
+	sub %g0, %o1, %o3
+	and %o3, 15, %o3                   /* e = -n mod 16: the entry block */
+	add %o1, %o3, %o1
+	srlx %o1, 4, %o1                   /* passes through the loop's end */
+	sllx %o3, 4, %o4
+	fmovd %f8, %f16                    /* odd entries read %f16-%f22 */
+	fmovd %f10, %f18
+	fmovd %f12, %f20
+	jmpl %i5 + %o4, %g0                /* to ptable + 16e: ba .Lblock<e> */
+	 sub %o0, %o4, %o0
+.Lblock0:
+	block %f8, %f10, %f12, %f14, %f16, %f18, %f20, %f22, 0
+.Lblock1:
+	block %f16, %f18, %f20, %f22, %f8, %f10, %f12, %f14, 16
+.Lblock2:
+	block %f8, %f10, %f12, %f14, %f16, %f18, %f20, %f22, 32
+.Lblock3:
+	block %f16, %f18, %f20, %f22, %f8, %f10, %f12, %f14, 48
+.Lblock4:
+	block %f8, %f10, %f12, %f14, %f16, %f18, %f20, %f22, 64
+.Lblock5:
+	block %f16, %f18, %f20, %f22, %f8, %f10, %f12, %f14, 80
+.Lblock6:
+	block %f8, %f10, %f12, %f14, %f16, %f18, %f20, %f22, 96
+.Lblock7:
+	block %f16, %f18, %f20, %f22, %f8, %f10, %f12, %f14, 112
+.Lblock8:
+	block %f8, %f10, %f12, %f14, %f16, %f18, %f20, %f22, 128
+.Lblock9:
+	block %f16, %f18, %f20, %f22, %f8, %f10, %f12, %f14, 144
+.Lblock10:
+	block %f8, %f10, %f12, %f14, %f16, %f18, %f20, %f22, 160
+.Lblock11:
+	block %f16, %f18, %f20, %f22, %f8, %f10, %f12, %f14, 176
+.Lblock12:
+	block %f8, %f10, %f12, %f14, %f16, %f18, %f20, %f22, 192
+.Lblock13:
+	block %f16, %f18, %f20, %f22, %f8, %f10, %f12, %f14, 208
+.Lblock14:
+	block %f8, %f10, %f12, %f14, %f16, %f18, %f20, %f22, 224
+.Lblock15:
+	block %f16, %f18, %f20, %f22, %f8, %f10, %f12, %f14, 240
+	subcc %o1, 1, %o1
+	add %o0, 256, %o0
+	bne,a,pt %xcc, .Lblock0 + 4
+	 fmuld %f8, RL0, %f16              /* the first instruction of .Lblock0 */
+.Lreturn:
+	retl
+	 nop
+
+/* .Lcopy16: %o2 >= 1 units of 16 bytes from %o1 to %o0, byte by byte */
+.Lcopy16:
+	ldub [%o1], %g1
+	ldub [%o1 + 1], %o3
+	ldub [%o1 + 2], %o4
+	ldub [%o1 + 3], %o5
+	stb %g1, [%o0]
+	stb %o3, [%o0 + 1]
+	stb %o4, [%o0 + 2]
+	stb %o5, [%o0 + 3]
+	ldub [%o1 + 4], %g1
+	ldub [%o1 + 5], %o3
+	ldub [%o1 + 6], %o4
+	ldub [%o1 + 7], %o5
+	stb %g1, [%o0 + 4]
+	stb %o3, [%o0 + 5]
+	stb %o4, [%o0 + 6]
+	stb %o5, [%o0 + 7]
+	ldub [%o1 + 8], %g1
+	ldub [%o1 + 9], %o3
+	ldub [%o1 + 10], %o4
+	ldub [%o1 + 11], %o5
+	stb %g1, [%o0 + 8]
+	stb %o3, [%o0 + 9]
+	stb %o4, [%o0 + 10]
+	stb %o5, [%o0 + 11]
+	ldub [%o1 + 12], %g1
+	ldub [%o1 + 13], %o3
+	ldub [%o1 + 14], %o4
+	ldub [%o1 + 15], %o5
+	stb %g1, [%o0 + 12]
+	stb %o3, [%o0 + 13]
+	stb %o4, [%o0 + 14]
+	stb %o5, [%o0 + 15]
+	add %o1, 16, %o1
+	subcc %o2, 1, %o2
+	bne .Lcopy16
+	 add %o0, 16, %o0
+	retl
+	 nop
+	.size SYMBOL(authenticate), . - SYMBOL(authenticate)
+
+#if defined(__linux__)
+	.section .note.GNU-stack, "", @progbits
+#endif
