@@ -129,6 +129,7 @@ def constant_time(candidate, target, root, log):
         if status != 0:
             candidate.result = "fails"
             candidate.reason = "constant-time check: " + " ".join(output.split())[-300:]
+            candidate.ct = "CONTRADICTED on path %s (see the reason below)" % path
             return
         verdict = output.strip().splitlines()[-1].split(": ", 1)[1]
         verdicts.setdefault(verdict, []).append(path)
