@@ -1,41 +1,56 @@
 /* poly1305aes_ppro: 32-bit x86, i386 System V cdecl, GNU as; x87 at 64-bit
    precision, round to nearest (0x037f set here, the caller's word restored);
    h in four radix-2^32 pieces; exact because every x87 result is an integer
-   number of its slot's units below 2^64 (bounds.py: |slot sums| < 2^62.81).
+   number of its slot's units below 2^64 (bounds.py: |slot sums| < 2^63.11).
 
    Poly1305. Piece k of h is a multiple of U_k = 2^(32k) (explicit weights);
    r is clamped on loading. A block multiplies: slot k gets h_i r_j 2^(32j)
    for i + j = k and h_i 5 r_j 2^(32j-130) for i + j = k + 4 (2^130 = 5 mod p;
    integral in units because r_j, j > 0, is a multiple of 4): 16 products,
-   12 sums. Then each slot is rounded at the next slot's unit (2^130 for slot
-   3) by adding and subtracting a constant whose ulp is that unit; the
-   rounded part c goes up (times 5 2^-130 from slot 3), the rest stays. The
-   carries into slots 1 and 3 join them before they are rounded, so h1 and
-   h3 are bare rounding remainders (|h3| <= 2^33 units, the widest piece).
-   The message never needs its own conversion or addition: a block is four
-   80-bit numbers built by integer code, A_{k+1} = U_{k+1} (3 2^62 + word
-   k+1), so t = s_k + A rounds s_k, c = t - A, and u = t - 3 2^62 U_{k+1} is
-   the carry with the word already in; word 0 is W0 = 2^32 + w0 (always
-   normalized), added into slot 0, its 2^32 taken back as -1 in A1. 49 x87
-   arithmetic ops per block. The first chunk is loaded as h directly; the
-   last multiplication uses a constant block with no message.
+   12 sums. Then all four slots are rounded at once, each at the next slot's
+   unit (2^130 for slot 3), by adding and subtracting a constant (a double)
+   whose ulp is that unit: c = (s + alpha) - alpha is the rounded part, it
+   goes up a slot (times 5 2^-130 from slot 3), r = s - c stays, and h_k =
+   r_k + c_(k-1): four operations a slot after its sum, none waiting for
+   another slot's carry. The message: the integer code builds four 64-bit
+   integers a block, each loaded exactly by one fildll (see "words"): w0 is
+   added into slot 0's sum, w3 + pad (times 2^96) into slot 3's, w1 2^32
+   (read as signed, no scaling) and w2 (times 2^64) join the carries into
+   slots 1 and 2. 51 x87 arithmetic ops, 4 fildll and 16 fldl per block.
+   The first chunk is loaded as h directly; the last multiplication uses a
+   constant block with no message.
 
-   Schedule. Measured on one CPU only: Intel Xeon Sapphire Rapids (Golden
-   Cove) under KVM; 1 rdtsc tick there is about 1.5 core cycles (a chain of
-   dependent adds runs at 0.67 ticks each). There the x87 adder and
-   multiplier share an issue port (8 fadd + 8 fmul take as long as 16 of
-   one), so a block costs its 49 ops, about 45 cycles, while the chain from
-   h to the next h is about 25 cycles. The only dependency between blocks is
-   h, so an out-of-order core keeps two blocks in flight by itself; the
+   Schedule, first tuned on an Intel Xeon Sapphire Rapids (Golden Cove,
+   KVM), now measured on an AMD EPYC Zen 4 (family 25 model 17, KVM). On
+   the Zen 4, 1 rdtsc tick is about 1.41 core cycles (a chain of dependent
+   integer adds runs at 0.71 ticks each); microbenchmarks there (ticks):
+   fadd and fmul latency 4.9 (7 cycles), with or without a memory operand;
+   x87 arithmetic throughput 1 op a cycle for adds and multiplies together
+   (groups of 3 independent ops 2.11, of 4 ops 2.82, whatever the mix); in
+   such groups fild m64 + faddp or fiadd m32 cost 1.33 cycles, fldl +
+   faddp 1.14, fld %st(i) + faddp 1.33; alone, fld of a double 0.36 a
+   load+fstp pair, fild m64 or m32 1.0 a pair, fxch 0.18, fld %st(i) 0.7 a
+   pair; fld m80 11.6 a pair (microcoded), 17.6 when its three integer
+   stores come just before (no forwarding), and two 32-bit stores then an
+   8-byte load 16-20 back to back. The loop before this one loaded four
+   80-bit numbers a block (the words folded into the rounding constants,
+   49 ops): 57 ticks a block here, most of it the four fld m80. Now a block
+   is 51 ops in a chain from h to h 9 ops (63 cycles) deep: a model with 1
+   op a cycle, 7 cycles latency and oldest-first issue gives 63 cycles,
+   44.6 ticks; measured 46. With the dependency between blocks cut (h
+   reloaded from constants each block) it still takes about 43. The
    integer code builds each block one block ahead, into the other of two
-   buffers, so its stores are done before the 80-bit loads read them (a
-   partial store forward stalls). Two blocks at once with r^2 would not help
-   here (no fewer ops) and r^2 mod p has full 32-bit words, which would
-   take the products past 2^64. Successive products go to different slot
-   sums, h0 (the last piece ready) last; on an in-order Pentium each
-   fmul/faddp pair would still wait for its multiply: not scheduled for the
-   P5 and not measured there. "fldl r; fmul %st(i)" beats "fld %st(i);
-   fmull r" by 15% here, and the loop has no fild (2 cycles each here).
+   buffers (its 8-byte loads read a store of 4 bytes and a constant half:
+   no forwarding, so the stores must be done first; loading from constant
+   memory instead is no faster). Summing each slot as two pairs (h3, h2
+   and h1, h0) to halve the depth of the sums was 4% slower here (no
+   faster with the words moved out of the sums, though the chain is then 7
+   ops deep: the 51 ops still fill it); "fld %st(i); fmull r" 3% slower
+   than "fldl r; fmul %st(i)"; AES before the x87 code, 1% slower. Two
+   blocks at once with r^2 would not help (no fewer ops) and r^2 mod p has
+   full 32-bit words, which would take the products past 2^64. This loop
+   has not been measured on the Sapphire Rapids (there the old loop ran at
+   about 45 cycles a block and took 4 fld m80 at little cost), nor on a P5.
 
    AES-128 of the nonce: one 2 KiB table (entry x: 2S S S 3S 2S S S 3S, so a
    4-byte load at offset 0, 3, 2, 1 is the MixColumns column of row 0..3,
@@ -49,13 +64,23 @@
    frame is placed so that, modulo 4096, it never shares a cache set with
    the table and its constants (see the prologue).
 
-   rdtsc ticks per call on the Xeon Sapphire Rapids (KVM, shared with other
-   jobs): speed's median of 101 calls, the lowest of 9 runs alternating with
-   poly1305aes_53 built for x86 (static, gcc 12, x87 at 53 bits):
+   rdtsc ticks per call on the AMD EPYC Zen 4 (KVM, shared with other jobs,
+   noisy): speed's median of 101 calls, "speed ticks 0 16 64 256 1024 8192",
+   the lowest of 5 runs alternating with the previous loop (fld m80) and
+   poly1305aes_53 built for x86 (static, x87 at 53 bits):
        bytes      0     16     64    256   1024   8192
-       ppro     165    214    325    705   2178  15938   1.95 ticks/byte
+       ppro     213    280    434    982   3166  23582   2.88 ticks/byte
+                                               (3.09 at 1 KiB)
+       ppro-old 211    289    470   1151   3848  29042   3.54 (fld m80)
+       53       426    661   1323   3965  14508 112944
+   (the machine is noisy: in busy periods every figure here is up to 25%
+   higher, ppro and ppro-old alike). Issue 5's target (2.5 ticks/byte from
+   1 KiB) is not met: it needs about 36 ticks a block, and at 1 x87
+   arithmetic op a cycle (1.41 cycles a tick) 51 ops alone take 36.
+   On the Xeon Sapphire Rapids, the previous loop (not remeasured since):
+       ppro-old 165    214    325    705   2178  15938   1.95 ticks/byte
        53       338    442    841   2326   8328  64316
-   code 4.6 KiB, table and constants 2240 bytes, frame 304 bytes (+ < 2 KiB
+   code 4.5 KiB, table and constants 2240 bytes, frame 304 bytes (+ < 2 KiB
    of stack to place it). */
 
 #include "symbol.h"
@@ -67,7 +92,7 @@
 #define RJ(j)   (48 + 8 * (j))          /* r_j 2^(32j), doubles, j = 0..3 */
 #define RW(j)   (80 + 8 * ((j) - 1))    /* 5 r_j 2^(32j-130), doubles, j = 1..3 */
 #define BUF0    112     /* two blocks, built alternately: */
-#define BUF1    176     /* W0, A1, A2, A3 (80-bit) at +0, +16, +32, +48 */
+#define BUF1    176     /* X0, X1, X2, X3 (int64) at +0, +8, +16, +24 */
 #define L       240     /* 4 x int64: the pieces of h at the end; r words at set-up */
 #define PAD     272     /* a last partial chunk, padded */
 #define CW      288     /* caller's x87 control word; ours at CW+2 */
@@ -75,10 +100,10 @@
 #define SWAP    296     /* address of BUF0 xor address of BUF1 */
 #define FRAME   304
 
-#define W0      0
-#define A1      16
-#define A2      32
-#define A3      48
+#define X0      0
+#define X1      8
+#define X2      16
+#define X3      24
 
 #define OUT     20
 #define KR      24
@@ -97,14 +122,7 @@ table:
 #include "aes_table.inc"
 /* the block of the last multiplication: no message, no pad bit */
 zero:
-	.long 0, 0x80000000             /* W0 = 2^32 */
-	.word 0x401f, 0, 0, 0
-	.long 0xffffffff, 0xbfffffff    /* A1 = 2^32 (3 2^62 - 1) */
-	.word 0x405e, 0, 0, 0
-	.long 0, 0xc0000000             /* A2 = 2^64 (3 2^62) */
-	.word 0x407e, 0, 0, 0
-	.long 0, 0xc0000000             /* A3 = 2^96 (3 2^62) */
-	.word 0x409e, 0, 0, 0
+	.quad 0, 0, 0, 0                /* X0..X3 */
 alpha0:	.quad 0x45e8000000000000        /* 3 2^94: rounds slot 0 at 2^32 */
 alpha1:	.quad 0x47e8000000000000        /* 3 2^126 */
 alpha2:	.quad 0x49e8000000000000        /* 3 2^158 */
@@ -233,28 +251,24 @@ inv96:	.quad 0x39f0000000000000
 .endm
 
 /* ---- Poly1305 blocks ----
-   A block is four 80-bit numbers: W0 = 2^32 + w0 (normalized whatever w0
-   is), A1 = 2^32 (3 2^62 + w1 - 1) (the -1 takes back the 2^32 of W0),
-   A2 = 2^64 (3 2^62 + w2), A3 = 2^96 (3 2^62 + w3 + pad), pad = 2^32 for a
-   full chunk; the 3 2^62 parts are alpha0..alpha2. */
+   A block is four 64-bit integers, each read exactly by one fildll: X0 =
+   w0; X1 = w1 2^32 read as signed (w1 2^32 - 2^64 when w1 >= 2^31: no
+   scaling multiply, the sign is given back as 1 in X2); X2 = w2 + (w1 >>
+   31), up to 2^32; X3 = w3 + pad, pad = 2^32 for a full chunk. The
+   halves that never change (X0 high, X1 low, X3 high) are stored once. */
 .macro words m0, m1, m2, m3
 	movl \m0, %eax
-	movl %eax, %ecx
-	shll $31, %eax
-	shrl $1, %ecx
-	orl $0x80000000, %ecx
-	movl %eax, W0(%edx)
-	movl %ecx, W0+4(%edx)
-	movl \m1, %eax
-	subl $1, %eax
-	movl $0xc0000000, %ecx
-	sbbl $0, %ecx
-	movl %eax, A1(%edx)
-	movl %ecx, A1+4(%edx)
-	movl \m2, %eax
+	movl \m1, %ecx
+	movl %eax, X0(%edx)
+	movl %ecx, X1+4(%edx)
+	shrl $31, %ecx
+	addl \m2, %ecx
+	movl $0, %eax
+	adcl $0, %eax
+	movl %ecx, X2(%edx)
+	movl %eax, X2+4(%edx)
 	movl \m3, %ecx
-	movl %eax, A2(%edx)
-	movl %ecx, A3(%edx)
+	movl %ecx, X3(%edx)
 .endm
 
 /* %edx = the next block: the next chunk of the message (%esi, %edi bytes
@@ -299,7 +313,7 @@ inv96:	.quad 0x39f0000000000000
 	movl %ebx, %edx
 	xorl SWAP(%esp), %edx
 	words PAD+0(%esp), PAD+4(%esp), PAD+8(%esp), PAD+12(%esp)
-	movl $0xc0000000, A3+4(%edx)
+	movl $0, X3+4(%edx)
 	xorl %edi, %edi
 	jmp 9f
 8:	leal C(zero), %edx
@@ -392,18 +406,15 @@ SYMBOL(authenticate):
 	fstpl RW(3)(%esp)
 
 	/* the constant parts of the two buffers */
-	movw $0x401f, BUF0+W0+8(%esp)
-	movw $0x405e, BUF0+A1+8(%esp)
-	movl $0xc0000000, BUF0+A2+4(%esp)
-	movw $0x407e, BUF0+A2+8(%esp)
-	movl $0xc0000001, BUF0+A3+4(%esp)
-	movw $0x409e, BUF0+A3+8(%esp)
-	movw $0x401f, BUF1+W0+8(%esp)
-	movw $0x405e, BUF1+A1+8(%esp)
-	movl $0xc0000000, BUF1+A2+4(%esp)
-	movw $0x407e, BUF1+A2+8(%esp)
-	movl $0xc0000001, BUF1+A3+4(%esp)
-	movw $0x409e, BUF1+A3+8(%esp)
+	xorl %eax, %eax
+	movl %eax, BUF0+X0+4(%esp)
+	movl %eax, BUF0+X1(%esp)
+	movl %eax, BUF0+X2+4(%esp)
+	movl $1, BUF0+X3+4(%esp)
+	movl %eax, BUF1+X0+4(%esp)
+	movl %eax, BUF1+X1(%esp)
+	movl %eax, BUF1+X2+4(%esp)
+	movl $1, BUF1+X3+4(%esp)
 	leal BUF0(%esp), %eax
 	leal BUF1(%esp), %ebx
 	xorl %ebx, %eax
@@ -412,13 +423,12 @@ SYMBOL(authenticate):
 	movl MSG(%esi), %esi
 	chunk
 	movl %edx, %ebx
-	fldt W0(%ebx)                   /* h0 */
-	fldt A2(%ebx)
-	fsubl C(alpha1)                 /* h2 h0 */
-	fldt A3(%ebx)
-	fsubl C(alpha2)                 /* h3 h2 h0 */
-	fldt A1(%ebx)
-	fsubl C(alpha0)                 /* h1 h3 h2 h0 */
+	fildll X0(%ebx)                 /* h0 */
+	fildll X2(%ebx)
+	fmull C(two64)                  /* h2 h0 */
+	fildll X3(%ebx)
+	fmull C(two96)                  /* h3 h2 h0 */
+	fildll X1(%ebx)                 /* h1 h3 h2 h0 */
 	chunk
 	movl %edx, %ebx
 
@@ -433,10 +443,13 @@ SYMBOL(authenticate):
 	   h_i r_j (i + j = k) or h_i 5 r_j 2^-130 (i + j = k + 4) */
 	fldl RJ(0)(%esp)
 	fmul %st(1), %st                /* a3 h3 h0 h2 h1 */
+	fildll X3(%ebx)
+	fmull C(two96)
+	faddp %st, %st(1)               /* a3 += (w3 + pad) 2^96 */
 	fldl RW(1)(%esp)
 	fmul %st(2), %st                /* a0 a3 h3 h0 h2 h1 */
-	fldt W0(%ebx)
-	faddp %st, %st(1)               /* a0 += 2^32 + word 0 */
+	fildll X0(%ebx)
+	faddp %st, %st(1)               /* a0 += w0 */
 	fldl RW(2)(%esp)
 	fmul %st(3), %st                /* a1 a0 a3 h3 h0 h2 h1 */
 	fxch %st(3)
@@ -478,43 +491,37 @@ SYMBOL(authenticate):
 	fmull RJ(0)(%esp)
 	faddp %st, %st(4)               /* s0; s1 s3 s2 s0 */
 
-	/* carries. Slots 0..2: t = s_k + A_{k+1} rounds s_k at 2^(32k+32); c = t
-	   - A is the rounded part, u = t - alpha_k = c + (word k+1) 2^(32k+32)
-	   goes up a slot, s_k - c (|.| <= 2^(32k+31)) stays. Slot 3 rounds at
-	   2^130; its rounded part comes back to slot 0 times 5 2^-130. The
-	   carries into slots 1 and 3 join them before they are rounded (these
-	   pieces are then at most half a rounding step); the chain from h0 to
-	   h0 is still shorter than the block's 49 ops. */
-	fldt A1(%ebx)
-	fld %st(4)
-	fadd %st(1), %st                /* t a s1 s3 s2 s0 */
-	fsub %st, %st(1)                /* t c s1 s3 s2 s0 */
-	fsubl C(alpha0)                 /* u1 c s1 s3 s2 s0 */
-	faddp %st, %st(2)               /* c s1 s3 s2 s0, s1 += u1 */
-	fsubrp %st, %st(4)              /* s1 s3 s2 r0 */
-
-	fldt A2(%ebx)
-	fld %st(1)
-	fadd %st(1), %st
-	fsub %st, %st(1)                /* t c s1 s3 s2 r0 */
-	fsubl C(alpha1)                 /* u2 c s1 s3 s2 r0 */
-	fxch %st(1)
-	fsubrp %st, %st(2)              /* u2 h1 s3 s2 r0 */
-
-	fldt A3(%ebx)
-	fld %st(4)
-	fadd %st(1), %st
-	fsub %st, %st(1)                /* t c u2 h1 s3 s2 r0 */
-	fsubl C(alpha2)                 /* u3 c u2 h1 s3 s2 r0 */
-	faddp %st, %st(4)               /* c u2 h1 s3 s2 r0, s3 += u3 */
-	fsubrp %st, %st(4)              /* u2 h1 s3 r2 r0 */
-	faddp %st, %st(3)               /* h1 s3 h2 r0 */
-
+	/* carries, the four slots rounded at once (not one after another:
+	   the chain from h to h is a multiply, the sums, then four operations):
+	   t = s_k + alpha_k rounds s_k at the next slot's unit (2^130 for slot
+	   3), c_k = t - alpha_k is the rounded part, r_k = s_k - c_k (|r_k| <=
+	   half that unit) stays; c_k goes up a slot (c3 times 5 2^-130 to slot
+	   0), words 1 and 2 joining c0 and c1 there */
 	fldl C(alpha3)
 	fadd %st(2), %st
-	fsubl C(alpha3)                 /* c3 h1 s3 h2 r0 */
-	fsubr %st, %st(2)               /* c3 h1 h3 h2 r0 */
-	fmull C(wrap)
+	fsubl C(alpha3)                 /* c3 s1 s3 s2 s0 */
+	fsubr %st, %st(2)               /* c3 s1 r3 s2 s0 */
+	fmull C(wrap)                   /* v s1 r3 s2 s0 */
+	fldl C(alpha1)
+	fadd %st(2), %st
+	fsubl C(alpha1)                 /* c1 v s1 r3 s2 s0 */
+	fsubr %st, %st(2)               /* c1 v r1 r3 s2 s0 */
+	fildll X2(%ebx)
+	fmull C(two64)
+	faddp %st, %st(1)               /* u2 v r1 r3 s2 s0: u2 = c1 + X2 2^64 */
+	fldl C(alpha2)
+	fadd %st(5), %st
+	fsubl C(alpha2)                 /* c2 u2 v r1 r3 s2 s0 */
+	fsubr %st, %st(5)               /* c2 u2 v r1 r3 r2 s0 */
+	faddp %st, %st(4)               /* u2 v r1 h3 r2 s0 */
+	faddp %st, %st(4)               /* v r1 h3 h2 s0 */
+	fldl C(alpha0)
+	fadd %st(5), %st
+	fsubl C(alpha0)                 /* c0 v r1 h3 h2 s0 */
+	fsubr %st, %st(5)               /* c0 v r1 h3 h2 r0 */
+	fildll X1(%ebx)
+	faddp %st, %st(1)               /* u1 v r1 h3 h2 r0: u1 = c0 + X1 */
+	faddp %st, %st(2)               /* v h1 h3 h2 r0 */
 	faddp %st, %st(4)               /* h1 h3 h2 h0 */
 
 	leal C(zero), %eax
@@ -522,7 +529,7 @@ SYMBOL(authenticate):
 	movl %edx, %ebx
 	jne .Lloop
 
-	/* h = sum of the pieces, |piece k| <= 2^(32k+33) (bounds.py): to int64 words */
+	/* h = sum of the pieces, |piece k| < 2^(32k+34) (bounds.py): to int64 words */
 	fmull C(inv32)
 	fistpll L+8(%esp)
 	fmull C(inv96)

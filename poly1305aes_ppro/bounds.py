@@ -7,25 +7,30 @@ every value below is an integer number of units of its slot, and an integer
 of magnitude < 2^64 is exactly representable, so an operation is exact when
 its result is such an integer. Bounds are in units of the slot.
 
-One block (h = h0 + h1 + h2 + h3 in, |h_k| <= H_k units):
+One block (h = h0 + h1 + h2 + h3 in, |h_k| <= H_k units). The block's words,
+each loaded exactly by fildll from a 64-bit integer the integer code built:
+X0 = w0 (< 2^32, unit U_0), X1 = w1 2^32 read as signed (|.| <= 2^31 units of
+U_1; its sign takes 2^64 = U_2 away, given back by X2 = w2 + (w1 >> 31) <=
+2^32, unit U_2), X3 = w3 + pad 2^32 < 2^33 (unit U_3).
   products  s_k = sum_i h_i m(i,k), m(i,k) = r_j (i <= k) or 5 r_j / 4
             (i > k; the double 5 r_j 2^(32j-130), integral in units because
             r_j, j >= 1, is a multiple of 4), j = k - i mod 4; r_0 < 2^28,
-            r_j <= 2^28 - 4. Slot 0 also adds W0 = 2^32 + w0 (80-bit, always
-            normalized). Every partial sum is bounded by the sum of the bounds
-            of its terms, so checking the full sum covers the partial sums.
-  slot k<3  t = s_k + A (A = U_{k+1} (3 2^62 + a), a = w1 - 1, w2, w3 + pad):
-            lands in [2^63, 2^64) U_{k+1}, ulp U_{k+1}, so c = t - A = s_k
-            rounded to a multiple of U_{k+1} (exact), u = t - alpha_k = c + a
-            U_{k+1} (exact), s_k - c in [-2^31, 2^31] units (exact).
-            Slot 1 is s1 + u1 before it is rounded; h1 = that - c1.
-  slot 3    s3 + u3, then t3 = that + alpha3 (alpha3 = 3 2^192): lands in
-            [2^193, 2^194), ulp 2^130 = 2^34 units, so c3 = t3 - alpha3 is it
-            rounded to 2^34 units (exact), h3 = s3 + u3 - c3 in [-2^33, 2^33],
-            v = c3 5 2^-130 = 5 c3 / 2^34 units of slot 0 (exact).
-  pieces    h0 = r0 + v, h1 and h3 as above, h2 = r2 + u2.
-The first block loads h directly: h0 = W0, h1 = w1 - 1, h2 = w2, h3 = w3 + pad.
-The last block is the zero block: a = -1, 0, 0 and W0 = 2^32, inside the ranges.
+            r_j <= 2^28 - 4. Slot 0 also adds X0, slot 3 adds X3 (scaled by
+            2^96, exact). Every partial sum is bounded by the sum of the
+            bounds of its terms, so checking the full sum covers them.
+  carries   all four slots rounded at once, from these sums:
+  slot k<3  t = s_k + alpha_k (alpha_k = 3 2^62 U_(k+1), a double) lands in
+            [2^63, 2^64) U_(k+1), ulp U_(k+1), so c_k = t - alpha_k is s_k
+            rounded to a multiple of U_(k+1) (exact), r_k = s_k - c_k in
+            [-2^31, 2^31] units (exact).
+  slot 3    t3 = s3 + alpha3 (3 2^192) lands in [2^193, 2^194), ulp 2^130 =
+            2^34 units, so c3 = t3 - alpha3 is s3 rounded to 2^34 units
+            (exact), r3 = s3 - c3 in [-2^33, 2^33], v = c3 5 2^-130 = 5 c3 /
+            2^34 units of slot 0 (exact).
+  words     u1 = c0 + X1, u2 = c1 + X2 2^64 (scaled exactly).
+  pieces    h0 = r0 + v, h1 = r1 + u1, h2 = r2 + u2, h3 = r3 + c2.
+The first block loads h directly: h0 = X0, h1 = X1, h2 = X2, h3 = X3.
+The last block is the zero block: every X is 0, inside the ranges.
 
 H* is the limit of H <- max(H, one_block(H) rounded up) from zero:
 one_block(H*) <= H* (asserted), and one_block is monotone, so once the bounds
@@ -43,9 +48,11 @@ HALF = Fraction(1, 2)
 
 MANTISSA = 64
 R = [2 ** 28 - 1] + [2 ** 28 - 4] * 3      # clamped r_j
-W0 = 2 ** 33 - 1                           # 2^32 + w0
-AWORD = [2 ** 32, 2 ** 32 - 1, 2 ** 33 - 1]   # |a| for A1 (w1 - 1 >= -1), A2 (w2), A3 (w3 + pad)
-FIRST = [2 ** 33 - 1, 2 ** 32, 2 ** 32 - 1, 2 ** 33 - 1]
+X0 = 2 ** 32 - 1                           # w0
+X1 = 2 ** 31                               # |w1 2^32 read as signed| / 2^32
+X2 = 2 ** 32                               # w2 + (w1 >> 31)
+X3 = 2 ** 33 - 1                           # w3 + pad 2^32
+FIRST = [X0, X1, X2, X3]
 
 
 def m(i, k):
@@ -60,35 +67,24 @@ def one_block(h, checks):
         for i in range(4):
             checks.append(("product h%d * m(%d,%d)" % (i, i, k), h[i] * m(i, k), MANTISSA))
             total += h[i] * m(i, k)
-        if k == 0:
-            total += W0
+        total += {0: X0, 3: X3}.get(k, 0)
         checks.append(("sum s%d" % k, total, MANTISSA))
         s.append(total)
-    # slot 0: t0 = s0 + A1; A/U_1 in [3 2^62 - 1, 3 2^62 + 2^33) keeps t0 in [2^63, 2^64) U_1
-    checks.append(("A binade s0", s[0] / 2 ** 32 + AWORD[0] + 1, 62))
-    c0 = s[0] / 2 ** 32 + HALF                   # |c0| in units of U_1
-    u1 = c0 + AWORD[0]
-    checks.append(("u1", u1, MANTISSA))
-    # slot 1: s1 + u1, rounded with A2
-    s1 = s[1] + u1                              # u1 is in units of U_1 already
-    checks.append(("sum s1 + u1", s1, MANTISSA))
-    checks.append(("A binade s1 + u1", s1 / 2 ** 32 + AWORD[1] + 1, 62))
-    c1 = s1 / 2 ** 32 + HALF
-    u2 = c1 + AWORD[1]
-    checks.append(("u2", u2, MANTISSA))
-    # slot 2: rounded with A3
-    checks.append(("A binade s2", s[2] / 2 ** 32 + AWORD[2] + 1, 62))
-    c2 = s[2] / 2 ** 32 + HALF
-    u3 = c2 + AWORD[2]
-    checks.append(("u3", u3, MANTISSA))
-    # slot 3: s3 + u3, rounded at 2^34 units by alpha3
-    s3 = s[3] + u3
-    checks.append(("sum s3 + u3", s3, MANTISSA))
-    checks.append(("alpha3 binade s3 + u3", s3, 62 + 34))
-    c3 = s3 / 2 ** 34 + HALF                     # |c3| in units of 2^34 U_3
+    c = []
+    for k in range(3):
+        # t = s_k + 3 2^62 U_(k+1) stays in [2^63, 2^64) U_(k+1)
+        checks.append(("alpha binade s%d" % k, s[k] / 2 ** 32 + 1, 62))
+        c.append(s[k] / 2 ** 32 + HALF)            # |c_k| in units of U_(k+1)
+        checks.append(("carry c%d" % k, c[k], MANTISSA))
+    checks.append(("alpha binade s3", s[3] / 2 ** 34 + 1, 62))
+    c3 = s[3] / 2 ** 34 + HALF                     # |c3| in units of 2^34 U_3
     v = 5 * c3
     checks.append(("wrapped carry v", v, MANTISSA))
-    new = [2 ** 31 + v, 2 ** 31, 2 ** 31 + u2, 2 ** 33]
+    u1 = c[0] + X1
+    u2 = c[1] + X2
+    checks.append(("u1", u1, MANTISSA))
+    checks.append(("u2", u2, MANTISSA))
+    new = [2 ** 31 + v, 2 ** 31 + u1, 2 ** 31 + u2, 2 ** 33 + c[2]]
     for k in range(4):
         checks.append(("piece h%d" % k, new[k], MANTISSA))
     return new
