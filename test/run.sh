@@ -18,6 +18,13 @@ failures=""
 field() { sed -n -e 's/#.*//' -e "s/^$2[[:space:]]*//p" "targets/$1"; }
 descfile() { sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$1" 2>/dev/null; }
 
+# an implementation's code paths, "NAME VAR=VALUE..." a line ('paths'; one
+# path "default" without it)
+code_paths() {
+  paths=$(descfile "poly1305aes_$1/paths")
+  [ -n "$paths" ] && echo "$paths" || echo default
+}
+
 # step NAME COMMAND...: run, log, report
 step() {
   name=$1
@@ -95,9 +102,7 @@ variant_suite() {
   variant=$1
   impl=$2
   make -s -f mk/impl.mk TARGET="$host" VARIANT="$variant" IMPL="$impl" BUILDROOT="$root" all || return 1
-  paths=$(descfile "poly1305aes_$impl/paths")
-  [ -n "$paths" ] || paths="default"
-  echo "$paths" | while read -r path assignments; do
+  code_paths "$impl" | while read -r path assignments; do
     echo "== path $path"
     env $assignments "$root/$host-$variant/impl/$impl/test" test/vectors.txt || exit 1
   done
@@ -107,9 +112,7 @@ variant_suite() {
 abi_also() {
   target=$1
   impl=$2
-  paths=$(descfile "poly1305aes_$impl/paths")
-  [ -n "$paths" ] || paths="default"
-  echo "$paths" | while read -r path assignments; do
+  code_paths "$impl" | while read -r path assignments; do
     echo "== path $path under $(field "$target" alsorun)"
     env $assignments $(field "$target" alsorun) "$root/$target/impl/$impl/abi" || exit 1
   done
@@ -120,9 +123,7 @@ constant_time() {
   target=$1
   impl=$2
   make -s -f mk/impl.mk TARGET="$target" IMPL="$impl" BUILDROOT="$root" "$root/$target/impl/$impl/ct" || return 1
-  paths=$(descfile "poly1305aes_$impl/paths")
-  [ -n "$paths" ] || paths="default"
-  echo "$paths" | while read -r path assignments; do
+  code_paths "$impl" | while read -r path assignments; do
     python3 tools/ctcheck.py "poly1305aes_$impl" "$path" "$root/$target/impl/$impl/ct" $assignments || exit 1
   done
 }
