@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
-"""Prove the exactness bounds of poly1305aes_53's main loop (see authenticate.c).
+"""Prove the exactness bounds of poly1305aes_53's two main loops (see authenticate.c).
 
 Values are tracked relative to their slot weight: h_k = H_k / 2^(32k).
+
+one_chain (hash_by_r, the scalar loop):
 Each clamped word r_j (< 2^28, r_1..r_3 multiples of 4) is split into
 lo_j = r_j mod 2^SPLIT_j and hi_j = r_j - lo_j. For one block:
   A_k = sum_i h_i * (lo_j or 5 lo_j / 4 when i + j = k + 4)      unit 1
@@ -12,10 +14,24 @@ lo_j = r_j mod 2^SPLIT_j and hi_j = r_j - lo_j. For one block:
   h'_k = rA_k + rB_k + (cA_{k-1} + cB_{k-1}) / 2^32 + w_k,
   h'_0 = rA_0 + rB_0 + 5 (cA_3 + cB_3) / 2^34 + w_0,
   where w_k < 2^32 is word k of the next chunk (h'_3 also gets the pad bit 2^32).
-This iterates the bound on |h_k| to its fixed point, then checks every product
-and every partial sum against 2^53 in its own unit, and that every value the
-alpha constants round stays below 2^(51 + boundary). It exits non-zero if any
-check fails, printing the margins in bits otherwise.
+
+four_chains (hash_by_powers, the SSE2 loop): each chain multiplies by r^e mod p
+(e = 1..4, any value below 2^131), recoded in digits.c's signed digits: per
+word j a lo digit at bit 32j (j = 0, |lo_0| <= 2^17 + 10) or 32j + 2 (|d| <=
+2^15, so a multiple of 4 below 2^17), and a hi digit at bit 32j + 18 (|d| <=
+2^15). A step:
+  SA_k = sum_i h_i lo (x 5/4 when i > k) + w_k                  unit 1
+  SB_k = sum_i h_i hi (x 5/4 when i > k)                        unit 2^16
+  cB_k = SB_k rounded at the boundary; Q_k = (SB_k - cB_k) + (SA_k + cB_(k-1) / 2^32)
+  (5 cB_3 / 2^34 for k = 0); c_k = Q_k rounded; h'_k = (Q_k - c_k) + c_(k-1) / 2^32
+where w_k is word k of the chunk that joins (pad bit on word 3), or 0 after
+the last. The chains start at a chunk's words; the four lanes are added at
+the end, which finish() takes when every |piece| < 2^36.5.
+
+For each loop this iterates the bound on |h_k| to its fixed point, then
+checks every product and every partial sum against 2^53 in its own unit, and
+that every value the alpha constants round stays below 2^(51 + boundary). It
+exits non-zero if any check fails, printing the margins in bits otherwise.
 """
 import math
 import sys
@@ -40,8 +56,8 @@ def multipliers(k):
     return out
 
 
-def one_block(hb):
-    """Bounds after one block from piece bounds hb; also collects exactness margins."""
+def one_chain(hb):
+    """one_chain: bounds after one block from piece bounds hb, and exactness margins."""
     margins = []
     a_bound, b_bound = [], []
     for k in range(4):
@@ -71,31 +87,85 @@ def one_block(hb):
     return new, margins
 
 
-def main():
-    hb = [0.0] * 4
+FINISH_LIMIT = 2 ** 36.5    # finish() takes |piece| below this
+LANES_ADDED = 4             # four_chains: the lanes summed into each piece
+LO4_MAX = [2 ** 17 + 10, 2 ** 17, 2 ** 17, 2 ** 17]   # |lo digit * 2^offset|, relative to word j: unit 1, or 4
+HI4_MAX = [2 ** 33] * 4                                # |hi digit| * 2^18
+HI4_UNIT = [2 ** 18] * 4
+
+
+def four_chains(hb):
+    """four_chains: bounds after one step from piece bounds hb, and exactness margins."""
+    margins = []
+    sa, sb = [], []
+    for k in range(4):
+        a = float(MESSAGE[k])
+        b = 0.0
+        b_unit = 2 ** 60
+        for i in range(4):
+            j = (k - i) % 4
+            factor = 1.25 if i > k else 1.0
+            unit = HI4_UNIT[j] // 4 if i > k else HI4_UNIT[j]
+            b_unit = min(b_unit, unit)
+            margins.append(("product h%d*lo slot %d" % (i, k), hb[i] * LO4_MAX[j] * factor, MANTISSA))
+            margins.append(("product h%d*hi slot %d" % (i, k), hb[i] * HI4_MAX[j] * factor / unit, MANTISSA))
+            a += hb[i] * LO4_MAX[j] * factor
+            b += hb[i] * HI4_MAX[j] * factor
+        margins.append(("sum SA%d" % k, a, MANTISSA))
+        margins.append(("sum SB%d" % k, b / b_unit, MANTISSA))
+        margins.append(("alpha rounding SB%d" % k, b, MANTISSA - 2 + BOUNDARY[k]))
+        sa.append(a)
+        sb.append(b)
+    carried_b = [5 * (sb[3] + 2 ** 34) / 2 ** 34] + [(sb[k - 1] + 2 ** 32) / 2 ** 32 for k in (1, 2, 3)]
+    q = []
+    for k in range(4):
+        residual = 2 ** BOUNDARY[k]
+        margins.append(("sum SA+carry %d" % k, sa[k] + carried_b[k], MANTISSA))
+        q.append(residual + sa[k] + carried_b[k])
+        margins.append(("sum Q%d" % k, q[k], MANTISSA))
+        margins.append(("alpha rounding Q%d" % k, q[k], MANTISSA - 2 + BOUNDARY[k]))
+    carried = [5 * (q[3] + 2 ** 34) / 2 ** 34] + [(q[k - 1] + 2 ** 32) / 2 ** 32 for k in (1, 2, 3)]
+    new = [2 ** BOUNDARY[k] + carried[k] for k in range(4)]
+    for k in range(4):
+        margins.append(("piece h%d" % k, new[k], MANTISSA))
+    return new, margins
+
+
+def prove(name, step, start):
+    """Iterate step from the bounds start to a fixed point; print margins; True if all hold."""
+    hb = list(start)
     for _ in range(1000):
-        new, margins = one_block(hb)
+        new, margins = step(hb)
         new = [max(x, y) for x, y in zip(new, hb)]
         if new == hb:
             break
         hb = new
     else:
-        sys.exit("bounds.py: piece bounds do not converge for SPLIT=%s" % SPLIT)
+        print("FAIL %s: piece bounds do not converge" % name)
+        return False
     failed = False
-    print("SPLIT = %s; piece bounds: %s" % (SPLIT, ", ".join("h%d < 2^%.2f" % (k, math.log2(x)) for k, x in enumerate(hb))))
+    print("%s: piece bounds %s" % (name, ", ".join("h%d < 2^%.2f" % (k, math.log2(x)) for k, x in enumerate(hb))))
+    if step is four_chains:
+        margins.append(("lanes added", LANES_ADDED * max(hb), math.log2(FINISH_LIMIT)))
     worst = {}
-    for name, value, limit in margins:
-        kind = name.split(" slot")[0].rstrip("0123456789")
+    for what, value, limit in margins:
+        kind = what.split(" slot")[0].rstrip("0123456789 ")
         margin = limit - math.log2(max(value, 1))
         if kind not in worst or margin < worst[kind][0]:
-            worst[kind] = (margin, name)
+            worst[kind] = (margin, what)
         if margin <= 0:
             failed = True
-            print("FAIL %s: needs 2^%.2f" % (name, math.log2(value)))
-    for kind, (margin, name) in sorted(worst.items()):
-        print("  %-28s %.2f bits to spare (%s)" % (kind, margin, name))
-    print("smallest margin: %.2f bits" % min(m for m, _ in worst.values()))
-    sys.exit(1 if failed else 0)
+            print("FAIL %s %s: needs 2^%.2f" % (name, what, math.log2(value)))
+    for kind, (margin, what) in sorted(worst.items()):
+        print("  %-28s %.2f bits to spare (%s)" % (kind, margin, what))
+    print("  smallest margin: %.2f bits" % min(m for m, _ in worst.values()))
+    return not failed
+
+
+def main():
+    ok = prove("one_chain", one_chain, [0.0] * 4)
+    ok = prove("four_chains", four_chains, [float(w) for w in MESSAGE]) and ok
+    sys.exit(0 if ok else 1)
 
 
 if __name__ == "__main__":
