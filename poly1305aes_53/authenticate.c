@@ -3,7 +3,8 @@
    here and the caller's control word restored), any rounding mode, and
    uint64_t with the byte order of double. Correct because every product and
    sum below is exact: bounds.py proves it for both loops, with >= 0.91 bits
-   of mantissa to spare everywhere, even with directed rounding.
+   of mantissa to spare everywhere, even with directed rounding (and the
+   four lanes' sum 0.5 bits inside what finish() takes).
 
    h is held as pieces H_0..H_3, doubles with explicit weights: H_k is a
    multiple of 2^(32k). A multiplier is held as two digits of each of its
@@ -15,20 +16,22 @@
 
    hash_by_r, everywhere: one Horner chain times the clamped r, whose 28-bit
    words split at bit 15 keep each slot exact with one rounding; the next
-   chunk's words join the carries, off the path from slot to piece.
-   hash_by_powers, with GCC or clang and SSE2, above LANES_FROM bytes: four
-   chains, two per SSE2 state, each times r^4 and at the end by r^4..r. r^e
-   fills 130 bits, so it is recoded into signed digits (bits 0, 18, 34, 50,
-   ...) and a step rounds twice. The chains overlap one another's latency.
+   chunk's words join the carries, off the path from slot to piece. With
+   GCC or clang and SSE2 its two slots of each piece share a register.
+   hash_by_powers, there too, above LANES_FROM bytes: four chains, two per
+   SSE2 state, each times r^4 and at the end by r^4..r. r^e fills 130 bits,
+   so it is recoded into signed digits (bits 0, 18, 34, 50, ...) and a step
+   rounds twice. The chains overlap one another's latency.
 
    AES-128 of the nonce uses one 2 KiB table (entry x: 2S S S 3S 2S S S 3S)
    with the key expansion merged into the rounds. Table lookups are indexed
    by key and nonce bytes: not constant-time against cache timing. Every
-   branch and every other memory index depends only on the length.
+   branch and every other memory index depends only on the length (except
+   in POLY1305AES_CHECKED builds, for tests, which stop on a bad value).
 
    rdtsc ticks, median, from the selector's table (`make`; AMD EPYC Zen 4,
-   gcc 12 -O3): 0 bytes 223, 16 bytes 255, 1024 bytes 1398, 8192 bytes 8190;
-   the one-chain code alone took 219, 250, 1833, 13078 there. */
+   gcc 12 -O3): 0 bytes 219, 16 bytes 239, 1024 bytes 1398, 8192 bytes 8190;
+   one chain at every length (SSE2 pairs) took 219, 250, 1833, 13078. */
 #include <float.h>
 #include <stdint.h>
 #include <string.h>
@@ -48,7 +51,8 @@
 #define LITTLE_ENDIAN_WORDS (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__)
 
 /* POLY1305AES_CHECKED (the sanitizer and fuzzing builds): stop at once when a
-   value is outside what bounds.py takes as given */
+   value is outside what bounds.py takes as given. Only these builds call a
+   library function (abort) or branch on a secret. */
 #if defined(POLY1305AES_CHECKED)
 #include <stdlib.h>
 #define ASSUMED(x) do { if (!(x)) abort(); } while (0)
@@ -120,7 +124,9 @@ static uint32_t row_rotated(uint32_t w, int row)
 
 #if defined(__GNUC__)
 /* out of line: inlined, its registers depend on the caller's code, and on
-   i386 gcc then kept key words in read-modify-write chains on the stack */
+   i386 gcc then kept key words in read-modify-write chains on the stack
+   (x86, 0 bytes: 965 rdtsc ticks inlined, 543 out of line, medians over 20
+   processes of speed/probe.c) */
 __attribute__((noinline))
 #endif
 static void aes128(unsigned char out[16], const unsigned char k[16], const unsigned char n[16])
@@ -252,6 +258,15 @@ struct r_multiplier {
   double full[4], last[4];     /* offset() of a full and of a padded last chunk */
 };
 
+#if defined(POLY1305AES_CHECKED)
+/* |h_k / 2^(32k)| below what bounds.py prints for one_chain (2^34.35, 2^35.57) */
+static int within_one_chain(double h, int k)
+{
+  double bound = k == 3 ? 1.5 * power2(131) : 1.33 * power2(32 * k + 34);
+  return h > -bound && h < bound;
+}
+#endif
+
 static void r_setup(struct r_multiplier *key, const unsigned char rbytes[16])
 {
   uint32_t r[4];
@@ -266,6 +281,15 @@ static void r_setup(struct r_multiplier *key, const unsigned char rbytes[16])
     key->full[j] = offset(j, 1);
     key->last[j] = offset(j, 0);
   }
+}
+
+/* the last chunk, len < 16 bytes, then the pad byte 1, then zeros */
+static const unsigned char *pad_last(unsigned char padded[16], const unsigned char *chunk, unsigned int len)
+{
+  unsigned int i;
+  /* one loop, so no compiler makes it a libc memcpy: the library calls nothing */
+  for (i = 0; i < 16; ++i) padded[i] = i < len ? chunk[i] : (unsigned char) (i == len);
+  return padded;
 }
 
 static double placed(uint32_t w, int k)
@@ -292,10 +316,7 @@ static int next_chunk(double w[4], const unsigned char **m, unsigned int *l, con
     *m += 16;
     *l -= 16;
   } else {
-    unsigned int i;
-    /* one loop, so no compiler makes it a libc memcpy: the library calls nothing */
-    for (i = 0; i < 16; ++i) last[i] = i < *l ? chunk[i] : (unsigned char) (i == *l);
-    chunk = last;
+    chunk = pad_last(last, chunk, *l);
     offset = key->last;
     *l = 0;
   }
@@ -303,6 +324,42 @@ static int next_chunk(double w[4], const unsigned char **m, unsigned int *l, con
   return 1;
 }
 
+#if defined(__GNUC__) && defined(__SSE2__)
+#define LANES 1   /* SSE2: hash_by_r in lane pairs, and hash_by_powers */
+#include <emmintrin.h>
+
+/* h = sum of the pieces, |piece[k] / 2^(32k)| < 2^35.6. The same arithmetic
+   as the scalar loop below, slot A_k in lane 0 and B_k in lane 1. */
+static void hash_by_r(double piece[4], const unsigned char *m, unsigned int l, const unsigned char rbytes[16])
+{
+  struct r_multiplier multiplier, *key = &multiplier;   /* local: nothing the loop stores aliases it */
+  __m128d by[4][4], s[4], t[4], c[4], h[4], alpha[4];   /* by[i][k]: (lo, hi) taking piece i to slot k */
+  const __m128d down = _mm_set1_pd(wrap());
+  double w[4];
+  int i, k, more;
+  r_setup(key, rbytes);
+  for (i = 0; i < 4; ++i)
+    for (k = 0; k < 4; ++k) by[i][k] = _mm_set_pd(MULTIPLIER(key->hi, i, k), MULTIPLIER(key->lo, i, k));
+  for (k = 0; k < 4; ++k) {
+    alpha[k] = _mm_set1_pd(key->alpha[k]);
+    s[k] = _mm_setzero_pd();
+  }
+  do {
+    more = next_chunk(w, &m, &l, key);
+    for (k = 0; k < 4; ++k) c[k] = (s[k] + alpha[k]) - alpha[k];
+    t[0] = (s[0] - c[0]) + (c[3] * down + _mm_set_sd(w[0]));
+    for (k = 1; k < 4; ++k) t[k] = (s[k] - c[k]) + (c[k - 1] + _mm_set_sd(w[k]));
+    if (!more) break;
+    for (k = 0; k < 4; ++k) {
+      h[k] = t[k] + _mm_shuffle_pd(t[k], t[k], 1);   /* A_k + B_k in both lanes */
+      ASSUMED(within_one_chain(_mm_cvtsd_f64(h[k]), k));
+    }
+    for (k = 0; k < 4; ++k) s[k] = (h[0] * by[0][k] + h[1] * by[1][k]) + (h[2] * by[2][k] + h[3] * by[3][k]);
+  } while (1);
+  for (k = 0; k < 4; ++k) piece[k] = _mm_cvtsd_f64(t[k]) + _mm_cvtsd_f64(_mm_unpackhi_pd(t[k], t[k]));
+}
+
+#else
 /* h = sum of the pieces, |piece[k] / 2^(32k)| < 2^35.6 */
 static void hash_by_r(double piece[4], const unsigned char *m, unsigned int l, const unsigned char rbytes[16])
 {
@@ -329,11 +386,7 @@ static void hash_by_r(double piece[4], const unsigned char *m, unsigned int l, c
     h1 = ((a1 - ca1) + (b1 - cb1)) + ((ca0 + cb0) + w[1]);
     h2 = ((a2 - ca2) + (b2 - cb2)) + ((ca1 + cb1) + w[2]);
     h3 = ((a3 - ca3) + (b3 - cb3)) + ((ca2 + cb2) + w[3]);
-    /* bounds.py: one_chain */
-    ASSUMED(h0 > -1.33 * power2(34) && h0 < 1.33 * power2(34));
-    ASSUMED(h1 > -1.33 * power2(66) && h1 < 1.33 * power2(66));
-    ASSUMED(h2 > -1.33 * power2(98) && h2 < 1.33 * power2(98));
-    ASSUMED(h3 > -1.5 * power2(131) && h3 < 1.5 * power2(131));
+    ASSUMED(within_one_chain(h0, 0) && within_one_chain(h1, 1) && within_one_chain(h2, 2) && within_one_chain(h3, 3));
     if (!more) break;
     /* times r: |h_k / 2^(32k)| < 2^35.6 keeps every product and sum exact */
 #define SLOT(t, k) ((h0 * MULTIPLIER(key->t, 0, k) + h1 * MULTIPLIER(key->t, 1, k)) \
@@ -350,7 +403,9 @@ static void hash_by_r(double piece[4], const unsigned char *m, unsigned int l, c
   piece[3] = h3;
 }
 
-#if defined(__GNUC__) && defined(__SSE2__)
+#endif
+
+#if LANES
 /* ---- four Horner chains, two in each of two SSE2 states (bounds.py: four_chains) ----
    Chunk i goes to chain i mod 4 (after zero chunks that make the count a
    multiple of 4): chains 0, 1 are the lanes of state x, chains 2, 3 those of
@@ -360,9 +415,7 @@ static void hash_by_r(double piece[4], const unsigned char *m, unsigned int l, c
    fills its 130 bits: it is recoded into signed digits, and a step rounds
    twice. It is right for every length; it runs above LANES_FROM bytes, where
    it beats one chain despite its set-up (measured on x86-64). */
-#define LANES 1
-#define LANES_FROM 176
-#include <emmintrin.h>
+#define LANES_FROM 384
 
 /* y = y * r mod p, not fully reduced: y < 2^131 before and after (five
    words, y_4 < 8). As in the main loop, y_i r_j at weight 2^(128 + 32m) is
@@ -397,10 +450,11 @@ static void times_r(uint32_t y[5], const uint32_t r[4])
 /* y (< 2^131, five words) as signed digits at bits 0, 18 | 34, 50 | 66, 82 |
    98, 114: lo[j] and hi[j] are word j's two digits times their weights.
    Digit t >= 1 starts at bit 16t + 2: 16 bits of y / 4. Each window v_t
-   gives up its top half as a carry c_t = [v_t >= 2^(width-1)], computed from
-   v_t alone, so d_t = v_t - c_t 2^width + c_(t-1) and |d_t| <= 2^15 (2^17 for
-   digit 0); the top window, 2^130 and up included, gives up 2^130 = 5 mod p
-   to digit 0 (at most twice, so |d_0| <= 2^17 + 10). */
+   below the top gives up its top half as a carry c_t = [v_t >= 2^(width-1)],
+   computed from v_t alone, so d_t = v_t - c_t 2^width + c_(t-1) and
+   |d_t| <= 2^15 (2^17 for digit 0); the top window, c_6 and 2^130 and up
+   included, gives up 2^130 = 5 mod p to digit 0 (at most twice, so
+   |d_0| <= 2^17 + 10). bounds.py derives these ranges the same way. */
 static void digits(double lo[4], double hi[4], const uint32_t y[5])
 {
   uint64_t low = (uint64_t) y[1] << 32 | y[0], high = (uint64_t) y[3] << 32 | y[2];
@@ -545,13 +599,7 @@ static void hash_by_powers(double piece[4], const unsigned char *m, unsigned int
   int k, f0, f1, f2, f3;
 
   powers_setup(key, rbytes);
-  if (l % 16) {
-    const unsigned char *c = m + 16 * (chunks - 1);
-    unsigned int j;
-    /* one loop, so no compiler makes it a libc memcpy: the library calls nothing */
-    for (j = 0; j < 16; ++j) tail[j] = j < l % 16 ? c[j] : (unsigned char) (j == l % 16);
-    padded = tail;
-  }
+  if (l % 16) padded = pad_last(tail, m + 16 * (chunks - 1), l % 16);
   /* group g is chunks first + 4g .. first + 4g + 3: the first starts the
      chains, each later one joins them after a step, and the one past the
      end (all zero) joins after the last step, by r^4, r^3, r^2, r */
@@ -603,21 +651,15 @@ void SYMBOL(authenticate)(unsigned char out[16], const unsigned char kr[32],
   x87_set_control((unsigned short) ((caller & ~0x0f00) | 0x0200 | 0x3f));
 #endif
 
-  /* AES and the hash are independent; the order is measured (rdtsc, Zen 4,
-     median of 20 processes each: stack placement varies per process). With
-     SSE2 doubles AES after the hash overlaps its last steps: 0 bytes 223
-     ticks, against 250 before it. On the x87, before it: 380, against 762. */
-#if X87
-  aes128(s, kr, n);
-#endif
 #if LANES
   if (l > LANES_FROM) hash_by_powers(piece, m, l, kr + 16);
   else
 #endif
   hash_by_r(piece, m, l, kr + 16);
-#if !X87
+  /* independent of the hash: after it, it overlaps the hash's last steps
+     (speed/probe.c on Zen 4, medians over 20 processes: 0 bytes x86-64 223
+     rdtsc ticks against 250 with AES first; x86 388 against 669) */
   aes128(s, kr, n);
-#endif
   finish(out, piece, s);
 #if X87
   x87_set_control(caller);

@@ -16,10 +16,10 @@ lo_j = r_j mod 2^SPLIT_j and hi_j = r_j - lo_j. For one block:
   where w_k < 2^32 is word k of the next chunk (h'_3 also gets the pad bit 2^32).
 
 four_chains (hash_by_powers, the SSE2 loop): each chain multiplies by r^e mod p
-(e = 1..4, any value below 2^131), recoded in digits.c's signed digits: per
-word j a lo digit at bit 32j (j = 0, |lo_0| <= 2^17 + 10) or 32j + 2 (|d| <=
-2^15, so a multiple of 4 below 2^17), and a hi digit at bit 32j + 18 (|d| <=
-2^15). A step:
+(e = 1..4), as times_r() leaves it (below 2^131) and digits() recodes it in
+signed digits: per word j a lo digit at bit 32j (j = 0) or 32j + 2, and a hi
+digit at bit 32j + 18. digit_bounds() derives the digits' ranges from that
+recoding, every window value enumerated. A step:
   SA_k = sum_i h_i lo (x 5/4 when i > k) + w_k                  unit 1
   SB_k = sum_i h_i hi (x 5/4 when i > k)                        unit 2^16
   cB_k = SB_k rounded at the boundary; Q_k = (SB_k - cB_k) + (SA_k + cB_(k-1) / 2^32)
@@ -89,8 +89,33 @@ def one_chain(hb):
 
 FINISH_LIMIT = 2 ** 36.5    # finish() takes |piece| below this
 LANES_ADDED = 4             # four_chains: the lanes summed into each piece
-LO4_MAX = [2 ** 17 + 10, 2 ** 17, 2 ** 17, 2 ** 17]   # |lo digit * 2^offset|, relative to word j: unit 1, or 4
-HI4_MAX = [2 ** 33] * 4                                # |hi digit| * 2^18
+
+
+def digit_bounds():
+    """(LO4_MAX, HI4_MAX): |lo digit| and |hi digit| times their offset in the
+    word, as digits() in authenticate.c makes them from y < 2^131."""
+    r_max = 2 ** 124                        # clamped r
+    y_max = 2 ** 131                        # times_r's input bound, and its output:
+    y_out = 2 ** 130 + 5 * ((y_max * r_max) >> 130)   # bits below 130 plus 5 times the rest
+    assert y_out < y_max, "times_r: y r mod p is not kept below 2^131"
+
+    def balanced(width):                    # d = v - [v >= 2^(width-1)] 2^width, v < 2^width
+        ds = [v - (v >> (width - 1) << width) for v in range(2 ** width)]
+        return min(ds), max(ds)
+    top_in = ((y_max - 1) >> 114) + 1       # the top window plus carry c_6
+    ups = [(v + 2 ** 15) >> 16 for v in range(top_in + 1)]
+    tops = [v - u * 2 ** 16 for v, u in zip(range(top_in + 1), ups)]
+    lo0, hi0 = balanced(18)
+    lo16, hi16 = balanced(16)
+    d0 = max(-lo0, hi0 + 5 * max(ups))      # digit 0 also gets 5 per 2^130 the top gives up
+    dmid = max(-lo16, hi16 + 1)             # + the carry from below
+    dtop = max(-min(tops), max(tops))
+    lo_max = [d0] + [4 * dmid] * 3          # lo digits of words 1..3 sit 2 bits up
+    hi_max = [2 ** 18 * max(dmid, dtop)] * 4
+    return lo_max, hi_max
+
+
+LO4_MAX, HI4_MAX = digit_bounds()           # relative to word j: lo unit 1 (j = 0) or 4
 HI4_UNIT = [2 ** 18] * 4
 
 
@@ -145,6 +170,8 @@ def prove(name, step, start):
         return False
     failed = False
     print("%s: piece bounds %s" % (name, ", ".join("h%d < 2^%.2f" % (k, math.log2(x)) for k, x in enumerate(hb))))
+    if step is four_chains:
+        print("  digits: |lo| * offset <= %s, |hi| * 2^18 <= 2^%.2f" % (", ".join("2^%.5f" % math.log2(x) for x in LO4_MAX), math.log2(HI4_MAX[0])))
     if step is four_chains:
         margins.append(("lanes added", LANES_ADDED * max(hb), math.log2(FINISH_LIMIT)))
     worst = {}
