@@ -3,7 +3,7 @@
 
 Values are tracked relative to their slot weight: h_k = H_k / 2^(32k).
 
-one_chain (hash_by_r, the scalar loop):
+one_chain (hash_by_r, scalar or in SSE2 lane pairs: the same arithmetic):
 Each clamped word r_j (< 2^28, r_1..r_3 multiples of 4) is split into
 lo_j = r_j mod 2^SPLIT_j and hi_j = r_j - lo_j. For one block:
   A_k = sum_i h_i * (lo_j or 5 lo_j / 4 when i + j = k + 4)      unit 1
@@ -153,6 +153,7 @@ def four_chains(hb):
     new = [2 ** BOUNDARY[k] + carried[k] for k in range(4)]
     for k in range(4):
         margins.append(("piece h%d" % k, new[k], MANTISSA))
+    margins.append(("lanes added", LANES_ADDED * max(new), math.log2(FINISH_LIMIT)))
     return new, margins
 
 
@@ -170,10 +171,6 @@ def prove(name, step, start):
         return False
     failed = False
     print("%s: piece bounds %s" % (name, ", ".join("h%d < 2^%.2f" % (k, math.log2(x)) for k, x in enumerate(hb))))
-    if step is four_chains:
-        print("  digits: |lo| * offset <= %s, |hi| * 2^18 <= 2^%.2f" % (", ".join("2^%.5f" % math.log2(x) for x in LO4_MAX), math.log2(HI4_MAX[0])))
-    if step is four_chains:
-        margins.append(("lanes added", LANES_ADDED * max(hb), math.log2(FINISH_LIMIT)))
     worst = {}
     for what, value, limit in margins:
         kind = what.split(" slot")[0].rstrip("0123456789 ")
@@ -191,6 +188,8 @@ def prove(name, step, start):
 
 def main():
     ok = prove("one_chain", one_chain, [0.0] * 4)
+    print("four_chains digits: |lo| * offset <= %s, |hi| * 2^18 <= 2^%.2f"
+          % (", ".join("2^%.5f" % math.log2(x) for x in LO4_MAX), math.log2(HI4_MAX[0])))
     ok = prove("four_chains", four_chains, [float(w) for w in MESSAGE]) and ok
     sys.exit(0 if ok else 1)
 
