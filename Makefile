@@ -10,30 +10,37 @@
 #   make clean
 
 TOP := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
-TARGET ?= $(shell sh $(TOP)/tools/hosttarget)
+PYTHON ?= python3
+TARGET ?= $(shell $(PYTHON) $(TOP)/tools/describe.py host 2>/dev/null)
+BUILDROOT ?= build
 PREFIX ?= /usr/local
 DESTDIR ?=
-PYTHON ?= python3
 FUZZ_SECONDS ?= 600
+INSTALLED := $(BUILDROOT)/$(TARGET)/installed
 
 .PHONY: all test install speed bench fuzz clean
 all:
 	@sh tools/ensure-tools $(TARGET)
-	@$(PYTHON) tools/selector.py --target $(TARGET) $(if $(IMPL),--impl $(IMPL))
+	@$(PYTHON) tools/selector.py --target $(TARGET) --root $(BUILDROOT) $(if $(IMPL),--impl $(IMPL))
 
 test:
 	@sh test/run.sh
 
+# copies what the selector installed; each file lands under a temporary name
+# and is renamed into place, so a program never sees a half-written library
 install:
-	@test -f build/$(TARGET)/installed/lib/libpoly1305aes.a || \
-	  { echo "make install: nothing selected for $(TARGET) yet; run make$(if $(filter-out $(shell sh tools/hosttarget),$(TARGET)), TARGET=$(TARGET)) first" >&2; exit 1; }
-	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include
-	install -m 644 build/$(TARGET)/installed/lib/libpoly1305aes.a $(DESTDIR)$(PREFIX)/lib/
-	install -m 755 build/$(TARGET)/installed/lib/libpoly1305aes.so $(DESTDIR)$(PREFIX)/lib/libpoly1305aes.so.0
-	ln -sf libpoly1305aes.so.0 $(DESTDIR)$(PREFIX)/lib/libpoly1305aes.so
-	install -m 644 build/$(TARGET)/installed/include/*.h $(DESTDIR)$(PREFIX)/include/
-	sed 's|^prefix=.*|prefix=$(PREFIX)|' build/$(TARGET)/installed/lib/pkgconfig/poly1305aes.pc \
-	  > $(DESTDIR)$(PREFIX)/lib/pkgconfig/poly1305aes.pc
+	@test -n "$(TARGET)" || { echo "make install: this machine matches no target; give TARGET=" >&2; exit 1; }
+	@test -f $(INSTALLED)/lib/libpoly1305aes.so.1 || \
+	  { echo "make install: nothing selected for $(TARGET) in $(BUILDROOT) yet; run make TARGET=$(TARGET) first" >&2; exit 1; }
+	@set -e; lib=$(DESTDIR)$(PREFIX)/lib; inc=$(DESTDIR)$(PREFIX)/include; \
+	  install -d $$lib/pkgconfig $$inc; \
+	  for f in lib/libpoly1305aes.a lib/libpoly1305aes.so.1 lib/pkgconfig/poly1305aes.pc include/poly1305aes.h; do \
+	    to=$(DESTDIR)$(PREFIX)/$$f; \
+	    install -m $$(case $$f in *.so.1) echo 755;; *) echo 644;; esac) $(INSTALLED)/$$f $$to.tmp.$$$$; \
+	    mv -f $$to.tmp.$$$$ $$to; \
+	  done; \
+	  ln -s libpoly1305aes.so.1 $$lib/.libpoly1305aes.so.tmp.$$$$ && mv -Tf $$lib/.libpoly1305aes.so.tmp.$$$$ $$lib/libpoly1305aes.so; \
+	  echo "installed $$(sed -n 's/^#define poly1305aes_implementation "\(.*\)"/\1/p' $$inc/poly1305aes.h) for $(TARGET) into $(DESTDIR)$(PREFIX)"
 
 fuzz:
 	@sh tools/ensure-tools --test $(TARGET)
@@ -41,14 +48,17 @@ fuzz:
 	@mkdir -p build/fuzz-corpus && cp -n build/$(TARGET)-fuzz/seeds/* build/fuzz-corpus/ 2>/dev/null; \
 	  cd build/fuzz-corpus && ../$(TARGET)-fuzz/fuzz -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 .
 
-# the installed library (selected first if need be) beside OpenSSL and libsodium
+# the installed implementation (selected first if need be) beside OpenSSL and
+# libsodium: its namespaced library, for its path interface (bench -p PATH)
 bench:
 	@test "$(TARGET)" = amd64 || { echo "make bench: the peers are x86-64 code; it runs for TARGET=amd64 only" >&2; exit 1; }
 	@sh tools/ensure-tools --bench amd64
 	@test -f build/amd64/installed/lib/libpoly1305aes.a || $(MAKE) --no-print-directory all
-	@gcc -std=c99 -O2 -Wall -Wextra -Werror -D_DEFAULT_SOURCE -Ibuild/amd64/installed/include -Ispeed -Itest \
-	  -Ipoly1305aes_amd64 -DPOLY1305AES_HEADER='"poly1305aes.h"' speed/bench.c speed/cycles.c test/util.c \
-	  build/amd64/installed/lib/libpoly1305aes.a -lcrypto -lsodium -o build/amd64/bench
+	@impl=$$(sed -n 's/^#define poly1305aes_implementation "poly1305aes_\(.*\)"/\1/p' build/amd64/include/poly1305aes.h); \
+	  gcc -std=c99 -O2 -Wall -Wextra -Werror -D_DEFAULT_SOURCE -Ibuild/amd64/impl/$$impl/include -Ispeed -Itest \
+	  -Icommon -DPOLY1305AES_IMPL=poly1305aes_$$impl -DPOLY1305AES_HEADER="\"poly1305aes_$$impl.h\"" \
+	  speed/bench.c speed/cycles.c test/util.c build/amd64/impl/$$impl/libpoly1305aes_$$impl.a -lcrypto -lsodium \
+	  -o build/amd64/bench
 	build/amd64/bench
 
 speed:

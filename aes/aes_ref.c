@@ -36,16 +36,13 @@ void aes_ref_sbox(unsigned char sbox[256])
   }
 }
 
-void aes_ref_encrypt(unsigned char out[16], const unsigned char key[16], const unsigned char in[16])
+void aes_ref_expand(unsigned char w[176], const unsigned char key[16])
 {
   unsigned char sbox[256];
-  unsigned char w[176];            /* 11 round keys */
-  unsigned char state[16], t[16];
   unsigned char rcon = 1;
-  int i, round, c;
+  int i, c;
 
   aes_ref_sbox(sbox);
-
   for (i = 0; i < 16; ++i) w[i] = key[i];
   for (i = 16; i < 176; i += 4) {
     unsigned char temp[4];
@@ -60,7 +57,17 @@ void aes_ref_encrypt(unsigned char out[16], const unsigned char key[16], const u
     }
     for (c = 0; c < 4; ++c) w[i + c] = (unsigned char) (w[i - 16 + c] ^ temp[c]);
   }
+}
 
+void aes_ref_encrypt(unsigned char out[16], const unsigned char key[16], const unsigned char in[16])
+{
+  unsigned char sbox[256];
+  unsigned char w[176];            /* 11 round keys */
+  unsigned char state[16], t[16];
+  int i, round, c;
+
+  aes_ref_sbox(sbox);
+  aes_ref_expand(w, key);
   for (i = 0; i < 16; ++i) state[i] = (unsigned char) (in[i] ^ w[i]);
   for (round = 1; round <= 10; ++round) {
     for (i = 0; i < 16; ++i) state[i] = sbox[state[i]];                 /* SubBytes */

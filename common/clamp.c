@@ -1,7 +1,7 @@
 /* Clamp r = kr[16..31] as Poly1305 requires; no other byte changes. */
-#include "symbol.h"
+#include "namespace.h"
 
-void SYMBOL(clamp)(unsigned char kr[32])
+void poly1305aes_clamp(unsigned char kr[32])
 {
   kr[19] &= 15;
   kr[23] &= 15;

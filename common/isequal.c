@@ -1,8 +1,8 @@
 /* Compare two 16-byte strings in time independent of their contents:
    returns 1 when equal, 0 otherwise, with no branch or index on the bytes. */
-#include "symbol.h"
+#include "namespace.h"
 
-int SYMBOL(isequal)(const unsigned char x[16], const unsigned char y[16])
+int poly1305aes_isequal(const unsigned char x[16], const unsigned char y[16])
 {
   unsigned int differentbits = 0;
   int i;

@@ -1,11 +1,16 @@
 /* verify: recompute the authenticator and compare it in constant time.
-   Returns 1 when a is the authenticator of m under kr and n, 0 otherwise. */
-#include "symbol.h"
+   Returns 1 when a is the authenticator of m under kr and n, 0 otherwise.
+   The right authenticator is a secret (it would forge m): wiped before return. */
+#include "namespace.h"
+#include "wipe.h"
 
-int SYMBOL(verify)(const unsigned char a[16], const unsigned char kr[32],
+int poly1305aes_verify(const unsigned char a[16], const unsigned char kr[32],
   const unsigned char n[16], const unsigned char m[], unsigned int l)
 {
   unsigned char valid[16];
-  SYMBOL(authenticate)(valid, kr, n, m, l);
-  return SYMBOL(isequal)(a, valid);
+  int equal;
+  poly1305aes_authenticate(valid, kr, n, m, l);
+  equal = poly1305aes_isequal(a, valid);
+  wipe(valid, sizeof valid);
+  return equal;
 }

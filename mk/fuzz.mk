@@ -1,13 +1,13 @@
 # The differential fuzzer for the host: every implementation that lists the
-# host target, built with clang and instrumented (VARIANT=fuzz), linked into
-# one libFuzzer program with the readable reference.
+# host target (IMPLS, from mk/target.mk), built with clang and instrumented
+# (VARIANT=fuzz), linked into one libFuzzer program with the readable reference.
 #   make -f mk/fuzz.mk      -> build/<host>-fuzz/fuzz and build/<host>-fuzz/seeds/
 
 TOP := $(abspath $(dir $(lastword $(MAKEFILE_LIST)))/..)
 VARIANT := fuzz
+.DEFAULT_GOAL := all
 include $(TOP)/mk/target.mk
 
-IMPLS := $(patsubst $(TOP)/poly1305aes_%/targets,%,$(shell grep -lx '$(TARGET)' $(TOP)/poly1305aes_*/targets))
 LIBS := $(foreach i,$(IMPLS),$(BUILD)/impl/$(i)/libpoly1305aes_$(i).a)
 
 .PHONY: all $(LIBS)
@@ -17,14 +17,16 @@ $(LIBS):
 	$(MAKE) -s -f $(TOP)/mk/impl.mk TARGET=$(TARGET) VARIANT=fuzz IMPL=$(patsubst libpoly1305aes_%.a,%,$(notdir $@)) $@
 
 # fuzz_impls.h: one entry per implementation, each through its namespaced header
-$(BUILD)/fuzz_impls.h: $(TOP)/mk/fuzz.mk $(wildcard $(TOP)/poly1305aes_*/targets)
+$(BUILD)/fuzz_impls.h: $(TOP)/mk/fuzz.mk $(BUILD)/target.mk
 	@mkdir -p $(@D)
 	{ for i in $(IMPLS); do echo "#include \"poly1305aes_$$i.h\""; done; \
 	  echo "static const struct { const char *name; void (*clamp)(unsigned char *);"; \
 	  echo "  void (*authenticate)(unsigned char *, const unsigned char *, const unsigned char *, const unsigned char *, unsigned int);"; \
 	  echo "  int (*verify)(const unsigned char *, const unsigned char *, const unsigned char *, const unsigned char *, unsigned int);"; \
+	  echo "  const char *(*path_name)(unsigned int); int (*path_use)(unsigned int);"; \
 	  echo "} fuzz_impls[] = {"; \
-	  for i in $(IMPLS); do echo "  { \"$$i\", poly1305aes_$${i}_clamp, poly1305aes_$${i}_authenticate, poly1305aes_$${i}_verify },"; done; \
+	  for i in $(IMPLS); do echo "  { \"$$i\", poly1305aes_$${i}_clamp, poly1305aes_$${i}_authenticate, poly1305aes_$${i}_verify,"; \
+	    echo "    poly1305aes_$${i}_path_name, poly1305aes_$${i}_path_use },"; done; \
 	  echo "};"; echo "#define FUZZ_COUNT (sizeof fuzz_impls / sizeof fuzz_impls[0])"; } > $@.tmp && mv $@.tmp $@
 
 $(BUILD)/fuzz: $(TOP)/test/fuzz.c $(TOP)/test/ref.c $(TOP)/test/fpmode.c $(TOP)/aes/aes_ref.c $(BUILD)/fuzz_impls.h $(LIBS)

@@ -1,41 +1,41 @@
-# Build one implementation for one target, from its description files only.
-#   make -f mk/impl.mk TARGET=amd64 IMPL=53 [VARIANT=san] [all|check|speedprobe]
+# Build one implementation for one target, from its description files (read
+# by tools/describe.py into $(B)/impl.mk).
+#   make -f mk/impl.mk TARGET=amd64 IMPL=53 [VARIANT=san] [all|check|<file>]
 # IMPLDIR may point at a directory outside the tree's poly1305aes_* set (the
-# tests use this for a deliberately broken candidate); IMPL is then its name.
-# Output: build/<target>[-variant]/impl/<name>/{include,gen,obj,pic}, the
-# static and PIC archives, the shared test program (test, and test-pic linked
-# from the PIC objects), the ABI harness (abi) and the speed probe. BUILDROOT
-# moves build/ elsewhere.
+# tests use this for deliberately broken candidates); IMPL is then its name.
+# Output, in B = build/<target>[-variant]/impl/<name>/ (BUILDROOT moves build/):
+#   libpoly1305aes_<name>.a   the namespaced objects: the test programs, the
+#                             fuzzer and the benchmarks link these
+#   dist/                     what the selector installs (no VARIANT):
+#     lib/libpoly1305aes.a, lib/libpoly1305aes.so.1 (soname; version script
+#     common/poly1305aes.map: the generic API only), lib/libpoly1305aes.so,
+#     lib/pkgconfig/poly1305aes.pc, include/poly1305aes.h
+#   test, abi, speed          the shared test program, the ABI harness and the
+#                             speed probe, linked with the namespaced library
+#   test-shared               the test program linked with dist/'s shared library
+#   ct                        the constant-time check's program (tools/ctcheck.py)
 
 TOP := $(abspath $(dir $(lastword $(MAKEFILE_LIST)))/..)
+.DEFAULT_GOAL := all
 include $(TOP)/mk/target.mk
 
 ifeq ($(IMPL),)
 $(error IMPL is not set: name an implementation, e.g. IMPL=53)
 endif
+B := $(BUILD)/impl/$(IMPL)
+NAME := poly1305aes_$(IMPL)
 IMPLDIR ?= $(TOP)/poly1305aes_$(IMPL)
 ifeq ($(wildcard $(IMPLDIR)/sources),)
 $(error $(IMPLDIR) has no 'sources' file: not an implementation directory)
 endif
-ifeq ($(shell grep -qx '$(TARGET)' $(IMPLDIR)/targets 2>/dev/null && echo yes),)
-$(error poly1305aes_$(IMPL) does not list target $(TARGET) in $(IMPLDIR)/targets)
-endif
 
-B := $(BUILD)/impl/$(IMPL)
-NAME := poly1305aes_$(IMPL)
+include $(B)/impl.mk
+$(B)/impl.mk: $(wildcard $(IMPLDIR)/*) $(TOP)/targets/$(TARGET) $(TOP)/tools/describe.py
+	@mkdir -p $(@D)
+	@$(DESCRIBE) make $(TARGET) $(IMPL) $(IMPLDIR) > $@.tmp && mv $@.tmp $@
 
-# description files: '#' starts a comment; cflags lines are "<target>|* flags"
-desc = $(shell sed -e 's/\#.*//' -e '/^[[:space:]]*$$/d' $(IMPLDIR)/$(1) 2>/dev/null)
-descfield = $(shell sed -n -e 's/\#.*//' -e 's/^$(2)[[:space:]][[:space:]]*//p' $(IMPLDIR)/$(1) 2>/dev/null)
-SOURCES := $(call desc,sources)
-IMPL_CFLAGS := $(shell sed -e 's/\#.*//' $(IMPLDIR)/cflags 2>/dev/null | \
-  awk '$$1 == "*" || $$1 == "$(TARGET)" { $$1 = ""; print }')
-
-TABLE_LAYOUT := $(call descfield,table,layout)
-TABLE_FILE := $(call descfield,table,file)
-TABLE_SYMBOL := $(call descfield,table,symbol)
-TABLE_FORMAT := $(if $(filter %.c,$(TABLE_FILE)),c,asm)
 GENERATED := $(if $(TABLE_FILE),$(B)/gen/$(TABLE_FILE))
+TABLE_FORMAT := $(if $(filter %.c,$(TABLE_FILE)),c,asm)
 
 WARN := -Wall -Wextra -Werror
 IMPL_FLAGS := $(TARGET_CFLAGS) $(VARIANT_CFLAGS) -std=c99 -O2 $(WARN) $(IMPL_CFLAGS) \
@@ -43,27 +43,31 @@ IMPL_FLAGS := $(TARGET_CFLAGS) $(VARIANT_CFLAGS) -std=c99 -O2 $(WARN) $(IMPL_CFL
   -DPOLY1305AES_IMPL=$(NAME) -DPOLY1305AES_HEADER='"$(NAME).h"' \
   -DPOLY1305AES_TARGET_$(TARGET)=1
 TEST_FLAGS := $(TARGET_CFLAGS) $(VARIANT_CFLAGS) -std=c99 -O2 $(WARN) -D_DEFAULT_SOURCE \
-  -I$(B)/include -I$(TOP)/test -I$(TOP)/aes -I$(TOP)/speed \
+  -I$(B)/include -I$(TOP)/test -I$(TOP)/aes -I$(TOP)/speed -I$(TOP)/common \
   -DPOLY1305AES_HEADER='"$(NAME).h"' -DPOLY1305AES_TARGET='"$(TARGET)"'
 
 # one object per source; ../x/y.c becomes obj/__x_y.o so paths never collide
 objname = $(subst /,_,$(subst ..,__,$(basename $(1)))).o
-IMPL_SRCS := $(addprefix $(IMPLDIR)/,$(SOURCES)) $(if $(filter c,$(TABLE_FORMAT)),$(GENERATED))
 OBJS := $(foreach s,$(SOURCES),$(B)/obj/$(call objname,$(s))) \
   $(if $(filter c,$(TABLE_FORMAT)),$(B)/obj/gen_$(basename $(TABLE_FILE)).o)
 PICOBJS := $(subst /obj/,/pic/,$(OBJS))
 
 TEST_SRCS := $(TOP)/test/test.c $(TOP)/test/ref.c $(TOP)/test/md5.c $(TOP)/test/fpmode.c \
   $(TOP)/test/util.c $(TOP)/aes/aes_ref.c
+TEST_DEPS := $(wildcard $(TOP)/test/*.h $(TOP)/aes/*.h)
 SPEED_SRCS := $(TOP)/speed/probe.c $(TOP)/speed/cycles.c $(TOP)/test/util.c
+DIST := $(B)/dist
+DIST_FILES := $(DIST)/lib/libpoly1305aes.a $(DIST)/lib/libpoly1305aes.so.1 $(DIST)/lib/libpoly1305aes.so \
+  $(DIST)/lib/pkgconfig/poly1305aes.pc $(DIST)/include/poly1305aes.h
 
-.PHONY: all check speedprobe
-all: $(B)/lib$(NAME).a $(B)/lib$(NAME)_pic.a $(B)/test $(B)/abi $(B)/speed
-speedprobe: $(B)/speed
+.PHONY: all check dist
+all: $(B)/lib$(NAME).a $(B)/test $(B)/abi $(B)/speed $(if $(VARIANT),,dist $(B)/test-shared)
+dist: $(DIST_FILES)
 
-check: $(B)/test $(B)/abi
+check: all
 	$(RUN) $(B)/test $(TOP)/test/vectors.txt
 	$(RUN) $(B)/abi
+	$(shell $(DESCRIBE) runner $(TARGET) $(DIST)/lib) $(B)/test-shared $(TOP)/test/vectors.txt
 
 $(B)/include/$(NAME).h: $(TOP)/common/impl.h.in
 	@mkdir -p $(@D)
@@ -95,20 +99,52 @@ $(B)/pic/gen_%.o: $(B)/gen/%.c
 
 $(B)/lib$(NAME).a: $(OBJS)
 	rm -f $@ && $(AR) rcs $@ $^
-$(B)/lib$(NAME)_pic.a: $(PICOBJS)
-	rm -f $@ && $(AR) rcs $@ $^
 
-$(B)/test: $(TEST_SRCS) $(B)/lib$(NAME).a $(B)/include/$(NAME).h $(wildcard $(TOP)/test/*.h $(TOP)/aes/*.h)
+# ---- the installable libraries: the generic API (common/api.c) beside the namespaced objects ----
+
+$(DIST)/include/poly1305aes.h: $(TOP)/common/poly1305aes.h.in
+	@mkdir -p $(@D)
+	sed 's/@IMPL@/$(IMPL)/g' $< > $@.tmp && mv $@.tmp $@
+$(B)/obj/api.o: $(TOP)/common/api.c $(DIST)/include/poly1305aes.h $(B)/include/$(NAME).h
+	$(CC) $(IMPL_FLAGS) -I$(DIST)/include -c $< -o $@
+$(B)/pic/api.o: $(TOP)/common/api.c $(DIST)/include/poly1305aes.h $(B)/include/$(NAME).h
+	@mkdir -p $(@D)
+	$(CC) $(IMPL_FLAGS) -I$(DIST)/include -fPIC -c $< -o $@
+
+$(DIST)/lib/libpoly1305aes.a: $(OBJS) $(B)/obj/api.o
+	@mkdir -p $(@D)
+	rm -f $@ && $(AR) rcs $@ $^
+# soname libpoly1305aes.so.1: every implementation exports the same three functions (README: "The ABI")
+$(DIST)/lib/libpoly1305aes.so.1: $(PICOBJS) $(B)/pic/api.o $(TOP)/common/poly1305aes.map
+	@mkdir -p $(@D)
+	$(CC) $(TARGET_CFLAGS) -shared -o $@ -Wl,-soname,libpoly1305aes.so.1 \
+	  -Wl,--version-script=$(TOP)/common/poly1305aes.map -Wl,-z,text -Wl,-z,noexecstack -Wl,-z,defs \
+	  -Wl,-z,relro -Wl,-z,now $(filter %.o,$^)
+$(DIST)/lib/libpoly1305aes.so: $(DIST)/lib/libpoly1305aes.so.1
+	ln -sf libpoly1305aes.so.1 $@
+# relocatable: the prefix is where the file lies (pkg-config's pcfiledir)
+$(DIST)/lib/pkgconfig/poly1305aes.pc: $(TOP)/mk/impl.mk
+	@mkdir -p $(@D)
+	printf '%s\n' 'prefix=$${pcfiledir}/../..' 'libdir=$${prefix}/lib' 'includedir=$${prefix}/include' '' \
+	  'Name: poly1305aes' 'Description: Poly1305-AES authenticators (implementation $(NAME))' \
+	  'Version: 1.0' 'Libs: -L$${libdir} -lpoly1305aes' 'Cflags: -I$${includedir}' > $@
+
+# ---- programs ----
+
+$(B)/test: $(TEST_SRCS) $(B)/lib$(NAME).a $(B)/include/$(NAME).h $(TEST_DEPS)
 	$(CC) $(TEST_FLAGS) $(TEST_SRCS) $(B)/lib$(NAME).a -o $@ $(TARGET_LDFLAGS) $(VARIANT_LDFLAGS) -lpthread
 
-# the same program linked from the position-independent objects of the shared library
-$(B)/test-pic: $(TEST_SRCS) $(B)/lib$(NAME)_pic.a $(B)/include/$(NAME).h $(wildcard $(TOP)/test/*.h $(TOP)/aes/*.h)
-	$(CC) $(TEST_FLAGS) $(TEST_SRCS) $(B)/lib$(NAME)_pic.a -o $@ $(TARGET_LDFLAGS) $(VARIANT_LDFLAGS) -lpthread
+# the same program against the installable shared library (the generic API, one
+# path: the library's own choice), linked dynamically
+$(B)/test-shared: $(TEST_SRCS) $(DIST_FILES) $(TEST_DEPS)
+	$(CC) $(subst -DPOLY1305AES_HEADER='"$(NAME).h"',-DPOLY1305AES_HEADER='"poly1305aes.h"',$(TEST_FLAGS)) \
+	  -I$(DIST)/include $(TEST_SRCS) -L$(DIST)/lib -lpoly1305aes -o $@ -lpthread
 
 # the ABI and state harness: callee-saved registers, FPU modes and the caller's
 # frame around authenticate and verify, from test/abi_<target>.S; selftest included
-ABI_SRCS := $(TOP)/test/abi.c $(TOP)/test/abi_$(TARGET).S $(TOP)/test/ref.c $(TOP)/test/util.c $(TOP)/aes/aes_ref.c
-$(B)/abi: $(ABI_SRCS) $(B)/lib$(NAME).a $(B)/include/$(NAME).h $(wildcard $(TOP)/test/*.h $(TOP)/aes/*.h)
+ABI_SRCS := $(TOP)/test/abi.c $(TOP)/test/abi_$(TARGET).S $(TOP)/test/stackscan.c $(TOP)/test/ref.c $(TOP)/test/util.c \
+  $(TOP)/aes/aes_ref.c
+$(B)/abi: $(ABI_SRCS) $(B)/lib$(NAME).a $(B)/include/$(NAME).h $(TEST_DEPS)
 	$(CC) $(TEST_FLAGS) $(ABI_SRCS) $(B)/lib$(NAME).a -o $@ $(TARGET_LDFLAGS) $(VARIANT_LDFLAGS)
 
 # the constant-time check's program (run under valgrind by tools/ctcheck.py)

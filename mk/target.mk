@@ -1,5 +1,7 @@
-# Read targets/$(TARGET) (default: this machine's) into CC, AR, TARGET_CFLAGS,
-# TARGET_LDFLAGS and RUN; set BUILD, the target's output directory.
+# The target's variables for mk/impl.mk and mk/fuzz.mk: CC, AR, TARGET_CFLAGS,
+# TARGET_LDFLAGS, RUN (its emulator, empty when native) and IMPLS (the
+# implementations building for it), from tools/describe.py, the one reader of
+# the description files; BUILD, the target's output directory.
 # VARIANT=san builds with AddressSanitizer and UndefinedBehaviorSanitizer,
 # VARIANT=clang with clang, VARIANT=fuzz with clang instrumented for
 # libFuzzer (mk/fuzz.mk); all are for the host target only. san and fuzz
@@ -8,7 +10,8 @@
 
 TOP ?= $(abspath $(dir $(lastword $(MAKEFILE_LIST)))/..)
 PYTHON ?= python3
-TARGET ?= $(shell sh $(TOP)/tools/hosttarget)
+DESCRIBE := $(PYTHON) $(TOP)/tools/describe.py
+TARGET ?= $(shell $(DESCRIBE) host)
 ifeq ($(TARGET),)
 $(error this machine matches no file in targets/: give TARGET=name)
 endif
@@ -16,14 +19,15 @@ ifeq ($(wildcard $(TOP)/targets/$(TARGET)),)
 $(error unknown TARGET '$(TARGET)': the targets are $(notdir $(wildcard $(TOP)/targets/*)))
 endif
 
-targetfield = $(shell sed -n -e 's/\#.*//' -e 's/^$(1)[[:space:]]*//p' $(TOP)/targets/$(TARGET))
-CC := $(call targetfield,cc)
-AR := $(call targetfield,ar)
-TARGET_CFLAGS := $(call targetfield,cflags)
-TARGET_LDFLAGS := $(call targetfield,ldflags)
-RUN := $(call targetfield,run)
-
 VARIANT ?=
+BUILDROOT ?= $(TOP)/build
+BUILD := $(BUILDROOT)/$(TARGET)$(if $(VARIANT),-$(VARIANT))
+
+include $(BUILD)/target.mk
+$(BUILD)/target.mk: $(TOP)/targets/$(TARGET) $(TOP)/tools/describe.py $(wildcard $(TOP)/poly1305aes_*/targets)
+	@mkdir -p $(@D)
+	@$(DESCRIBE) make $(TARGET) > $@.tmp && mv $@.tmp $@
+
 ifeq ($(VARIANT),san)
 VARIANT_CFLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -g -DPOLY1305AES_CHECKED
 VARIANT_LDFLAGS := -fsanitize=address,undefined
@@ -36,5 +40,3 @@ VARIANT_LDFLAGS := -fsanitize=address,undefined
 else ifneq ($(VARIANT),)
 $(error unknown VARIANT '$(VARIANT)': use san, clang or fuzz)
 endif
-BUILDROOT ?= $(TOP)/build
-BUILD := $(BUILDROOT)/$(TARGET)$(if $(VARIANT),-$(VARIANT))

@@ -16,7 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
-#include "symbol.h"
+#include "namespace.h"
 
 typedef uint64_t u64;
 __extension__ typedef unsigned __int128 u128;
@@ -24,19 +24,30 @@ __extension__ typedef unsigned __int128 u128;
 #define INLINE static inline __attribute__((always_inline))
 #define HIDDEN __attribute__((visibility("hidden")))
 
-/* one code path: authenticate, and Poly1305 alone with key r||s (for speed/bench.c) */
-typedef void authfn(unsigned char out[16], const unsigned char kr[32], const unsigned char n[16],
-                    const unsigned char m[], unsigned int l);
-typedef void polyfn(unsigned char out[16], const unsigned char rs[32], const unsigned char m[], unsigned int l);
+/* The code of a path for some lengths: out = the Poly1305 of m[0..l) under r,
+   plus s = AES_k(n) (ns = n), or plus s given when k is NULL (ns = s:
+   Poly1305 alone, for speed/bench.c). The dispatcher (dispatch.c) picks one
+   by CPU and length. Six arguments: all in registers. */
+typedef void hashfn(unsigned char out[16], const unsigned char r[16], const unsigned char *k,
+                    const unsigned char *ns, const unsigned char *m, size_t l);
 
-HIDDEN authfn SYMBOL(auth_ifma), SYMBOL(auth_avx2), SYMBOL(auth_x64), SYMBOL(auth_generic);
-HIDDEN polyfn SYMBOL(poly_ifma), SYMBOL(poly_avx2), SYMBOL(poly_x64), SYMBOL(poly_generic);
-HIDDEN authfn SYMBOL(auth_short);   /* below the vector threshold on the ifma and avx2 paths */
-HIDDEN polyfn SYMBOL(poly_short);
+/* the names the path files share, each namespaced once (common/namespace.h) */
+#define scalar_mul CRYPTO_NAMESPACE(scalar_mul)
+#define scalar_mulx CRYPTO_NAMESPACE(scalar_mulx)
+#define scalar_table CRYPTO_NAMESPACE(scalar_table)
+#define vector_avx2 CRYPTO_NAMESPACE(vector_avx2)
+#define vector_ifma CRYPTO_NAMESPACE(vector_ifma)
+#define aes_table CRYPTO_NAMESPACE(aes_table)
+#define poly1305aes_poly1305 CRYPTO_NAMESPACE(poly1305)
 
-/* exported beside the API: the running path's name, and Poly1305 alone (benchmarks only) */
-const char *SYMBOL(path)(void);
-void SYMBOL(poly1305)(unsigned char out[16], const unsigned char rs[32], const unsigned char m[], unsigned int l);
+HIDDEN hashfn scalar_mul;      /* AES-NI, radix 2^64 with MUL (scalar.c) */
+HIDDEN hashfn scalar_mulx;     /* AES-NI (VEX), radix 2^64 with MULX (scalar.c) */
+HIDDEN hashfn scalar_table;    /* AES from a table, radix 2^64 with MUL (scalar.c) */
+HIDDEN hashfn vector_avx2;     /* AES-NI, radix 2^26 AVX2 (avx2.c); l >= 1 */
+HIDDEN hashfn vector_ifma;     /* AES-NI, radix 2^44 AVX-512 IFMA (ifma.c); l >= 1 */
+
+/* Poly1305 alone, key r||s, on the path in use: for speed/bench.c only (not in the installed libraries) */
+void poly1305aes_poly1305(unsigned char out[16], const unsigned char rs[32], const unsigned char m[], unsigned int l);
 
 INLINE u64 load64(const unsigned char *p)
 {
@@ -151,6 +162,29 @@ INLINE void p64_blocks(struct p64 *st, const unsigned char *m, size_t count, int
             : P64_OPERANDS, [m] "+&r"(m)
             : P64_KEY, [end] "r"(end)
             : "rax", "rdx", "cc", "memory");
+}
+
+/* zero the bytes [sp - bytes, sp) below the stack pointer, where the frames of
+   the function just called were: the dispatcher's wipe of each path's stack
+   (bytes a multiple of 64; SSE2 stores, in every x86-64). The stack pointer
+   moves down over them for the stores (memory below it is not the
+   program's to write), and back. */
+INLINE void wipe_below(size_t bytes)
+{
+  __asm__ __volatile__("movq %%rsp, %%rdx\n\t"
+                       "subq %0, %%rsp\n\t"
+                       "movq %%rsp, %%rax\n\t"
+                       "pxor %%xmm0, %%xmm0\n"
+                       "1:\n\t"
+                       "movups %%xmm0, (%%rax)\n\t"
+                       "movups %%xmm0, 16(%%rax)\n\t"
+                       "movups %%xmm0, 32(%%rax)\n\t"
+                       "movups %%xmm0, 48(%%rax)\n\t"
+                       "addq $64, %%rax\n\t"
+                       "cmpq %%rdx, %%rax\n\t"
+                       "jb 1b\n\t"
+                       "movq %%rdx, %%rsp"
+                       : : "r"(bytes) : "rax", "rdx", "xmm0", "cc", "memory");
 }
 
 /* h = h0 + 2^64 h1 + 2^128 h2, h2 < 2^62, into h[0..2] with h[2] <= 4:

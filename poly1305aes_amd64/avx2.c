@@ -1,5 +1,5 @@
 /* poly1305aes_amd64 path "avx2": AES-NI; radix-2^64 scalar Poly1305 (MULX)
-   below AVX2_MIN bytes; above, radix 2^26 with AVX2, 8 blocks a step in two
+   for short messages; for long ones (dispatch.c), radix 2^26 with AVX2, 8 blocks a step in two
    sets of 4 lanes. Constant time: no secret branch or index.
 
    A number is five limbs per 64-bit lane, weights 2^(26k). VPMULUDQ multiplies
@@ -27,7 +27,6 @@
 #include "aesni.h"
 
 #define AVX2_TARGET __attribute__((target("avx2,avx,bmi2,bmi,aes,ssse3,sse4.1")))
-#define AVX2_MIN 704   /* shortest message hashed by the vector code: measured crossover */
 
 typedef __m256i W;
 struct num { W l[5]; };                 /* radix 2^26, one number per lane */
@@ -227,7 +226,7 @@ INLINE void limbs26(u64 out[5], u64 h0, u64 h1, u64 h2)
 static const unsigned char lane_of_power[5] = { 0, 3, 1, 2, 0 };   /* e: lane of r^e in PB */
 
 /* h (radix 2^64, h2 <= 4) of m[0..l), l >= 1 */
-static AVX2_TARGET __attribute__((noinline)) void SYMBOL(avx2_hash)(u64 h[3], const unsigned char r[16],
+static AVX2_TARGET __attribute__((noinline)) void avx2_hash(u64 h[3], const unsigned char r[16],
                                                                     const unsigned char *m, size_t l)
 {
   const W z = _mm256_setzero_si256(), pad1 = k64(1 << 24);
@@ -340,26 +339,12 @@ static AVX2_TARGET __attribute__((noinline)) void SYMBOL(avx2_hash)(u64 h[3], co
   p64_fold(h, h0, h1, h2);
 }
 
-/* messages of at least AVX2_MIN bytes (the AES overlaps the powers of r) */
-static AVX2_TARGET __attribute__((noinline)) void SYMBOL(avx2_long)(unsigned char out[16], const unsigned char r[16],
-                                                            const unsigned char *k, const unsigned char *n,
-                                                            const unsigned char *s, const unsigned char *m, size_t l)
+/* long messages (from the path table's threshold; the AES overlaps the powers of r) */
+AVX2_TARGET void vector_avx2(unsigned char out[16], const unsigned char r[16], const unsigned char *k,
+                             const unsigned char *ns, const unsigned char *m, size_t l)
 {
   u64 h[3];
-  __m128i block = k ? aesni_encrypt(k, n) : _mm_loadu_si128((const __m128i *) (const void *) s);
-  SYMBOL(avx2_hash)(h, r, m, l);
+  __m128i block = k ? aesni_encrypt(k, ns) : _mm_loadu_si128((const __m128i *) (const void *) ns);
+  avx2_hash(h, r, m, l);
   p64_finish(out, h[0], h[1], h[2], (u64) _mm_cvtsi128_si64(block), (u64) _mm_extract_epi64(block, 1));
-}
-
-void SYMBOL(auth_avx2)(unsigned char out[16], const unsigned char kr[32], const unsigned char n[16],
-                    const unsigned char m[], unsigned int l)
-{
-  if (l < AVX2_MIN) SYMBOL(auth_short)(out, kr, n, m, l);
-  else SYMBOL(avx2_long)(out, kr + 16, kr, n, NULL, m, l);
-}
-
-void SYMBOL(poly_avx2)(unsigned char out[16], const unsigned char rs[32], const unsigned char m[], unsigned int l)
-{
-  if (l < AVX2_MIN) SYMBOL(poly_short)(out, rs, m, l);
-  else SYMBOL(avx2_long)(out, rs, NULL, NULL, rs + 16, m, l);
 }

@@ -1,27 +1,33 @@
 /* poly1305aes_amd64: run-time choice of the code path. Assumes x86-64 with
    cpuid; XCR0 (xgetbv) is read only when CPUID says the OS saves AVX state.
 
-   The choice is cached write-once, process-wide: the first call reads cpuid,
-   xgetbv and POLY1305AES_AMD64_PATH, picks a path and stores a pointer to its
-   constant descriptor with an atomic release store; every call loads it with
-   an acquire load (a plain mov on x86) and calls through it. Threads racing on
-   the first call compute and store the same pointer, so the race is benign
-   and the cache never changes afterwards. No ifunc (its resolver runs during
-   relocation, before the sanitizers' run time and where getenv is not safe)
-   and no constructor (another constructor could call us first).
+   The choice is cached write-once, process-wide: the first call reads cpuid and
+   xgetbv, picks a path and stores a pointer to its constant descriptor with an
+   atomic release store; every call loads it with an acquire load (a plain mov
+   on x86) and calls through it. Threads racing on the first call compute and
+   store the same pointer, so the race is benign. No ifunc (its resolver runs
+   during relocation, before the sanitizers' run time) and no constructor
+   (another constructor could call us first). Nothing outside the program
+   chooses the path: no environment variable is read. The tests and benchmarks
+   force one through the path interface (common/impl.h.in), which the
+   installed libraries do not export.
 
-   Paths, best first; the first whose needs the CPU and the OS meet is used:
-     ifma     AES-NI; scalar radix 2^64 (MULX) below IFMA_MIN = 384 bytes, else
-              AVX-512 IFMA radix 2^44, 16 blocks a step
-              (needs AVX-512 F, VL, BW, IFMA, VBMI2, BMI2 and OS zmm state)
-     avx2     AES-NI; scalar radix 2^64 (MULX) below AVX2_MIN = 704 bytes, else
-              AVX2 radix 2^26, 8 blocks a step (needs AVX2, BMI2, OS ymm state)
-     x64      AES-NI; scalar radix 2^64 with MUL (needs AES-NI, SSSE3)
-     generic  AES from a table (NOT constant time), scalar radix 2^64 with MUL
-   POLY1305AES_AMD64_PATH=name forces a path; a name the CPU cannot run (or no
-   path of that name) is ignored and the automatic choice stands;
-   poly1305aes_amd64_path() names the path in use (under valgrind, which has no
-   AVX-512, ifma gives avx2).
+   The path table below, best first; the first whose needs the CPU and the OS
+   meet is used. A path runs its scalar code below vector_from bytes, its
+   vector code from there (the thresholds are measured crossovers):
+     ifma     AES-NI; radix 2^64 with MULX; from 384 bytes AVX-512 IFMA radix
+              2^44, 16 blocks a step (needs AVX-512 F, VL, BW, IFMA, VBMI2, BMI2
+              and OS zmm state)
+     avx2     AES-NI; radix 2^64 with MULX; from 704 bytes AVX2 radix 2^26, 8
+              blocks a step (needs AVX2, BMI2, OS ymm state)
+     x64      AES-NI; radix 2^64 with MUL (needs AES-NI, SSSE3)
+     generic  AES from a table (NOT constant time); radix 2^64 with MUL
+   After each call the dispatcher zeroes the stack the path's code used (the
+   path's scalar_stack or vector_stack bytes below its stack pointer): the
+   compiler spills r, s, round keys and powers of r there. The sizes are the
+   deepest use test/abi.c measured below the wipe's stack pointer (gcc 12
+   -O2: scalar 80 bytes, table 136, ifma 496, avx2 3176) with a margin; the
+   ABI harness fails a build that leaves a secret in them.
 
    Median rdtsc ticks per authenticate (speed probe, best of 4 runs, Xeon
    Sapphire Rapids under KVM, gcc 12; a tick is 1.3 to 1.5 core cycles here):
@@ -31,15 +37,16 @@
      x64       49     60     85    254    884   6800  53676
      generic  225    225    258    430   1062   6972  53904
    The machine is shared: the same runs vary by up to 2x from minute to minute. */
-#include <stdlib.h>
+#include <stddef.h>
 #include <cpuid.h>
 #include "amd64.h"
 
 struct path {
   const char *name;
-  authfn *auth;
-  polyfn *poly;
-  unsigned int needs;
+  unsigned int needs;              /* CPU and OS features, below */
+  hashfn *scalar, *vector;         /* vector (or NULL) from vector_from bytes on */
+  size_t vector_from;
+  unsigned int scalar_stack, vector_stack;   /* bytes of stack each uses, to wipe */
 };
 
 enum {
@@ -48,11 +55,11 @@ enum {
 };
 
 static const struct path paths[] = {
-  { "ifma", SYMBOL(auth_ifma), SYMBOL(poly_ifma),
-    SSSE3 | AESNI | OSYMM | AVX2 | BMI2 | OSZMM | AVX512F | AVX512VL | AVX512BW | AVX512IFMA | AVX512VBMI2 },
-  { "avx2", SYMBOL(auth_avx2), SYMBOL(poly_avx2), SSSE3 | AESNI | OSYMM | AVX2 | BMI2 },
-  { "x64", SYMBOL(auth_x64), SYMBOL(poly_x64), SSSE3 | AESNI },
-  { "generic", SYMBOL(auth_generic), SYMBOL(poly_generic), 0 },
+  { "ifma", SSSE3 | AESNI | OSYMM | AVX2 | BMI2 | OSZMM | AVX512F | AVX512VL | AVX512BW | AVX512IFMA | AVX512VBMI2,
+    scalar_mulx, vector_ifma, 384, 128, 576 },
+  { "avx2", SSSE3 | AESNI | OSYMM | AVX2 | BMI2, scalar_mulx, vector_avx2, 704, 128, 3264 },
+  { "x64", SSSE3 | AESNI, scalar_mul, NULL, 0, 128, 0 },
+  { "generic", 0, scalar_table, NULL, 0, 192, 0 },
 };
 
 static unsigned int cpu_features(void)
@@ -81,19 +88,22 @@ static unsigned int cpu_features(void)
   return have;
 }
 
-static const struct path *choose(void)
+#define COUNT (sizeof paths / sizeof paths[0])
+
+static int runs_here(const struct path *p)
 {
-  unsigned int have = cpu_features(), i, count = sizeof paths / sizeof paths[0];
-  const char *force = getenv("POLY1305AES_AMD64_PATH");
-  if (force)
-    for (i = 0; i < count; ++i)
-      if (!strcmp(force, paths[i].name) && (paths[i].needs & have) == paths[i].needs) return &paths[i];
-  for (i = 0; i < count; ++i)
-    if ((paths[i].needs & have) == paths[i].needs) return &paths[i];
-  return &paths[count - 1];
+  return (p->needs & cpu_features()) == p->needs;
 }
 
-static const struct path *chosen;   /* write-once cache, see above */
+static const struct path *choose(void)
+{
+  unsigned int i;
+  for (i = 0; i < COUNT; ++i)
+    if (runs_here(&paths[i])) return &paths[i];
+  return &paths[COUNT - 1];
+}
+
+static const struct path *chosen;   /* write-once cache, see above (path_use rewrites it) */
 
 static const struct path *current(void)
 {
@@ -105,18 +115,45 @@ static const struct path *current(void)
   return p;
 }
 
-void SYMBOL(authenticate)(unsigned char out[16], const unsigned char kr[32], const unsigned char n[16],
-                          const unsigned char m[], unsigned int l)
+/* one call on the path in use, then the wipe of the stack it used */
+INLINE void run(unsigned char out[16], const unsigned char r[16], const unsigned char *k, const unsigned char *ns,
+                const unsigned char *m, size_t l)
 {
-  current()->auth(out, kr, n, m, l);
+  const struct path *p = current();
+  if (p->vector && l >= p->vector_from) {
+    p->vector(out, r, k, ns, m, l);
+    wipe_below(p->vector_stack);
+  } else {
+    p->scalar(out, r, k, ns, m, l);
+    wipe_below(p->scalar_stack);
+  }
 }
 
-void SYMBOL(poly1305)(unsigned char out[16], const unsigned char rs[32], const unsigned char m[], unsigned int l)
+void poly1305aes_authenticate(unsigned char out[16], const unsigned char kr[32], const unsigned char n[16],
+                              const unsigned char m[], unsigned int l)
 {
-  current()->poly(out, rs, m, l);
+  run(out, kr + 16, kr, n, m, l);
 }
 
-const char *SYMBOL(path)(void)
+void poly1305aes_poly1305(unsigned char out[16], const unsigned char rs[32], const unsigned char m[], unsigned int l)
+{
+  run(out, rs, NULL, rs + 16, m, l);
+}
+
+/* the path interface (common/impl.h.in): the table above, as data */
+const char *poly1305aes_path_name(unsigned int i)
+{
+  return i < COUNT ? paths[i].name : NULL;
+}
+
+int poly1305aes_path_use(unsigned int i)
+{
+  if (i >= COUNT || !runs_here(&paths[i])) return 0;
+  __atomic_store_n(&chosen, &paths[i], __ATOMIC_RELEASE);
+  return 1;
+}
+
+const char *poly1305aes_path(void)
 {
   return current()->name;
 }

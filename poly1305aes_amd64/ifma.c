@@ -1,5 +1,5 @@
 /* poly1305aes_amd64 path "ifma": AES-NI; radix-2^64 scalar Poly1305 (MULX)
-   below IFMA_MIN bytes; above, radix 2^44 with AVX-512 IFMA, 16 blocks a step
+   for short messages; for long ones (dispatch.c), radix 2^44 with AVX-512 IFMA, 16 blocks a step
    in two sets of 8 lanes. Constant time: no secret branch or index.
 
    A number is three limbs per lane, weights 2^0, 2^44, 2^88. VPMADD52LUQ and
@@ -31,7 +31,6 @@
 
 #define IFMA_TARGET \
   __attribute__((target("avx512f,avx512vl,avx512bw,avx512ifma,avx512vbmi2,avx2,avx,bmi2,bmi,aes,ssse3,sse4.1")))
-#define IFMA_MIN 384   /* shortest message hashed by the vector code: measured crossover */
 
 typedef __m512i V;
 struct num { V l0, l1, l2; };           /* radix 2^44, one number per lane */
@@ -144,7 +143,7 @@ INLINE IFMA_TARGET __mmask8 lanes_of_blocks(unsigned int blocks)
 static const unsigned char lane_of_power[9] = { 0, 7, 5, 3, 1, 6, 4, 2, 0 };   /* e: lane of r^e in PB */
 
 /* h (radix 2^64, h2 <= 4) of m[0..l), l >= 1 */
-static IFMA_TARGET __attribute__((noinline)) void SYMBOL(ifma_hash)(u64 h[3], const unsigned char r[16],
+static IFMA_TARGET __attribute__((noinline)) void ifma_hash(u64 h[3], const unsigned char r[16],
                                                             const unsigned char *m, size_t l)
 {
   const V z = _mm512_setzero_si512();
@@ -248,26 +247,12 @@ static IFMA_TARGET __attribute__((noinline)) void SYMBOL(ifma_hash)(u64 h[3], co
   p64_fold(h, h0, h1, h2);
 }
 
-/* messages of at least IFMA_MIN bytes (the AES overlaps the powers of r) */
-static IFMA_TARGET __attribute__((noinline)) void SYMBOL(ifma_long)(unsigned char out[16], const unsigned char r[16],
-                                                            const unsigned char *k, const unsigned char *n,
-                                                            const unsigned char *s, const unsigned char *m, size_t l)
+/* long messages (from the path table's threshold; the AES overlaps the powers of r) */
+IFMA_TARGET void vector_ifma(unsigned char out[16], const unsigned char r[16], const unsigned char *k,
+                             const unsigned char *ns, const unsigned char *m, size_t l)
 {
   u64 h[3];
-  __m128i block = k ? aesni_encrypt(k, n) : _mm_loadu_si128((const __m128i *) (const void *) s);
-  SYMBOL(ifma_hash)(h, r, m, l);
+  __m128i block = k ? aesni_encrypt(k, ns) : _mm_loadu_si128((const __m128i *) (const void *) ns);
+  ifma_hash(h, r, m, l);
   p64_finish(out, h[0], h[1], h[2], (u64) _mm_cvtsi128_si64(block), (u64) _mm_extract_epi64(block, 1));
-}
-
-void SYMBOL(auth_ifma)(unsigned char out[16], const unsigned char kr[32], const unsigned char n[16],
-                    const unsigned char m[], unsigned int l)
-{
-  if (l < IFMA_MIN) SYMBOL(auth_short)(out, kr, n, m, l);
-  else SYMBOL(ifma_long)(out, kr + 16, kr, n, NULL, m, l);
-}
-
-void SYMBOL(poly_ifma)(unsigned char out[16], const unsigned char rs[32], const unsigned char m[], unsigned int l)
-{
-  if (l < IFMA_MIN) SYMBOL(poly_short)(out, rs, m, l);
-  else SYMBOL(ifma_long)(out, rs, NULL, NULL, rs + 16, m, l);
 }

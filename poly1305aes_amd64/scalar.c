@@ -11,12 +11,12 @@
 /* AES-NI and the scalar hash; the AES of the nonce is independent of the
    hash until the final addition, so the core overlaps the two */
 INLINE AESNI_TARGET void aesni_scalar(unsigned char out[16], const unsigned char r[16], const unsigned char *k,
-                                      const unsigned char *n, const unsigned char *s, const unsigned char *m,
+                                      const unsigned char *ns, const unsigned char *m,
                                       size_t l, int mulx)
 {
   struct p64 st;
   u64 s0, s1;
-  __m128i block = k ? aesni_encrypt(k, n) : _mm_loadu_si128((const __m128i *) (const void *) s);
+  __m128i block = k ? aesni_encrypt(k, ns) : _mm_loadu_si128((const __m128i *) (const void *) ns);
   p64_start(&st, r);
   p64_hash(&st, m, l, mulx);
   s0 = (u64) _mm_cvtsi128_si64(block);
@@ -24,51 +24,36 @@ INLINE AESNI_TARGET void aesni_scalar(unsigned char out[16], const unsigned char
   p64_finish(out, st.h0, st.h1, st.h2, s0, s1);
 }
 
-/* ---- x64: AES-NI, scalar Poly1305 with MUL ---- */
-
-AESNI_TARGET void SYMBOL(auth_x64)(unsigned char out[16], const unsigned char kr[32], const unsigned char n[16],
-                                   const unsigned char m[], unsigned int l)
+/* the x64 path: AES-NI, MUL */
+AESNI_TARGET void scalar_mul(unsigned char out[16], const unsigned char r[16], const unsigned char *k,
+                             const unsigned char *ns, const unsigned char *m, size_t l)
 {
-  aesni_scalar(out, kr + 16, kr, n, NULL, m, l, 0);
+  aesni_scalar(out, r, k, ns, m, l, 0);
 }
 
-AESNI_TARGET void SYMBOL(poly_x64)(unsigned char out[16], const unsigned char rs[32], const unsigned char m[],
-                                   unsigned int l)
+/* short messages on the ifma and avx2 paths: VEX AES-NI, MULX */
+__attribute__((target("avx,bmi2,aes,ssse3")))
+void scalar_mulx(unsigned char out[16], const unsigned char r[16], const unsigned char *k,
+                 const unsigned char *ns, const unsigned char *m, size_t l)
 {
-  aesni_scalar(out, rs, NULL, NULL, rs + 16, m, l, 0);
-}
-
-/* ---- short messages on the ifma and avx2 paths: VEX AES-NI, MULX ---- */
-
-#define SHORT_TARGET __attribute__((target("avx,bmi2,aes,ssse3")))
-
-SHORT_TARGET void SYMBOL(auth_short)(unsigned char out[16], const unsigned char kr[32], const unsigned char n[16],
-                                     const unsigned char m[], unsigned int l)
-{
-  aesni_scalar(out, kr + 16, kr, n, NULL, m, l, 1);
-}
-
-SHORT_TARGET void SYMBOL(poly_short)(unsigned char out[16], const unsigned char rs[32], const unsigned char m[],
-                                     unsigned int l)
-{
-  aesni_scalar(out, rs, NULL, NULL, rs + 16, m, l, 1);
+  aesni_scalar(out, r, k, ns, m, l, 1);
 }
 
 /* ---- generic: table AES, scalar Poly1305 ---- */
 
 /* entry x of the table: bytes 2S[x], S[x], S[x], 3S[x] (aes/gentable.py, layout in 'table') */
-extern const unsigned char SYMBOL(aes_table)[1024];
+extern const unsigned char aes_table[1024];
 
 INLINE uint32_t te(unsigned int x)
 {
   uint32_t v;
-  memcpy(&v, SYMBOL(aes_table) + 4 * x, 4);
+  memcpy(&v, aes_table + 4 * x, 4);
   return v;
 }
 
 INLINE uint32_t sb(unsigned int x)
 {
-  return SYMBOL(aes_table)[4 * x + 1];
+  return aes_table[4 * x + 1];
 }
 
 INLINE uint32_t rotl(uint32_t x, int c)
@@ -121,25 +106,15 @@ static void table_encrypt(u64 *s0, u64 *s1, const unsigned char k[16], const uns
   *s1 = (u64) x3 << 32 | x2;
 }
 
-INLINE void generic_body(unsigned char out[16], const unsigned char r[16], u64 s0, u64 s1,
-                         const unsigned char *m, size_t l)
+/* the generic path: AES from the table, MUL */
+void scalar_table(unsigned char out[16], const unsigned char r[16], const unsigned char *k,
+                  const unsigned char *ns, const unsigned char *m, size_t l)
 {
   struct p64 st;
+  u64 s0, s1;
+  if (k) table_encrypt(&s0, &s1, k, ns);
+  else s0 = load64(ns), s1 = load64(ns + 8);
   p64_start(&st, r);
   p64_hash(&st, m, l, 0);
   p64_finish(out, st.h0, st.h1, st.h2, s0, s1);
-}
-
-void SYMBOL(auth_generic)(unsigned char out[16], const unsigned char kr[32], const unsigned char n[16],
-                          const unsigned char m[], unsigned int l)
-{
-  u64 s0, s1;
-  table_encrypt(&s0, &s1, kr, n);
-  generic_body(out, kr + 16, s0, s1, m, l);
-}
-
-void SYMBOL(poly_generic)(unsigned char out[16], const unsigned char rs[32], const unsigned char m[],
-                          unsigned int l)
-{
-  generic_body(out, rs, load64(rs + 16), load64(rs + 24), m, l);
 }

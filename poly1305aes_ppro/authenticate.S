@@ -80,10 +80,10 @@
    On the Xeon Sapphire Rapids, the previous loop (not remeasured since):
        ppro-old 165    214    325    705   2178  15938   1.95 ticks/byte
        53       338    442    841   2326   8328  64316
-   code 4.5 KiB, table and constants 2240 bytes, frame 304 bytes (+ < 2 KiB
+   code 4.5 KiB, table and constants 2240 bytes, frame 336 bytes (+ < 2 KiB
    of stack to place it). */
 
-#include "symbol.h"
+#include "namespace.h"
 
 /* ---- frame (offsets from %esp once it is placed; see the prologue) ---- */
 #define X       0       /* AES state, 16 bytes */
@@ -98,7 +98,8 @@
 #define CW      288     /* caller's x87 control word; ours at CW+2 */
 #define SAVED   292     /* %esp after the four pushes: arguments at +20.. */
 #define SWAP    296     /* address of BUF0 xor address of BUF1 */
-#define FRAME   304
+#define ENV     304     /* the caller's x87 environment, when it enabled an exception (28 bytes) */
+#define FRAME   336
 
 #define X0      0
 #define X1      8
@@ -320,11 +321,27 @@ inv96:	.quad 0x39f0000000000000
 9:
 .endm
 
+/* zero the frame's secrets before returning: the AES state, round key and s,
+   r's doubles, and L (r's words at set-up, h's at the end) */
+.macro wipe_frame
+	xorl %eax, %eax
+	.set w, X
+	.rept (RW(3) + 8 - X) / 4
+	movl %eax, w(%esp)
+	.set w, w + 4
+	.endr
+	.set w, L
+	.rept 8
+	movl %eax, w(%esp)
+	.set w, w + 4
+	.endr
+.endm
+
 	.text
 	.balign 16
-	.globl SYMBOL(authenticate)
-	.type SYMBOL(authenticate), @function
-SYMBOL(authenticate):
+	.globl poly1305aes_authenticate
+	.type poly1305aes_authenticate, @function
+poly1305aes_authenticate:
 	pushl %ebp
 	pushl %ebx
 	pushl %esi
@@ -365,9 +382,16 @@ SYMBOL(authenticate):
 
 	/* Poly1305 first: on short messages the integer AES below overlaps
 	   this chain of x87 operations */
-	/* x87: 64-bit precision, round to nearest, exceptions masked */
+	/* x87: 64-bit precision, round to nearest, exceptions masked; when the
+	   caller enabled an exception, its whole environment is kept, to come
+	   back with no flag raised here (the inexact of the roundings) pending */
 	fnstcw CW(%esp)
-	movw $0x037f, CW+2(%esp)
+	movzwl CW(%esp), %eax
+	notl %eax
+	testl $0x3f, %eax
+	jz 1f
+	fnstenv ENV(%esp)
+1:	movw $0x037f, CW+2(%esp)
 	fldcw CW+2(%esp)
 
 	/* r, clamped, as the doubles the products multiply by */
@@ -537,7 +561,13 @@ SYMBOL(authenticate):
 	fmull C(inv64)
 	fistpll L+16(%esp)
 	fistpll L+0(%esp)
-	fldcw CW(%esp)                  /* the caller's control word back; the x87 stack is empty */
+	movzwl CW(%esp), %eax           /* the caller's control word back; the x87 stack is empty */
+	notl %eax
+	testl $0x3f, %eax
+	jz 1f
+	fldenv ENV(%esp)                /* and its status flags, exactly */
+	jmp .Laes
+1:	fldcw CW(%esp)
 
 .Laes:
 	/* AES: K = k, X = n xor k */
@@ -649,6 +679,7 @@ SYMBOL(authenticate):
 	movl %edx, 4(%edi)
 	movl %ecx, 8(%edi)
 	movl %ebx, 12(%edi)
+	wipe_frame
 	movl %esi, %esp
 	popl %edi
 	popl %esi
@@ -667,13 +698,14 @@ SYMBOL(authenticate):
 	movl %ebx, 4(%edi)
 	movl %ecx, 8(%edi)
 	movl %edx, 12(%edi)
+	wipe_frame
 	movl %esi, %esp
 	popl %edi
 	popl %esi
 	popl %ebx
 	popl %ebp
 	ret
-	.size SYMBOL(authenticate), . - SYMBOL(authenticate)
+	.size poly1305aes_authenticate, . - poly1305aes_authenticate
 
 #if defined(POLY1305AES_PIC)
 pc:

@@ -80,7 +80,7 @@
    qemu-sparc64 instructions per call (speed/count.py): 0 bytes 1216,
    16 bytes 1335, 1024 bytes 6840, 4096 bytes 23580, 8192 bytes 45900
    (4096 bytes from a misaligned m: 33440, the chunks copied byte by byte). */
-#include "symbol.h"
+#include "namespace.h"
 
 #define BIAS 2047
 #define FRAME 624
@@ -404,9 +404,9 @@ consts:
 	.word 0, 0                         /* with the 8 bytes before, the zero chunk */
 
 	.align 32
-	.globl SYMBOL(authenticate)
-	.type SYMBOL(authenticate), #function
-SYMBOL(authenticate):
+	.globl poly1305aes_authenticate
+	.type poly1305aes_authenticate, #function
+poly1305aes_authenticate:
 	save %sp, -FRAME, %sp
 .Lpc:
 	rd %pc, %i5
@@ -856,7 +856,7 @@ SYMBOL(authenticate):
 	 add %o0, 16, %o0
 	retl
 	 nop
-	.size SYMBOL(authenticate), . - SYMBOL(authenticate)
+	.size poly1305aes_authenticate, . - poly1305aes_authenticate
 
 #if defined(__linux__)
 	.section .note.GNU-stack, "", @progbits

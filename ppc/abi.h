@@ -3,11 +3,11 @@
    anything else:
      aix    XCOFF, AIX ABI (r2 = TOC, r13 reserved); the API function and its
             descriptor come from ppc/aix_entry.c, which calls the code entry
-            .SYMBOL(ppc_authenticate) here (the assembler LLVM 14 offers for
+            .ppc_authenticate here (the assembler LLVM 14 offers for
             XCOFF has no .csect, so no descriptor or TOC entry is written here)
-     macos  Mach-O, Darwin ABI: entry _SYMBOL(authenticate)
+     macos  Mach-O, Darwin ABI: entry _poly1305aes_authenticate
      linux  ELF, SysV ABI (r2 = thread pointer, r13 = small data): entry
-            SYMBOL(authenticate); only for testing under qemu-ppc
+            poly1305aes_authenticate; only for testing under qemu-ppc
    The instructions are the same in every flavour: the code never touches r2
    or r13, saves r14-r31 and f14-f31 (so r13-r31 survive, as AIX and Darwin
    want, and r14-r31 as SysV wants), leaves CR2-CR4 alone, of the special
@@ -32,12 +32,15 @@
 #error "ppc/abi.h: this code is for big-endian PowerPC"
 #endif
 
+/* the AIX code entry, which ppc/aix_entry.c calls */
+#define ppc_authenticate CRYPTO_NAMESPACE(ppc_authenticate)
+
 #define PPC_PASTE_(a, b) a##b
 #define PPC_PASTE(a, b) PPC_PASTE_(a, b)
 
 #if defined(_AIX)
 #define PPC_FLAVOUR_AIX 1
-#define PPC_ENTRY PPC_DOT(SYMBOL(ppc_authenticate))
+#define PPC_ENTRY PPC_DOT(ppc_authenticate)
 #define PPC_DOT(x) .x
 #define PPC_TEXT
 #define PPC_GLOBAL(x) .globl x
@@ -50,24 +53,24 @@
 #define PPC_FUNCTION(x)
 #define PPC_SIZE(x)
 #define PPC_LOCAL(x) PPC_PASTE(L_, x)
-#define PPC_SUBROUTINE(x) PPC_LOCAL(SYMBOL(x))
+#define PPC_SUBROUTINE(x) PPC_LOCAL(CRYPTO_NAMESPACE(x))
 #define PPC_NOTE_STACK
 
 #elif defined(__APPLE__) && defined(__MACH__)
 #define PPC_FLAVOUR_MACOS 1
-#define PPC_ENTRY PPC_PASTE(_, SYMBOL(authenticate))
+#define PPC_ENTRY PPC_PASTE(_, poly1305aes_authenticate)
 #define PPC_TEXT .text
 #define PPC_GLOBAL(x) .globl x
 #define PPC_ALIGN(n) .align n
 #define PPC_FUNCTION(x)
 #define PPC_SIZE(x)
 #define PPC_LOCAL(x) PPC_PASTE(L_, x)
-#define PPC_SUBROUTINE(x) PPC_LOCAL(SYMBOL(x))
+#define PPC_SUBROUTINE(x) PPC_LOCAL(CRYPTO_NAMESPACE(x))
 #define PPC_NOTE_STACK
 
 #elif defined(__ELF__) && defined(__linux__)
 #define PPC_FLAVOUR_LINUX 1
-#define PPC_ENTRY SYMBOL(authenticate)
+#define PPC_ENTRY poly1305aes_authenticate
 #define PPC_TEXT .text
 #define PPC_GLOBAL(x) .globl x
 #define PPC_ALIGN(n) .p2align n
@@ -76,7 +79,7 @@
 #define PPC_FUNCTION(x) .type x, @function
 #define PPC_SIZE(x) .size x, . - x
 #define PPC_LOCAL(x) PPC_PASTE(.L_, x)
-#define PPC_SUBROUTINE(x) SYMBOL(x)
+#define PPC_SUBROUTINE(x) CRYPTO_NAMESPACE(x)
 #define PPC_NOTE_STACK .section .note.GNU-stack, "", @progbits
 
 #else

@@ -3,16 +3,17 @@
    assembly's code entry .poly1305aes_aix_ppc_authenticate (ppc/abi.h says
    why the assembly has no descriptor). Elsewhere the assembly exports
    authenticate itself and this file is empty. */
-#include "symbol.h"
+#include "namespace.h"
 
 #if defined(_AIX)
-extern void SYMBOL(ppc_authenticate)(unsigned char out[16], const unsigned char kr[32],
+#include "abi.h"
+extern void ppc_authenticate(unsigned char out[16], const unsigned char kr[32],
   const unsigned char n[16], const unsigned char m[], unsigned int l);
 
-void SYMBOL(authenticate)(unsigned char out[16], const unsigned char kr[32],
+void poly1305aes_authenticate(unsigned char out[16], const unsigned char kr[32],
   const unsigned char n[16], const unsigned char m[], unsigned int l)
 {
-  SYMBOL(ppc_authenticate)(out, kr, n, m, l);
+  ppc_authenticate(out, kr, n, m, l);
 }
 #else
 typedef int poly1305aes_ppc_no_aix_entry;   /* a translation unit may not be empty */

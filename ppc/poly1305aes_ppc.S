@@ -32,7 +32,7 @@
 
    AES table lookups are indexed by key and nonce bytes (a cache-timing leak of
    the key); branches depend only on the length. */
-#include "symbol.h"
+#include "namespace.h"
 #include "abi.h"
 
 #define SPLIT 14	/* ppc/bounds.py proves this split */

@@ -1,18 +1,20 @@
 /* The peer benchmark (x86-64): one implementation (POLY1305AES_HEADER) beside
    OpenSSL and libsodium, in one run, on the same inputs.
-     bench [-r RUNS]                  table at 0 16 64 256 1024 8192 65536 bytes,
+     bench [-p PATH] [-r RUNS]        table at 0 16 64 256 1024 8192 65536 bytes,
                                       then Poly1305 alone at 65536 bytes
-     bench -l LEN... [-r RUNS]        the table at the lengths given
-     bench sweep [-r RUNS] [STEP]     every length 0..4096, then every STEP-th
-                                      (default 61) to 65536, and 65536: lists each
-                                      length where a peer is faster
+     bench -l LEN... [-p PATH] [-r RUNS]  the table at the lengths given
+     bench sweep [-p PATH] [-r RUNS] [STEP]  every length 0..4096, then every
+                                      STEP-th (default 61) to 65536, and 65536:
+                                      lists each length where a peer is faster
+   -p forces one of the implementation's code paths (its path interface;
+   the library is linked through its namespaced header).
    Complete Poly1305-AES, per message, as the API must do it (nothing cached
    between messages):
      ours     poly1305aes_authenticate(out, kr, n, m, l)
      OpenSSL  EVP AES-128-ECB of n under k (EVP_EncryptInit_ex2 + Update), then
               EVP_MAC "POLY1305" with key r||s (EVP_MAC_init + update + final);
               the EVP objects are fetched and allocated once, outside the timing
-     sodium   s = AES-128_k(n) with AES-NI (poly1305aes_amd64/aesni.h: key
+     sodium   s = AES-128_k(n) with AES-NI (common/aesni.h: key
               expansion by AESENCLAST, interleaved with the rounds), then
               crypto_onetimeauth_poly1305(out, m, l, r||s)
    Every measured input is authenticated by all three first and the tags must
@@ -31,17 +33,17 @@
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
 #include <sodium.h>
-#include POLY1305AES_HEADER
+#include "namespace.h"
 #include "cycles.h"
 #include "util.h"
 #include "aesni.h"
 
 #define MAXLEN 65536
 
-/* optional symbols of poly1305aes_amd64 (absent in other implementations) */
-extern void poly1305aes_amd64_poly1305(unsigned char out[16], const unsigned char rs[32], const unsigned char m[],
-                                       unsigned int l) __attribute__((weak));
-extern const char *poly1305aes_amd64_path(void) __attribute__((weak));
+/* Poly1305 alone, key r||s: an optional symbol of the implementation (poly1305aes_amd64 has it) */
+#define poly1305_alone CRYPTO_NAMESPACE(poly1305)
+extern void poly1305_alone(unsigned char out[16], const unsigned char rs[32], const unsigned char m[],
+                           unsigned int l) __attribute__((weak));
 
 static unsigned char *m;
 static unsigned char kr[32], n[16];
@@ -58,7 +60,7 @@ static void die(const char *what)
 
 /* ---- AES-128 with AES-NI, for the libsodium peer ---- */
 
-/* AES-NI, key expansion interleaved with the rounds: poly1305aes_amd64/aesni.h */
+/* AES-NI, key expansion interleaved with the rounds: common/aesni.h */
 AESNI_TARGET static void aesni_128(unsigned char out[16], const unsigned char k[16], const unsigned char in[16])
 {
   _mm_storeu_si128((__m128i *) (void *) out, aesni_encrypt(k, in));
@@ -156,13 +158,13 @@ static void poly_alone(unsigned int l, int runs)
   unsigned char key[32], a[16], b[16];
   size_t outl;
   int r, c;
-  if (!poly1305aes_amd64_poly1305) {
-    printf("# Poly1305 alone: skipped (%s has no poly1305aes_amd64_poly1305)\n", poly1305aes_implementation);
+  if (!poly1305_alone) {
+    printf("# Poly1305 alone: skipped (%s has no Poly1305 alone)\n", poly1305aes_implementation);
     return;
   }
   memcpy(key, kr + 16, 16);
   aesni_128(key + 16, kr, n);
-  poly1305aes_amd64_poly1305(a, key, m, l);
+  poly1305_alone(a, key, m, l);
   if (!EVP_MAC_init(mctx, key, 32, NULL) || !EVP_MAC_update(mctx, m, l) || !EVP_MAC_final(mctx, b, &outl, 16))
     die("OpenSSL Poly1305 failed");
   if (memcmp(a, b, 16)) die("Poly1305 alone: ours and OpenSSL disagree");
@@ -173,7 +175,7 @@ static void poly_alone(unsigned int l, int runs)
       unsigned long long start;
       if ((r + c) % 2 == 0) {           /* alternate which runs first */
         start = cycles_now();
-        poly1305aes_amd64_poly1305(a, key, m, l);
+        poly1305_alone(a, key, m, l);
         sample[0][r] = (double) (cycles_now() - start);
       } else {
         if (!EVP_MAC_init(mctx, key, 32, NULL)) die("OpenSSL Poly1305 failed");
@@ -211,8 +213,7 @@ static void setup(void)
 
 static void header(int runs)
 {
-  printf("# %s", poly1305aes_implementation);
-  if (poly1305aes_amd64_path) printf(" (path %s)", poly1305aes_amd64_path());
+  printf("# %s (path %s)", poly1305aes_implementation, poly1305aes_path());
   printf(" beside %s and libsodium %s; %s, median of %d\n", OpenSSL_version(OPENSSL_VERSION),
          sodium_version_string(), cycles_name(), runs);
   printf("# complete Poly1305-AES per message; tags of all three checked equal at every length\n");
@@ -223,14 +224,20 @@ int main(int argc, char **argv)
 {
   static const unsigned int lengths[] = { 0, 16, 64, 256, 1024, 8192, 65536 };
   int runs = 101, a = 1, sweep = 0, given = 0, i;
-  unsigned int step = 61, l, list[64];
+  unsigned int step = 61, l, list[64], p;
   if (a < argc && !strcmp(argv[a], "sweep")) { sweep = 1; ++a; }
   for (; a < argc; ++a) {
     if (!strcmp(argv[a], "-r") && a + 1 < argc) runs = atoi(argv[++a]);
+    else if (!strcmp(argv[a], "-p") && a + 1 < argc) {
+      const char *name;
+      ++a;
+      for (p = 0; (name = poly1305aes_path_name(p)) && strcmp(name, argv[a]); ++p) {}
+      if (!name || !poly1305aes_path_use(p)) die("no such path, or this CPU cannot run it");
+    }
     else if (!strcmp(argv[a], "-l")) continue;
     else if (sweep && argv[a][0] != '-') step = (unsigned int) atoi(argv[a]);
     else if (!sweep && argv[a][0] != '-' && given < 64) list[given++] = (unsigned int) atoi(argv[a]);
-    else { fprintf(stderr, "usage: bench [-r RUNS] [-l LEN...] | bench sweep [-r RUNS] [STEP]\n"); return 2; }
+    else { fprintf(stderr, "usage: bench [-p PATH] [-r RUNS] [-l LEN...] | bench sweep [-p PATH] [-r RUNS] [STEP]\n"); return 2; }
   }
   if (runs < 1) runs = 1;
   if (step < 1) step = 1;

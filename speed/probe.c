@@ -1,9 +1,10 @@
 /* The speed probe, linked with one implementation (POLY1305AES_HEADER).
-     speed ticks [-v] [-u] [-c] [-r RUNS] LEN...   median ticks per call at each length
-     speed table [-r RUNS]                        CSV over lengths x op x alignment x cache
+     speed ticks [-v] [-u] [-c] [-p PATH] [-r RUNS] LEN...   median ticks per call at each length
+     speed table [-p PATH] [-r RUNS]              CSV over lengths x op x alignment x cache
      speed calls N LEN [-v] [-u]                  N calls, each after count_mark(), for
                                                   counting instructions under an emulator
    -v times verify instead of authenticate; -u offsets every pointer by one byte;
+   -p forces one of the implementation's code paths (else its own choice);
    -c evicts the inputs and the implementation's tables before each timed call.
    Short messages are timed in batches (the counter is coarse); each sample is a
    batch's ticks divided by its size, and the median of RUNS samples is printed. */
@@ -85,6 +86,20 @@ static double median_ticks(unsigned int len, int runs)
   return result;
 }
 
+static void use_path(const char *name)
+{
+  unsigned int p;
+  const char *have;
+  for (p = 0; (have = poly1305aes_path_name(p)) != NULL; ++p)
+    if (!strcmp(have, name)) {
+      if (poly1305aes_path_use(p)) return;
+      fprintf(stderr, "speed: this CPU cannot run path %s\n", name);
+      exit(2);
+    }
+  fprintf(stderr, "speed: %s has no path %s\n", poly1305aes_implementation, name);
+  exit(2);
+}
+
 static int options(int argc, char **argv, int *runs)
 {
   int a = 2;
@@ -93,6 +108,7 @@ static int options(int argc, char **argv, int *runs)
     else if (!strcmp(argv[a], "-u")) unaligned = 1;
     else if (!strcmp(argv[a], "-c")) cold = 1;
     else if (!strcmp(argv[a], "-r") && a + 1 < argc) *runs = atoi(argv[++a]);
+    else if (!strcmp(argv[a], "-p") && a + 1 < argc) use_path(argv[++a]);
     else { fprintf(stderr, "speed: unknown option %s\n", argv[a]); exit(2); }
   }
   if (*runs < 1) *runs = 1;
@@ -101,7 +117,8 @@ static int options(int argc, char **argv, int *runs)
 
 static void header(int runs)
 {
-  printf("# %s on %s: %s, median of %d\n", poly1305aes_implementation, POLY1305AES_TARGET, cycles_name(), runs);
+  printf("# %s (path %s) on %s: %s, median of %d\n", poly1305aes_implementation, poly1305aes_path(), POLY1305AES_TARGET,
+         cycles_name(), runs);
 }
 
 int main(int argc, char **argv)

@@ -162,9 +162,9 @@ def main():
     parser.add_argument("--quick", action="store_true", help="summary lengths only")
     args = parser.parse_args()
     if not args.target:
-        args.target = subprocess.check_output(["sh", os.path.join(describe.TOP, "tools", "hosttarget")], text=True).strip()
+        args.target = describe.host_target() or sys.exit("speed: this machine matches no target; give TARGET=")
     target = describe.read_target(args.target)
-    impls = [i for i in describe.implementations() if target["name"] in i.targets]
+    impls = describe.streams(target["name"])
     if not impls:
         sys.exit("speed: no implementation lists target %s" % target["name"])
     outdir = os.path.join(describe.TOP, "build", target["name"], "speed")

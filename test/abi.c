@@ -1,25 +1,42 @@
 /* ABI and state harness: calls an implementation's authenticate and verify
    from assembly (test/abi_<target>.S) with every register the ABI says a
-   callee preserves, the floating-point control modes and the caller's frame
-   filled with known values, and checks each of them after the call, and the
-   tag or verdict against the readable reference. Assumes C99 + POSIX, one of
-   the four targets (amd64, x86, ppc32, sparc64) and test/abi.h's layout.
+   callee preserves, the floating-point control and status registers and the
+   caller's frame filled with known values, and checks each of them after the
+   call, and the tag or verdict against the readable reference; on every code
+   path of the implementation's dispatcher. It also paints the stack the call
+   will use and looks through it afterwards for the call's secrets
+   (test/stackscan.h). Assumes C99 + POSIX, one of the targets (amd64, x86,
+   ppc32, sparc64) and test/abi.h's layout.
+   The caller's floating-point rule checked here: the control bits come back
+   exactly; every status flag the caller had set is still set; no flag is
+   newly raised for an exception the caller has enabled (a trap pending for
+   the caller); and no trap fires inside the call, whatever the caller enabled
+   (one caller mode enables every exception; a SIGFPE fails the run).
      abi              selftest (broken fakes must be caught), then the real runs
      abi --selftest   the selftest only
    Prints "ok abi ..." or "FAIL abi ...: what, expected, got"; exit 1 on failure. */
+#include <signal.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include POLY1305AES_HEADER
 #include "abi.h"
 #include "ref.h"
+#include "stackscan.h"
 #include "util.h"
 #if defined(__powerpc__) && defined(__linux__)
 #include <sys/auxv.h>
+#include <sys/prctl.h>
+#endif
+#if defined(__x86_64__)
+#include <cpuid.h>
 #endif
 
-enum { INT, FP, VEC };   /* slot kinds: want/got, fwant/fgot, vwant/vgot */
+/* slot kinds: want/got, fwant/fgot, vwant/vgot; FLAGS: status flags in an
+   INT slot (the rule above); STACK: the stack scan, no slot */
+enum { INT, FP, VEC, FLAGS, STACK };
 
 struct check {
   const char *name;
@@ -56,9 +73,18 @@ static const struct check checks[] = {
   { "MXCSR control bits", INT, 8, 0xffc0, ABI_HAS_MXCSR },
   { "DF (direction flag)", INT, 9, 1, 0 },
   { "x87 tag word (stack must be empty)", INT, 10, 0xffff, 0 },
+  { "x87 status flags", FLAGS, 19, 0x3f, 0 },
+  { "MXCSR status flags", FLAGS, 8, 0x3f, ABI_HAS_MXCSR },
+  { "upper halves of ymm/zmm0-15 (vzeroupper)", INT, 20, 0x44, ABI_HAS_XINUSE },
+  { "stack left without secrets", STACK, 0, 0, 0 },
 };
 FAKE(rbx) FAKE(rbp) FAKE(r12) FAKE(r13) FAKE(r14) FAKE(r15) FAKE(rsp) FAKE(cw) FAKE(mxcsr)
-FAKE(df) FAKE(x87) FAKE(frame) FAKE(clean)
+FAKE(df) FAKE(x87) FAKE(frame) FAKE(clean) FAKE(leak) FAKE(upper) FAKE(pending)
+/* exceptions the caller enables, as the status flags of the slot */
+static unsigned long enabled_flags(const struct abi_block *b, int slot)
+{
+  return slot == 19 ? ~b->want[7] & 0x3f : ~(b->want[8] >> 7) & 0x3f;
+}
 static const struct fake fakes[] = {
   { "clean", abi_fake_clean, INT, -1, 0 },
   { "rbx", abi_fake_rbx, INT, 0, 0 }, { "rbp", abi_fake_rbp, INT, 1, 0 },
@@ -70,6 +96,9 @@ static const struct fake fakes[] = {
   { "DF left set", abi_fake_df, INT, 9, 0 },
   { "x87 value left on the stack", abi_fake_x87, INT, 10, 0 },
   { "write above the return address", abi_fake_frame, INT, FRAME_SLOT, 0 },
+  { "k left below the stack pointer", abi_fake_leak, STACK, 0, 0 },
+  { "ymm0's upper half left dirty", abi_fake_upper, INT, 20, ABI_HAS_XINUSE },
+  { "caller's x87 CW restored over a raised inexact", abi_fake_pending, INT, 19, 0 },
 };
 
 #elif defined(__i386__)
@@ -88,9 +117,16 @@ static const struct check checks[] = {
   { "MXCSR control bits", INT, 6, 0xffc0, ABI_HAS_MXCSR },
   { "DF (direction flag)", INT, 7, 1, 0 },
   { "x87 tag word (stack must be empty)", INT, 8, 0xffff, 0 },
+  { "x87 status flags", FLAGS, 17, 0x3f, 0 },
+  { "MXCSR status flags", FLAGS, 6, 0x3f, ABI_HAS_MXCSR },
+  { "stack left without secrets", STACK, 0, 0, 0 },
 };
 FAKE(ebx) FAKE(esi) FAKE(edi) FAKE(ebp) FAKE(esp) FAKE(cw) FAKE(mxcsr) FAKE(df) FAKE(x87)
-FAKE(frame) FAKE(clean)
+FAKE(frame) FAKE(clean) FAKE(leak) FAKE(pending)
+static unsigned long enabled_flags(const struct abi_block *b, int slot)
+{
+  return slot == 17 ? ~b->want[5] & 0x3f : ~(b->want[6] >> 7) & 0x3f;
+}
 static const struct fake fakes[] = {
   { "clean", abi_fake_clean, INT, -1, 0 },
   { "ebx", abi_fake_ebx, INT, 0, 0 }, { "esi", abi_fake_esi, INT, 1, 0 },
@@ -101,6 +137,8 @@ static const struct fake fakes[] = {
   { "DF left set", abi_fake_df, INT, 7, 0 },
   { "x87 value left on the stack", abi_fake_x87, INT, 8, 0 },
   { "write above the arguments", abi_fake_frame, INT, FRAME_SLOT, 0 },
+  { "k left below the stack pointer", abi_fake_leak, STACK, 0, 0 },
+  { "caller's x87 CW restored over a raised inexact", abi_fake_pending, INT, 17, 0 },
 };
 
 #elif defined(__powerpc__) && !defined(__powerpc64__)
@@ -125,18 +163,32 @@ static const struct check checks[] = {
   { "CR4", INT, 21, 0x0000f000, 0 },
   { "FPSCR RN", INT, 22, 0x03, 0 }, { "FPSCR NI", INT, 22, 0x04, 0 },
   { "FPSCR enables VE OE UE ZE XE", INT, 22, 0xf8, 0 },
+  { "FPSCR exception flags", FLAGS, 22, 0x9ff80700UL, 0 },
   { "VRSAVE", INT, 23, ALL, ABI_HAS_ALTIVEC },
   { "back chain 0(r1)", INT, 24, ALL, 0 },
   FPR(14), FPR(15), FPR(16), FPR(17), FPR(18), FPR(19), FPR(20), FPR(21), FPR(22),
   FPR(23), FPR(24), FPR(25), FPR(26), FPR(27), FPR(28), FPR(29), FPR(30), FPR(31),
   VR(20), VR(21), VR(22), VR(23), VR(24), VR(25), VR(26), VR(27), VR(28), VR(29), VR(30), VR(31),
+  { "stack left without secrets", STACK, 0, 0, 0 },
 };
+/* FPSCR enables VE OE UE ZE XE (0x80 .. 0x08) as their flags: VX and its causes, OX, UX, ZX, XX;
+   FX, the sticky summary, follows any of them */
+static unsigned long enabled_flags(const struct abi_block *b, int slot)
+{
+  unsigned long e = b->want[slot], out = 0;
+  if (e & 0x80) out |= 0x01f80700UL;
+  if (e & 0x40) out |= 0x10000000UL;
+  if (e & 0x20) out |= 0x08000000UL;
+  if (e & 0x10) out |= 0x04000000UL;
+  if (e & 0x08) out |= 0x02000000UL;
+  return out ? out | 0x80000000UL : 0;
+}
 #define FAKE3(a, b, c) FAKE(a) FAKE(b) FAKE(c)
 FAKE3(r14, r15, r16) FAKE3(r17, r18, r19) FAKE3(r20, r21, r22) FAKE3(r23, r24, r25)
 FAKE3(r26, r27, r28) FAKE3(r29, r30, r31) FAKE3(f14, f15, f16) FAKE3(f17, f18, f19)
 FAKE3(f20, f21, f22) FAKE3(f23, f24, f25) FAKE3(f26, f27, f28) FAKE3(f29, f30, f31)
 FAKE3(v20, v21, v22) FAKE3(v23, v24, v25) FAKE3(v26, v27, v28) FAKE3(v29, v30, v31)
-FAKE3(r1, r2, r13) FAKE3(cr2, cr3, cr4) FAKE3(fpscr, vrsave, backchain) FAKE(aixlr) FAKE(clean)
+FAKE3(r1, r2, r13) FAKE3(cr2, cr3, cr4) FAKE3(fpscr, vrsave, backchain) FAKE(aixlr) FAKE(clean) FAKE(leak)
 #define FG(n) { "r" #n, abi_fake_r##n, INT, n - 14, 0 }
 #define FF(n) { "f" #n, abi_fake_f##n, FP, n - 14, 0 }
 #define FV(n) { "v" #n, abi_fake_v##n, VEC, n - 20, ABI_HAS_ALTIVEC }
@@ -155,6 +207,7 @@ static const struct fake fakes[] = {
   { "VRSAVE", abi_fake_vrsave, INT, 23, ABI_HAS_ALTIVEC },
   { "back chain overwritten", abi_fake_backchain, INT, 24, 0 },
   { "AIX linkage: LR saved at 8(r1)", abi_fake_aixlr, INT, FRAME_SLOT, 0 },
+  { "k left below the stack pointer", abi_fake_leak, STACK, 0, 0 },
 };
 
 #elif defined(__sparc__) && defined(__arch64__)
@@ -181,10 +234,17 @@ static const struct check checks[] = {
   { "%g6", INT, 19, ALL, 0 }, { "%g7", INT, 20, ALL, 0 },
   { "%fsr RD", INT, 21, 0xc0000000UL, 0 }, { "%fsr TEM", INT, 21, 0x0f800000UL, 0 },
   { "%fsr NS", INT, 21, 0x00400000UL, 0 }, { "%asi", INT, 30, 0xffUL, 0 },
+  { "%fsr accrued exceptions (aexc)", FLAGS, 21, 0x3e0UL, 0 },
+  { "stack left without secrets", STACK, 0, 0, 0 },
 };
+/* %fsr TEM bits 27..23 (NVM OFM UFM DZM NXM) as aexc bits 9..5 */
+static unsigned long enabled_flags(const struct abi_block *b, int slot)
+{
+  return (b->want[slot] >> 23 & 0x1f) << 5;
+}
 #define FAKE4(a, b, c, d) FAKE(a) FAKE(b) FAKE(c) FAKE(d)
 FAKE4(l0, l1, l2, l3) FAKE4(l4, l5, l6, l7) FAKE4(i0, i1, i2, i3) FAKE4(i4, i5, i6, i7)
-FAKE4(sp, g2, g3, g6) FAKE4(g7, fsr, frame, clean) FAKE(asi)
+FAKE4(sp, g2, g3, g6) FAKE4(g7, fsr, frame, clean) FAKE(asi) FAKE(leak)
 #define FL(n) { "%l" #n, abi_fake_l##n, INT, n, 0 }
 #define FI(n) { "%i" #n, abi_fake_i##n, INT, 8 + n, 0 }
 static const struct fake fakes[] = {
@@ -197,6 +257,7 @@ static const struct fake fakes[] = {
   { "%fsr left at 0 (the original sparc mode)", abi_fake_fsr, INT, 21, 0 },
   { "%asi left at 0x88 (little-endian)", abi_fake_asi, INT, 30, 0 },
   { "write above the argument words", abi_fake_frame, INT, FRAME_SLOT, 0 },
+  { "k left below the stack pointer", abi_fake_leak, STACK, 0, 0 },
 };
 
 #else
@@ -207,37 +268,45 @@ static const struct fake fakes[] = {
 #define NFAKE (sizeof fakes / sizeof fakes[0])
 #define NFRAME 8
 
-/* ---- the caller's floating-point modes: three non-default ones, all
-   exceptions that arithmetic here can raise (inexact) staying masked ---- */
+/* ---- the caller's floating-point modes: three non-default ones with some
+   status flags already raised (they must survive), exceptions that arithmetic
+   here raises (inexact) masked; then one with every exception enabled ---- */
 
+#define NMODES 4
+static const char *const mode_names[NMODES] = { "rounding up, flags raised", "toward zero, one trap enabled",
+  "rounding down", "every exception's trap enabled" };
 static unsigned long features;
 
 static void set_mode(struct abi_block *b, int mode)
 {
 #if defined(__x86_64__) || defined(__i386__)
-  /* x87: 53-bit up; 24-bit toward zero with ZM unmasked; 64-bit down.
-     SSE: up; toward zero, FTZ, DAZ (where the CPU has it), ZM unmasked; down. */
-  static const unsigned long cw[3] = { 0x0a7f, 0x0c7b, 0x077f };
-  unsigned long mxcsr[3] = { 0x5f80, 0xfdc0, 0x3f80 };
+  /* x87: 53-bit up with ZE raised; 24-bit toward zero, ZM unmasked, DE UE raised; 64-bit down;
+     64-bit nearest, every exception unmasked. SSE: up with ZE raised; toward zero, FTZ, DAZ
+     (where the CPU has it), ZM unmasked, DE PE raised; down; nearest, every exception unmasked. */
+  static const unsigned long cw[NMODES] = { 0x0a7f, 0x0c7b, 0x077f, 0x0340 };
+  static const unsigned long sw[NMODES] = { 0x04, 0x12, 0, 0 };
+  unsigned long mxcsr[NMODES] = { 0x5f84, 0xfde2, 0x3f80, 0x0000 };
   if (!(features & ABI_HAS_DAZ)) mxcsr[1] &= ~0x40UL;
 #if defined(__x86_64__)
-  b->want[7] = cw[mode]; b->want[8] = mxcsr[mode];
-  b->want[9] = 0; b->want[10] = 0xffff;
-#define MODE_SLOTS { 7, 8 }
+  b->want[7] = cw[mode]; b->want[8] = mxcsr[mode]; b->want[19] = sw[mode];
+  b->want[9] = 0; b->want[10] = 0xffff; b->want[20] = 0;
+#define MODE_SLOTS { 7, 8, 19 }
 #else
-  b->want[5] = cw[mode]; b->want[6] = mxcsr[mode];
+  b->want[5] = cw[mode]; b->want[6] = mxcsr[mode]; b->want[17] = sw[mode];
   b->want[7] = 0; b->want[8] = 0xffff;
-#define MODE_SLOTS { 5, 6 }
+#define MODE_SLOTS { 5, 6, 17 }
 #endif
 #elif defined(__powerpc__)
-  /* toward zero; up with ZE; down with VE and NI */
-  static const unsigned long fpscr[3] = { 0x01, 0x12, 0x87 };
+  /* toward zero with ZX raised; up with ZE, UX raised; down with VE and NI, ZX raised;
+     nearest with every enable (VE OE UE ZE XE); FX follows a raised flag */
+  static const unsigned long fpscr[NMODES] = { 0x84000001UL, 0x88000012UL, 0x84000087UL, 0xf8 };
   b->want[22] = fpscr[mode];
 #define MODE_SLOTS { 22 }
 #elif defined(__sparc__)
-  /* toward zero; up with DZM; down with NVM and NS; %asi primary, primary no-fault */
-  static const unsigned long fsr[3] = { 0x40000000UL, 0x81000000UL, 0xc8400000UL };
-  static const unsigned long asi[3] = { 0x80, 0x82, 0x80 };
+  /* toward zero with dza, ufa accrued; up with DZM, nxa, ufa accrued; down with NVM and NS,
+     dza accrued; nearest with every trap enabled (TEM); %asi primary, primary no-fault */
+  static const unsigned long fsr[NMODES] = { 0x400000c0UL, 0x810000a0UL, 0xc8400040UL, 0x0f800000UL };
+  static const unsigned long asi[NMODES] = { 0x80, 0x82, 0x80, 0x82 };
   b->want[21] = fsr[mode];
   b->want[30] = asi[mode];
 #define MODE_SLOTS { 21, 30 }
@@ -253,6 +322,11 @@ static const char *check_name(unsigned int c, char *buffer)
   return buffer;
 }
 
+/* the stack check's finding for the last call ("" when clean), and the deepest use seen */
+static char stack_finding[400];
+static size_t stack_deepest;
+#define PAINT 0xa55aa55aa55aa55aULL
+
 /* check c (frame words follow the table) failed? describe it in text */
 static int check_fails(const struct abi_block *b, unsigned int c, char *text)
 {
@@ -261,7 +335,18 @@ static int check_fails(const struct abi_block *b, unsigned int c, char *text)
   int slot = c < NCHECK ? checks[c].slot : (int) (FRAME_SLOT + c - NCHECK);
   unsigned long mask = c < NCHECK ? checks[c].mask : ALL;
   if (c < NCHECK && !checked(checks[c].need)) return 0;
-  if (kind == INT) {
+  if (kind == STACK) {
+    if (!*stack_finding) return 0;
+    sprintf(text, "%s: %s", check_name(c, name), stack_finding);
+  } else if (kind == FLAGS) {
+    unsigned long want = b->want[slot] & mask, got = b->got[slot] & mask;
+    unsigned long cleared = want & ~got, pending = got & ~want & enabled_flags(b, slot);
+    if (!cleared && !pending) return 0;
+    if (cleared) sprintf(text, "%s: the caller's flags 0x%lx were cleared (0x%lx became 0x%lx)", check_name(c, name),
+                         cleared, want, got);
+    else sprintf(text, "%s: 0x%lx raised with its exception enabled by the caller (a trap pending for it; "
+                 "0x%lx became 0x%lx)", check_name(c, name), pending, want, got);
+  } else if (kind == INT) {
     unsigned long want = b->want[slot] & mask, got = b->got[slot] & mask;
     if (want == got) return 0;
     sprintf(text, "%s expected 0x%0*lx, got 0x%0*lx", check_name(c, name),
@@ -279,10 +364,12 @@ static int check_fails(const struct abi_block *b, unsigned int c, char *text)
   return 1;
 }
 
+/* where check c looks: flags live in INT slots, and a fake is caught by any check of its slot */
 static void check_place(unsigned int c, int *kind, int *slot)
 {
   *kind = c < NCHECK ? checks[c].kind : INT;
   *slot = c < NCHECK ? checks[c].slot : (int) (FRAME_SLOT + c - NCHECK);
+  if (*kind == FLAGS) *kind = INT;
 }
 
 /* fill the block with fresh known values for every slot */
@@ -297,7 +384,73 @@ static void prepare(struct abi_block *b, uint64_t *prng, void (*fn)(void), unsig
   memcpy(b->want, bytes, sizeof b->want);
   prng_fill(prng, b->fwant, sizeof b->fwant);
   prng_fill(prng, b->vwant, sizeof b->vwant);
+  b->paint = PAINT;
   set_mode(b, mode);
+  stack_finding[0] = 0;
+}
+
+/* ---- calling ---- */
+
+static const char *calling = "the harness";   /* what runs, for the SIGFPE report */
+
+static void on_sigfpe(int signal)
+{
+  char text[300];
+  int len = snprintf(text, sizeof text, "FAIL abi: a floating-point trap (SIGFPE) in %s\nFAIL abi\n", calling);
+  (void) signal;
+  if (write(1, text, (size_t) len) < 0) _exit(2);
+  _exit(1);
+}
+
+#if defined(__x86_64__)
+/* XINUSE bits 2 and 6: the upper halves of ymm0-15 and of zmm0-15 hold data */
+static unsigned long upper_state(void)
+{
+  unsigned int lo, hi;
+  __asm__ __volatile__("xgetbv" : "=a"(lo), "=d"(hi) : "c"(1));
+  return lo & 0x44;
+}
+#endif
+
+static void call(struct abi_block *b)
+{
+#if defined(__x86_64__)
+  if (features & ABI_HAS_XINUSE) __asm__ __volatile__(".byte 0xc5, 0xf8, 0x77" ::: "memory");   /* vzeroupper */
+#endif
+  abi_call(b);
+#if defined(__x86_64__)
+  if (features & ABI_HAS_XINUSE) b->got[20] = upper_state();
+#endif
+}
+
+/* after call(b) with secrets a: look for them in the stack it used; confirm each candidate
+   by calling again with other secrets (again() sets the arguments for them, fills in other,
+   and calls); the block is as the first call left it afterwards */
+static void scan_stack(struct abi_block *b, const struct secrets *a,
+                       void (*again)(struct abi_block *, void *, struct secrets *), void *context)
+{
+  static struct stack_find found[64];
+  static struct abi_block first;
+  static struct secrets other;
+  size_t count, i, depth = stack_depth(b->stack, ABI_NSTACK, (uint32_t) PAINT);
+  if (depth > stack_deepest) stack_deepest = depth;
+  if (depth + 16 > ABI_NSTACK)
+    snprintf(stack_finding, sizeof stack_finding, "the call used all %d painted bytes of stack; the scan cannot see "
+             "below them", ABI_NSTACK);
+  count = stack_candidates(a, b->stack, ABI_NSTACK + ABI_NABOVE, (uint32_t) PAINT, found, 64);
+  if (!count) return;
+  first = *b;
+  again(b, context, &other);
+  for (i = 0; i < count; ++i)
+    if (stack_confirms(&other, b->stack, &found[i])) {
+      char what[160];
+      long offset = (long) found[i].offset - ABI_NSTACK;
+      stack_describe(what, sizeof what, &found[i]);
+      snprintf(stack_finding, sizeof stack_finding, "%s at sp%+ld after the call (and again with other secrets)",
+               what, offset);
+      break;
+    }
+  *b = first;
 }
 
 static int failures;
@@ -337,11 +490,12 @@ static void nested(uint64_t *prng)
     ++failures;
     return;
   }
-  for (mode = 0; mode < 3; ++mode) {
-    prepare(inner, prng, abi_fake_clean, 16UL * (unsigned long) ((mode + 1) % 3), (mode + 1) % 3);
-    prepare(outer, prng, (void (*)(void)) abi_call, 16UL * (unsigned long) mode, mode);
+  for (mode = 0; mode < NMODES; ++mode) {
+    prepare(inner, prng, abi_fake_clean, 16UL * (unsigned long) ((mode + 1) % 3), (mode + 1) % NMODES);
+    prepare(outer, prng, (void (*)(void)) abi_call, 16UL * (unsigned long) (mode % 3), mode);
     outer->arg[0] = (unsigned long) inner;
-    abi_call(outer);
+    calling = "the harness called by itself";
+    call(outer);
     for (c = 0; c < NCHECK + NFRAME; ++c) {
       if (check_fails(outer, c, text) && !bad++) sprintf(first, "the harness itself breaks %s", text);
       if (check_fails(inner, c, text) && !bad++) sprintf(first, "under itself, %s", text);
@@ -354,11 +508,30 @@ static void nested(uint64_t *prng)
   else printf("ok abi selftest nested: the harness called by itself keeps every promise it checks\n");
 }
 
+/* the fakes' arguments: out, kr (8-aligned: the sparc64 leak fake loads it by doublewords), n */
+struct fake_args { uint64_t kr[4], n[2]; unsigned char out[64]; };
+
+static void fake_again(struct abi_block *b, void *context, struct secrets *other)
+{
+  struct fake_args *args = context;
+  secrets_of(other, (const unsigned char *) args->kr, (const unsigned char *) args->n, NULL);
+  b->arg[1] = (unsigned long) args->kr;
+  b->arg[2] = (unsigned long) args->n;
+  call(b);
+}
+
 static void selftest(void)
 {
   unsigned int f, c, caught_total = 0, tried = 0;
   uint64_t prng = 99;
-  unsigned char out[64], kr[32] = { 0 }, n[16] = { 0 };
+  static struct fake_args args[2];
+  static struct secrets secret;
+  int i;
+  for (i = 0; i < 2; ++i) {
+    prng_fill(&prng, (unsigned char *) args[i].kr, 32);
+    prng_fill(&prng, (unsigned char *) args[i].n, 16);
+  }
+  secrets_of(&secret, (const unsigned char *) args[0].kr, (const unsigned char *) args[0].n, NULL);
   for (f = 0; f < NFAKE; ++f) {
     struct abi_block *b;
     char text[256], first[256] = "", other[256] = "";
@@ -369,14 +542,16 @@ static void selftest(void)
     }
     if (posix_memalign((void **) &b, 64, sizeof *b)) { printf("FAIL abi selftest: out of memory\n"); ++failures; return; }
     if (fakes[f].slot >= 0) ++tried;
-    for (mode = 0; mode < 3; ++mode) {
-      prepare(b, &prng, fakes[f].fn, 16UL * (unsigned long) mode, mode);
-      b->arg[0] = (unsigned long) out;
-      b->arg[1] = (unsigned long) kr;
-      b->arg[2] = (unsigned long) n;
-      b->arg[3] = (unsigned long) out;
+    for (mode = 0; mode < NMODES; ++mode) {
+      prepare(b, &prng, fakes[f].fn, 16UL * (unsigned long) (mode % 3), mode);
+      b->arg[0] = (unsigned long) args[0].out;
+      b->arg[1] = (unsigned long) args[0].kr;
+      b->arg[2] = (unsigned long) args[0].n;
+      b->arg[3] = (unsigned long) args[0].out;
       b->arg[4] = 0;
-      abi_call(b);
+      calling = fakes[f].name;
+      call(b);
+      scan_stack(b, &secret, fake_again, &args[1]);
       for (c = 0; c < NCHECK + NFRAME; ++c) {
         int kind, slot;
         if (!check_fails(b, c, text)) continue;
@@ -414,12 +589,52 @@ static void clamp_ref(unsigned char kr[32])
   kr[20] &= 252; kr[24] &= 252; kr[28] &= 252;
 }
 
+/* the arguments of one call of the implementation (run) */
+struct call_args {
+  int which;                      /* 0 authenticate, 1 verify (right tag), 2 verify (wrong tag) */
+  unsigned char kr[32], n[16], tag[16], right[16], area[48];
+  const unsigned char *m;
+  unsigned int l;
+};
+
+static void set_args(struct abi_block *b, struct call_args *a)
+{
+  unsigned int i;
+  ref_authenticate(a->right, a->kr, a->n, a->m, a->l);
+  memcpy(a->tag, a->right, 16);
+  if (a->which == 2) a->tag[a->l % 16] ^= (unsigned char) (1 << (a->l % 8));
+  for (i = 0; i < sizeof a->area; ++i) a->area[i] = (unsigned char) (0xa5 ^ i);
+  b->arg[0] = (unsigned long) (a->which == 0 ? a->area + 16 : a->tag);
+  b->arg[1] = (unsigned long) a->kr;
+  b->arg[2] = (unsigned long) a->n;
+  b->arg[3] = (unsigned long) a->m;
+  b->arg[4] = a->l;
+#if defined(__x86_64__)
+  b->arg[4] |= 0x5a5a5a5a00000000UL;   /* the ABI leaves the upper half of a 32-bit argument undefined */
+#endif
+}
+
+/* the same call with another key and nonce (for the stack scan's confirmation) */
+static void run_again(struct abi_block *b, void *context, struct secrets *other)
+{
+  static struct call_args a;
+  static uint64_t prng = 4242;
+  a = *(struct call_args *) context;
+  prng_fill(&prng, a.kr, 32);
+  prng_fill(&prng, a.n, 16);
+  clamp_ref(a.kr);
+  set_args(b, &a);
+  secrets_of(other, a.kr, a.n, a.which ? a.right : NULL);
+  call(b);
+}
+
 static void run(int which)
 {
   static const unsigned int lengths[] = { 0, 1, 15, 16, 17, 64, 1000 };
   static const char *const names[] = { "authenticate", "verify (right tag)", "verify (wrong tag)" };
   static unsigned char buffer[1000 + 8];
-  unsigned char kr[32], n[16], tag[16], area[48], want[16];
+  static struct call_args a;
+  static struct secrets secret;
   unsigned long asked[ABI_NINT];
   uint64_t prng = 1000 + (uint64_t) which;
   unsigned int li, c, calls = 0, bad = 0;
@@ -427,64 +642,64 @@ static void run(int which)
   int mode;
   struct abi_block *b;
   if (posix_memalign((void **) &b, 64, sizeof *b)) { printf("FAIL abi: out of memory\n"); ++failures; return; }
+  stack_deepest = 0;
   for (li = 0; li < sizeof lengths / sizeof lengths[0]; ++li)
     for (pad = 0; pad <= 48; pad += 16)
-      for (mode = 0; mode < 3; ++mode) {
-        unsigned int l = lengths[li], i;
-        unsigned char *m = buffer + (pad / 16 + (unsigned long) mode) % 8;   /* misaligned too */
-        char text[256];
-        prng_fill(&prng, kr, 32);
-        prng_fill(&prng, n, 16);
-        prng_fill(&prng, m, l);
+      for (mode = 0; mode < NMODES; ++mode) {
+        unsigned int i;
+        char text[500], where[200];
+        a.which = which;
+        a.l = lengths[li];
+        a.m = buffer + (pad / 16 + (unsigned long) mode) % 8;   /* misaligned too */
+        prng_fill(&prng, a.kr, 32);
+        prng_fill(&prng, a.n, 16);
+        prng_fill(&prng, (unsigned char *) a.m, a.l);
         if (mode == 1) {   /* all-0xff message, largest clamped r */
-          memset(m, 0xff, l);
-          memset(kr + 16, 0xff, 16);
+          memset((unsigned char *) a.m, 0xff, a.l);
+          memset(a.kr + 16, 0xff, 16);
         }
-        clamp_ref(kr);
-        ref_authenticate(want, kr, n, m, l);
-        memcpy(tag, want, 16);
-        if (which == 2) tag[l % 16] ^= (unsigned char) (1 << (l % 8));
-        for (i = 0; i < sizeof area; ++i) area[i] = (unsigned char) (0xa5 ^ i);
-        if (which == 0) prepare(b, &prng, (void (*)(void)) poly1305aes_authenticate, pad, mode);
-        else prepare(b, &prng, (void (*)(void)) poly1305aes_verify, pad, mode);
-        b->arg[0] = (unsigned long) (which == 0 ? area + 16 : tag);
-        b->arg[1] = (unsigned long) kr;
-        b->arg[2] = (unsigned long) n;
-        b->arg[3] = (unsigned long) m;
-        b->arg[4] = l;
-#if defined(__x86_64__)
-        b->arg[4] |= 0x5a5a5a5a00000000UL;   /* the ABI leaves the upper half of a 32-bit argument undefined */
-#endif
+        clamp_ref(a.kr);
+        prepare(b, &prng, which == 0 ? (void (*)(void)) poly1305aes_authenticate
+                                     : (void (*)(void)) poly1305aes_verify, pad, mode);
+        set_args(b, &a);
         memcpy(asked, b->want, sizeof asked);
-        abi_call(b);
-        mode_taken(b, asked);
+        snprintf(where, sizeof where, "%s, length %u, stack pad %lu, caller mode %d (%s)", names[which], a.l, pad,
+                 mode, mode_names[mode]);
+        calling = where;
+        call(b);
         ++calls;
-        for (c = 0; c < NCHECK + NFRAME; ++c)
-          if (check_fails(b, c, text)) {
-            if (bad++ < 10) printf("FAIL abi %s, length %u, stack pad %lu, mode %d: %s\n", names[which], l, pad, mode, text);
-          }
         if (which == 0) {
           char g[33], w[33];
-          if (memcmp(area + 16, want, 16)) {
-            hex_encode(g, area + 16, 16);
-            hex_encode(w, want, 16);
-            if (bad++ < 10) printf("FAIL abi %s, length %u, stack pad %lu, mode %d: tag expected %s, got %s\n", names[which], l, pad, mode, w, g);
+          if (memcmp(a.area + 16, a.right, 16)) {
+            hex_encode(g, a.area + 16, 16);
+            hex_encode(w, a.right, 16);
+            if (bad++ < 10) printf("FAIL abi %s: tag expected %s, got %s\n", where, w, g);
           }
-          for (i = 0; i < sizeof area; ++i)
-            if ((i < 16 || i >= 32) && area[i] != (unsigned char) (0xa5 ^ i)) {
-              if (bad++ < 10) printf("FAIL abi %s, length %u: byte %d beside the tag overwritten\n", names[which], l, (int) i - 16);
-                break;
+          for (i = 0; i < sizeof a.area; ++i)
+            if ((i < 16 || i >= 32) && a.area[i] != (unsigned char) (0xa5 ^ i)) {
+              if (bad++ < 10) printf("FAIL abi %s: byte %d beside the tag overwritten\n", where, (int) i - 16);
+              break;
             }
         } else {
           unsigned int expect = which == 1 ? 1 : 0, got = (unsigned int) b->ret;
-          if (got != expect) {
-            if (bad++ < 10) printf("FAIL abi %s, length %u, stack pad %lu, mode %d: returned %u, expected %u\n", names[which], l, pad, mode, got, expect);
-          }
+          if (got != expect && bad++ < 10) printf("FAIL abi %s: returned %u, expected %u\n", where, got, expect);
         }
+        secrets_of(&secret, a.kr, a.n, which ? a.right : NULL);
+        scan_stack(b, &secret, run_again, &a);
+        mode_taken(b, asked);
+        for (c = 0; c < NCHECK + NFRAME; ++c)
+          if (check_fails(b, c, text) && bad++ < 10) printf("FAIL abi %s: %s\n", where, text);
       }
+  calling = "the harness";
   free(b);
-  if (bad) { printf("FAIL abi %s: %u problems in %u calls\n", names[which], bad, calls); ++failures; }
-  else printf("ok abi %s: %u calls (lengths 0 1 15 16 17 64 1000, stack pads 0 16 32 48, 3 caller FP modes, message offsets 0-5), every check holds\n", names[which], calls);
+  if (bad) {
+    printf("FAIL abi %s: %u problems in %u calls (the deepest used %lu bytes of stack)\n", names[which], bad, calls,
+           (unsigned long) stack_deepest);
+    ++failures;
+  }
+  else printf("ok abi %s: %u calls (lengths 0 1 15 16 17 64 1000, stack pads 0 16 32 48, %d caller FP modes, "
+              "message offsets 0-6), every check holds; the deepest call used %lu bytes of stack and left no "
+              "secret in them\n", names[which], calls, NMODES, (unsigned long) stack_deepest);
 }
 
 static int layout_ok(void)
@@ -495,20 +710,36 @@ static int layout_ok(void)
     && offsetof(struct abi_block, want) == ABI_WANT && offsetof(struct abi_block, got) == ABI_GOT
     && offsetof(struct abi_block, fwant) == ABI_FWANT && offsetof(struct abi_block, fgot) == ABI_FGOT
     && offsetof(struct abi_block, vwant) == ABI_VWANT && offsetof(struct abi_block, vgot) == ABI_VGOT
+    && offsetof(struct abi_block, paint) == ABI_PAINT && offsetof(struct abi_block, stack) == ABI_STACK
+    && offsetof(struct abi_block, run) == ABI_RUN && ABI_RUNTOP % 16 == 0
     && sizeof(struct abi_block) == ABI_SIZE && sizeof(unsigned long) == ABI_W;
 }
 
 int main(int argc, char **argv)
 {
-  unsigned int c;
+  unsigned int c, p, tested = 0;
   int first;
   int only_selftest = argc > 1 && strcmp(argv[1], "--selftest") == 0;
+  const char *path;
+  struct sigaction trap;
   setvbuf(stdout, NULL, _IOLBF, 0);
   if (argc > 1 && !only_selftest) { fprintf(stderr, "usage: %s [--selftest]\n", argv[0]); return 2; }
   if (!layout_ok()) { printf("FAIL abi: struct abi_block does not match test/abi.h\n"); return 1; }
+  memset(&trap, 0, sizeof trap);
+  trap.sa_handler = on_sigfpe;
+  sigaction(SIGFPE, &trap, NULL);
   features = abi_features();
 #if defined(__powerpc__) && defined(__linux__)
   if (getauxval(AT_HWCAP) & 0x10000000UL) features |= ABI_HAS_ALTIVEC;   /* PPC_FEATURE_HAS_ALTIVEC */
+  prctl(PR_SET_FPEXC, PR_FP_EXC_PRECISE);   /* an enabled exception traps, as a careful caller may ask */
+#endif
+#if defined(__x86_64__)
+  {
+    unsigned int a, b, cx, d;
+    if (__get_cpuid(1, &a, &b, &cx, &d) && (cx & (1u << 27)) && (cx & (1u << 28))
+        && __get_cpuid_count(0xd, 1, &a, &b, &cx, &d) && (a & (1u << 2)))
+      features |= ABI_HAS_XINUSE;     /* OSXSAVE, AVX, and XGETBV with ECX = 1 */
+  }
 #endif
   printf("abi harness for %s, checking", poly1305aes_implementation);
   for (c = 0, first = 1; c < NCHECK; ++c)
@@ -518,11 +749,19 @@ int main(int argc, char **argv)
     if (!checked(checks[c].need)) printf("%s %s", first ? "note abi: this CPU lacks, so not checked:" : ",", checks[c].name), first = 0;
   if (!first) printf("\n");
   selftest();
-  if (!only_selftest) {
-    run(0);
-    run(1);
-    run(2);
-  }
+  if (!only_selftest)
+    for (p = 0; (path = poly1305aes_path_name(p)) != NULL; ++p) {
+      if (!poly1305aes_path_use(p)) {
+        printf("note abi: path %s: this CPU cannot run it, so it is not checked here\n", path);
+        continue;
+      }
+      printf("path %s\n", path);
+      run(0);
+      run(1);
+      run(2);
+      ++tested;
+    }
+  if (!only_selftest && !tested) { printf("FAIL abi: no code path runs on this CPU\n"); ++failures; }
   printf("%s abi\n", failures ? "FAIL" : "PASS");
   return failures ? 1 : 0;
 }

@@ -27,11 +27,19 @@
 #define ABI_FGOT (ABI_FWANT + 8 * ABI_NFP)
 #define ABI_VWANT (ABI_FGOT + 8 * ABI_NFP)
 #define ABI_VGOT (ABI_VWANT + 16 * ABI_NVEC)
-#define ABI_SIZE (ABI_VGOT + 16 * ABI_NVEC)
+#define ABI_PAINT (ABI_VGOT + 16 * ABI_NVEC)   /* the word (low 32 bits) the stack is painted with */
+#define ABI_STACK (ABI_PAINT + 16)              /* the stack at the call, copied back after it: */
+#define ABI_NSTACK 8192   /* bytes below the stack pointer of the call (painted before it), then */
+#define ABI_NABOVE 256    /* bytes from the stack pointer up (argument words, save areas) */
+#define ABI_RUN (ABI_STACK + ABI_NSTACK + ABI_NABOVE)   /* the stack the call runs on: */
+#define ABI_NRUN 65536
+#define ABI_RUNTOP (ABI_RUN + ABI_NRUN - 1024)   /* its top, less the pad (and the frame words) */
+#define ABI_SIZE (ABI_RUN + ABI_NRUN)
 
 #define ABI_HAS_MXCSR 1     /* x86: SSE present, MXCSR is loaded and checked */
 #define ABI_HAS_DAZ 2       /* x86: MXCSR takes DAZ (MXCSR_MASK bit 6) */
 #define ABI_HAS_ALTIVEC 4   /* ppc32: v20-v31 and VRSAVE are loaded and checked */
+#define ABI_HAS_XINUSE 8    /* amd64: XGETBV(1) tells whether the upper halves of ymm/zmm are in use */
 
 #ifndef __ASSEMBLER__
 struct abi_block {
@@ -39,10 +47,19 @@ struct abi_block {
   unsigned long want[ABI_NINT], got[ABI_NINT];
   unsigned char fwant[8 * ABI_NFP], fgot[8 * ABI_NFP];
   unsigned char vwant[16 * ABI_NVEC], vgot[16 * ABI_NVEC];
+  unsigned long long paint, unused;
+  unsigned char stack[ABI_NSTACK + ABI_NABOVE];
+  unsigned char run[ABI_NRUN];
 };
 /* Loads want[] (and fwant, vwant) into the registers the ABI says a callee
-   preserves, calls fn(arg[0..4]) with the stack ABI_PAD bytes lower, and
-   stores the same registers into got[]. Returns 0; restores its caller's state. */
+   preserves and the floating-point control and status registers, switches
+   to the stack run[] (its top at ABI_RUNTOP, lowered by ABI_PAD: the same
+   stack pointer at every call with the same block and pad, wherever the
+   harness is called from), paints the ABI_NSTACK bytes below the stack
+   pointer of the call with the word paint, calls fn(arg[0..4]), stores the
+   same registers into got[], and copies the stack from ABI_NSTACK below to
+   ABI_NABOVE above that stack pointer into stack[]. Returns 0; restores its
+   caller's state (its stack, its x87 environment and MXCSR as they were). */
 int abi_call(struct abi_block *block);
 unsigned long abi_features(void);   /* ABI_HAS_* this CPU has (x86 only; else 0) */
 #endif

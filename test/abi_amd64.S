@@ -3,8 +3,9 @@
    are preserved by a callee; DF is clear and the x87 stack empty at entry and
    return; no xmm/ymm register is preserved; rsp + 8 is 16-aligned at entry.
    Slots (test/abi.c names them): want/got 0-5 rbx rbp r12 r13 r14 r15, 6 rsp,
-   7 x87 CW, 8 MXCSR, 9 DF, 10 x87 tag word, 11-18 the 8 words just above the
-   return address (the caller's frame). */
+   7 x87 CW, 8 MXCSR (control and flags), 9 DF, 10 x87 tag word, 11-18 the 8
+   words just above the return address (the caller's frame), 19 x87 status
+   word (flags), 20 the upper-state bits of XGETBV(1) (read by test/abi.c). */
 #include "abi.h"
 #if !defined(__x86_64__)
 #error "test/abi_amd64.S is for x86-64"
@@ -23,14 +24,15 @@ abi_call:
 	pushq %r13
 	pushq %r14
 	pushq %r15
-	subq $24, %rsp                   /* 0: caller's CW, 4: MXCSR, 8: current */
-	fnstcw 0(%rsp)
-	stmxcsr 4(%rsp)
+	subq $40, %rsp                   /* 0: caller's x87 environment, 28: MXCSR, 32: current */
+	fnstenv 0(%rsp)
+	stmxcsr 28(%rsp)
 	movq %rsp, ABI_HOST(%rdi)        /* found again even if the callee moves rsp */
 	movq current(%rip), %rax         /* kept, so the harness can run under itself */
-	movq %rax, 8(%rsp)
+	movq %rax, 32(%rsp)
 	movq %rdi, current(%rip)
 
+	leaq ABI_RUNTOP(%rdi), %rsp      /* the call's own stack, in the block */
 	subq ABI_PAD(%rdi), %rsp
 	subq $64, %rsp                   /* the 8 frame words above the return address */
 	.irp i, 0, 1, 2, 3, 4, 5, 6, 7
@@ -38,10 +40,23 @@ abi_call:
 	movq %rax, 8 * \i(%rsp)
 	.endr
 	movq %rsp, WANT(6)(%rdi)
-	fldcw WANT(7)(%rdi)
-	fnstcw WANT(7)(%rdi)             /* as the CPU holds it */
+	fnstenv -32(%rsp)                /* an x87 environment to load CW and status from */
+	movw WANT(7)(%rdi), %ax
+	movw %ax, -32(%rsp)
+	movw WANT(19)(%rdi), %ax
+	movw %ax, -28(%rsp)
+	fldenv -32(%rsp)
+	fnstcw WANT(7)(%rdi)             /* as the CPU holds them */
+	fnstsw WANT(19)(%rdi)
 	ldmxcsr WANT(8)(%rdi)
 	stmxcsr WANT(8)(%rdi)
+	movl ABI_PAINT(%rdi), %eax       /* paint the stack the callee will use */
+	movq %rsp, %rcx
+	leaq -ABI_NSTACK(%rsp), %rdx
+1:	subq $4, %rcx
+	movl %eax, (%rcx)
+	cmpq %rdx, %rcx
+	jne 1b
 	cld
 	movq WANT(0)(%rdi), %rbx
 	movq WANT(1)(%rdi), %rbp
@@ -71,12 +86,22 @@ abi_call:
 	movq %r15, GOT(5)(%rax)
 	movq %rsp, GOT(6)(%rax)
 	fnstcw GOT(7)(%rax)
+	fnstsw GOT(19)(%rax)
 	stmxcsr GOT(8)(%rax)
 	movq WANT(6)(%rax), %rcx
 	.irp i, 0, 1, 2, 3, 4, 5, 6, 7
 	movq 8 * \i(%rcx), %rdx
 	movq %rdx, GOT(11 + \i)(%rax)
 	.endr
+	leaq -ABI_NSTACK(%rcx), %rsi     /* the stack the callee used, before rsp moves up */
+	leaq ABI_STACK(%rax), %rdi
+	movl $(ABI_NSTACK + ABI_NABOVE) / 8, %ecx
+2:	movq (%rsi), %rdx
+	movq %rdx, (%rdi)
+	addq $8, %rsi
+	addq $8, %rdi
+	decl %ecx
+	jnz 2b
 	movq ABI_HOST(%rax), %rsp
 	pushfq
 	popq %rcx
@@ -89,13 +114,12 @@ abi_call:
 	movq %rcx, GOT(10)(%rax)
 	addq $32, %rsp
 
-	fninit                           /* give the caller an empty x87 stack back */
-	fldcw 0(%rsp)
-	ldmxcsr 4(%rsp)
+	fldenv 0(%rsp)                   /* the caller's x87 state, stack empty, flags as they were */
+	ldmxcsr 28(%rsp)
 	cld
-	movq 8(%rsp), %rcx
+	movq 32(%rsp), %rcx
 	movq %rcx, current(%rip)
-	addq $24, %rsp
+	addq $40, %rsp
 	popq %r15
 	popq %r14
 	popq %r13
@@ -153,6 +177,28 @@ abi_fake_\name:
 
 	fake x87                         /* leaves a value on the x87 stack */
 	fld1
+	ret
+
+	fake leak                        /* leaves k (its kr argument) below its stack pointer */
+	movq (%rsi), %rax
+	movq %rax, -72(%rsp)
+	movq 8(%rsi), %rax
+	movq %rax, -64(%rsp)
+	ret
+
+	fake upper                       /* dirties the upper half of ymm0, no vzeroupper */
+	vpcmpeqd %ymm0, %ymm0, %ymm0
+	ret
+
+	fake pending                     /* the caller's CW back over its own masked inexact */
+	fnstcw -8(%rsp)
+	movw $0x037f, -16(%rsp)
+	fldcw -16(%rsp)
+	fld1
+	fldpi
+	fdivrp                           /* 1 / pi: inexact */
+	fstp %st(0)
+	fldcw -8(%rsp)
 	ret
 
 	fake frame                       /* writes above its return address */

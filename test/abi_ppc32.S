@@ -4,7 +4,7 @@
    VRSAVE; FPSCR control bits restored; the callee saves LR at 4(r1) of its
    caller's frame and writes nothing else there; r1 16-aligned.
    Slots (test/abi.c names them): want/got 0-17 r14-r31, 18 r1, 19 r2, 20 r13,
-   21 CR, 22 FPSCR (low word), 23 VRSAVE, 24 the back chain 0(r1), 25-32 the
+   21 CR, 22 FPSCR (low word: control and exception flags), 23 VRSAVE, 24 the back chain 0(r1), 25-32 the
    words 8(r1)..36(r1) of the caller's frame; fwant 0-17 f14-f31; vwant 0-11
    v20-v31. */
 #include "abi.h"
@@ -54,8 +54,11 @@ abi_call:
 
 	lwz %r4, ABI_PAD(%r3)
 	addi %r4, %r4, CALL              /* not r0: as addi's source it reads as 0 */
-	neg %r4, %r4
-	stwux %r1, %r1, %r4
+	addis %r5, %r3, ABI_RUNTOP@ha    /* the call's own stack, in the block */
+	addi %r5, %r5, ABI_RUNTOP@l
+	subf %r5, %r4, %r5
+	stw %r1, 0(%r5)                  /* its back chain */
+	mr %r1, %r5
 	.irp i, 0, 1, 2, 3, 4, 5, 6, 7
 	lwz %r4, WANT(25 + \i)(%r3)
 	stw %r4, 8 + 4 * \i(%r1)
@@ -86,7 +89,12 @@ abi_call:
 	li %r4, ABI_VWANT + 16 * (\n - 20)
 	lvx %v\n, %r3, %r4
 	.endr
-3:
+3:	lwz %r5, ABI_PAINT(%r3)          /* paint the stack the callee will use */
+	li %r6, ABI_NSTACK / 4
+	mtctr %r6
+	mr %r6, %r1
+8:	stwu %r5, -4(%r6)
+	bdnz 8b
 	.irp n, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31
 	lfd %f\n, ABI_FWANT + 8 * (\n - 14)(%r3)
 	.endr
@@ -140,6 +148,13 @@ abi_call:
 	lwz %r0, 8 + 4 * \i(%r10)
 	stw %r0, GOT(25 + \i)(%r11)
 	.endr
+	addi %r5, %r10, -ABI_NSTACK - 4  /* the stack the callee used, before r1 moves up */
+	addi %r6, %r11, ABI_STACK - 4
+	li %r7, (ABI_NSTACK + ABI_NABOVE) / 4
+	mtctr %r7
+9:	lwzu %r0, 4(%r5)
+	stwu %r0, 4(%r6)
+	bdnz 9b
 
 	lwz %r2, WANT(19)(%r11)
 	lwz %r13, WANT(20)(%r11)
@@ -226,6 +241,17 @@ abi_fake_\name:
 	mfvrsave %r0
 	nor %r0, %r0, %r0
 	mtvrsave %r0
+	blr
+
+	fake leak                        /* leaves k (its kr argument) below its stack pointer */
+	lwz %r5, 0(%r4)
+	stw %r5, -64(%r1)
+	lwz %r5, 4(%r4)
+	stw %r5, -60(%r1)
+	lwz %r5, 8(%r4)
+	stw %r5, -56(%r1)
+	lwz %r5, 12(%r4)
+	stw %r5, -52(%r1)
 	blr
 
 	fake backchain

@@ -9,8 +9,8 @@
    [%sp+2047+0..175] of its caller's frame.
    Slots (test/abi.c names them): want/got 0-7 %l0-%l7, 8-15 %i0-%i7 (%i6 is
    kept real: window spills store through it), 16 %sp, 17 %g2, 18 %g3, 19 %g6,
-   20 %g7, 21 %fsr, 22-29 the words [%sp+2047+176..232] of the caller's frame,
-   30 %asi. */
+   20 %g7, 21 %fsr (control and exception flags), 22-29 the words
+   [%sp+2047+176..232] of the caller's frame, 30 %asi. */
 #include "abi.h"
 #if !defined(__sparc__) || !defined(__arch64__)
 #error "test/abi_sparc64.S is for 64-bit SPARC"
@@ -46,8 +46,10 @@ abi_call:
 	stx %i0, [%g1]
 
 	ldx [%i0 + ABI_PAD], %g1
-	add %g1, 256, %g1                /* 176 + the 8 frame words + 16 */
-	sub %sp, %g1, %sp
+	add %g1, 256 + BIAS, %g1         /* 176 + the 8 frame words + 16, and the bias */
+	set ABI_RUNTOP, %g4              /* the call's own stack, in the block */
+	add %i0, %g4, %g4
+	sub %g4, %g1, %sp
 	.irp i, 0, 1, 2, 3, 4, 5, 6, 7
 	ldx [%i0 + WANT(22 + \i)], %g1
 	stx %g1, [%sp + BIAS + 176 + 8 * \i]
@@ -62,6 +64,14 @@ abi_call:
 	wr %g1, 0, %asi
 	rd %asi, %g1
 	stx %g1, [%i0 + WANT(30)]        /* as the CPU holds it */
+	lduw [%i0 + ABI_PAINT], %g4      /* paint the stack the callee will use */
+	add %sp, BIAS, %g5
+	sethi %hi(ABI_NSTACK), %g1
+	sub %g5, %g1, %g1
+1:	sub %g5, 4, %g5
+	cmp %g5, %g1
+	bne,pt %xcc, 1b
+	 stw %g4, [%g5]
 	ldx [%i0 + WANT(17)], %g2
 	ldx [%i0 + WANT(18)], %g3
 	ldx [%i0 + WANT(0)], %o5         /* junk in the other volatile registers */
@@ -107,6 +117,17 @@ abi_call:
 	ldx [%g4 + BIAS + 176 + 8 * \i], %g5
 	stx %g5, [%g1 + GOT(22 + \i)]
 	.endr
+	add %g4, BIAS, %o1               /* the stack the callee used, before %sp moves up */
+	sethi %hi(ABI_NSTACK), %o2
+	sub %o1, %o2, %o1
+	add %g1, ABI_STACK, %o2
+	mov (ABI_NSTACK + ABI_NABOVE) / 8, %o3
+2:	ldx [%o1], %o4
+	stx %o4, [%o2]
+	add %o1, 8, %o1
+	subcc %o3, 1, %o3
+	bne,pt %xcc, 2b
+	 add %o2, 8, %o2
 
 	ldx [%g1 + WANT(19)], %g6
 	ldx [%g1 + WANT(20)], %g7
@@ -158,6 +179,13 @@ abi_fake_\name:
 	fake asi                         /* little-endian loads by %asi, never restored */
 	retl
 	 wr %g0, 0x88, %asi
+
+	fake leak                        /* leaves k (its kr argument, 8-aligned) below its stack pointer */
+	ldx [%o1], %g1
+	stx %g1, [%sp + BIAS - 64]
+	ldx [%o1 + 8], %g1
+	retl
+	 stx %g1, [%sp + BIAS - 56]
 
 	fake frame                       /* writes just above the argument words */
 	retl

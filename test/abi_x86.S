@@ -4,8 +4,9 @@
    callee; the caller pops the arguments; DF clear and the x87 stack empty at
    entry and at return (void and int results); esp 16-aligned at the call.
    Slots (test/abi.c names them): want/got 0-3 ebx esi edi ebp, 4 esp,
-   5 x87 CW, 6 MXCSR (only with SSE), 7 DF, 8 x87 tag word, 9-16 the 8 words
-   just above the 5 argument words (the caller's frame). */
+   5 x87 CW, 6 MXCSR (only with SSE; control and flags), 7 DF, 8 x87 tag
+   word, 9-16 the 8 words just above the 5 argument words (the caller's
+   frame), 17 x87 status word (flags). */
 #include "abi.h"
 #if !defined(__i386__)
 #error "test/abi_x86.S is for 32-bit x86"
@@ -23,11 +24,11 @@ abi_call:
 	pushl %esi
 	pushl %edi
 	movl 20(%esp), %eax              /* the block */
-	subl $12, %esp                   /* 0: caller's CW, 4: MXCSR, 8: current; 16-aligned */
-	fnstcw 0(%esp)
+	subl $44, %esp                   /* 0: caller's x87 environment, 28: MXCSR, 32: current; 16-aligned */
+	fnstenv 0(%esp)
 	testl $ABI_HAS_MXCSR, ABI_FLAGS(%eax)
 	jz 1f
-	stmxcsr 4(%esp)
+	stmxcsr 28(%esp)
 1:	movl %esp, ABI_HOST(%eax)        /* found again even if the callee moves esp */
 	call 2f
 2:	popl %ecx
@@ -35,9 +36,10 @@ abi_call:
 	leal current@GOTOFF(%ecx), %ecx
 	movl %ecx, ABI_HOST + 4(%eax)
 	movl (%ecx), %edx                /* kept, so the harness can run under itself */
-	movl %edx, 8(%esp)
+	movl %edx, 32(%esp)
 	movl %eax, (%ecx)
 
+	leal ABI_RUNTOP(%eax), %esp      /* the call's own stack, in the block */
 	subl ABI_PAD(%eax), %esp
 	subl $64, %esp                   /* 5 argument words, then the 8 frame words */
 	.irp i, 0, 1, 2, 3, 4
@@ -49,13 +51,27 @@ abi_call:
 	movl %ecx, 20 + 4 * \i(%esp)
 	.endr
 	movl %esp, WANT(4)(%eax)
-	fldcw WANT(5)(%eax)
-	fnstcw WANT(5)(%eax)             /* as the CPU holds it */
+	fnstenv -32(%esp)                /* an x87 environment to load CW and status from */
+	movw WANT(5)(%eax), %cx
+	movw %cx, -32(%esp)
+	movw WANT(17)(%eax), %cx
+	movw %cx, -28(%esp)
+	fldenv -32(%esp)
+	fnstcw WANT(5)(%eax)             /* as the CPU holds them */
+	fnstsw WANT(17)(%eax)
 	testl $ABI_HAS_MXCSR, ABI_FLAGS(%eax)
 	jz 3f
 	ldmxcsr WANT(6)(%eax)
 	stmxcsr WANT(6)(%eax)
-3:	cld
+3:	movl ABI_PAINT(%eax), %edx       /* paint the stack the callee will use */
+	movl %esp, %ecx
+7:	subl $4, %ecx
+	movl %edx, (%ecx)
+	leal ABI_NSTACK(%ecx), %edx
+	cmpl %edx, %esp
+	movl ABI_PAINT(%eax), %edx
+	jne 7b
+	cld
 	movl WANT(0)(%eax), %ebx
 	movl WANT(1)(%eax), %esi
 	movl WANT(2)(%eax), %edi
@@ -76,6 +92,7 @@ abi_call:
 	movl %ebp, GOT(3)(%eax)
 	movl %esp, GOT(4)(%eax)
 	fnstcw GOT(5)(%eax)
+	fnstsw GOT(17)(%eax)
 	testl $ABI_HAS_MXCSR, ABI_FLAGS(%eax)
 	jz 5f
 	stmxcsr GOT(6)(%eax)
@@ -84,6 +101,15 @@ abi_call:
 	movl 20 + 4 * \i(%ecx), %edx
 	movl %edx, GOT(9 + \i)(%eax)
 	.endr
+	leal -ABI_NSTACK(%ecx), %esi     /* the stack the callee used, before esp moves up */
+	leal ABI_STACK(%eax), %edi
+	movl $(ABI_NSTACK + ABI_NABOVE) / 4, %ecx
+8:	movl (%esi), %edx
+	movl %edx, (%edi)
+	addl $4, %esi
+	addl $4, %edi
+	decl %ecx
+	jnz 8b
 	movl ABI_HOST(%eax), %esp
 	pushfl
 	popl %ecx
@@ -96,16 +122,15 @@ abi_call:
 	movl %ecx, GOT(8)(%eax)
 	addl $32, %esp
 
-	fninit                           /* give the caller an empty x87 stack back */
-	fldcw 0(%esp)
+	fldenv 0(%esp)                   /* the caller's x87 state, stack empty, flags as they were */
 	testl $ABI_HAS_MXCSR, ABI_FLAGS(%eax)
 	jz 6f
-	ldmxcsr 4(%esp)
+	ldmxcsr 28(%esp)
 6:	cld
 	movl ABI_HOST + 4(%eax), %ecx
-	movl 8(%esp), %edx
+	movl 32(%esp), %edx
 	movl %edx, (%ecx)
-	addl $12, %esp
+	addl $44, %esp
 	popl %edi
 	popl %esi
 	popl %ebx
@@ -170,6 +195,27 @@ abi_fake_\name:
 
 	fake x87                         /* leaves a value on the x87 stack */
 	fld1
+	ret
+
+	fake leak                        /* leaves k (its kr argument) below its stack pointer */
+	movl 8(%esp), %ecx
+	.irp i, 0, 1, 2, 3
+	movl 4 * \i(%ecx), %edx
+	movl %edx, -40 + 4 * \i(%esp)
+	.endr
+	ret
+
+	fake pending                     /* the caller's CW back over its own masked inexact */
+	subl $8, %esp
+	fnstcw 0(%esp)
+	movw $0x037f, 4(%esp)
+	fldcw 4(%esp)
+	fld1
+	fldpi
+	fdivrp                           /* 1 / pi: inexact */
+	fstp %st(0)
+	fldcw 0(%esp)
+	addl $8, %esp
 	ret
 
 	fake frame                       /* writes just above its 5 arguments */

@@ -1,14 +1,17 @@
 /* Constant-time check, run under valgrind memcheck by tools/ctcheck.py and
    compiled against any implementation's header (POLY1305AES_HEADER).
-     ct poly       r, the message and the tag given to verify are secret
-     ct aes        k and n are secret (table-based AES is expected to leak here)
-     ct selftest   two deliberately leaky functions: memcheck must catch both
+     ct paths           the implementation's code paths, one a line: "NAME runs"
+                        or "NAME cannot run" (on this CPU, or the one valgrind emulates)
+     ct poly PATH       r, the message and the tag given to verify are secret
+     ct aes PATH        k and n are secret (table-based AES is expected to leak here)
+     ct selftest        two deliberately leaky functions: memcheck must catch both
    Secrets are marked undefined just before each call and defined again just
    after; memcheck then reports every branch (UninitCondition) and every
    memory address (UninitValue) computed from them inside the call. The
    results of calls are not checked here: valgrind's x87 emulation computes
    in 64-bit doubles, so x87 code may give wrong tags under it. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <valgrind/memcheck.h>
 #include POLY1305AES_HEADER
@@ -75,13 +78,36 @@ int ct_leaky_index(const unsigned char *secret)
   return table[secret[1]];
 }
 
+/* force the path named name; exit 3 when the CPU cannot run it */
+static void use_path(const char *name)
+{
+  unsigned int p;
+  const char *have;
+  for (p = 0; (have = poly1305aes_path_name(p)) != NULL; ++p)
+    if (!strcmp(have, name)) {
+      if (poly1305aes_path_use(p)) return;
+      printf("ct: path %s cannot run on this CPU\n", name);
+      exit(3);
+    }
+  fprintf(stderr, "ct: %s has no path %s\n", poly1305aes_implementation, name);
+  exit(2);
+}
+
 int main(int argc, char **argv)
 {
   const char *mode = argc > 1 ? argv[1] : "";
+  if (!strcmp(mode, "paths")) {   /* natively too: the selector compares the two lists */
+    unsigned int p;
+    const char *name;
+    for (p = 0; (name = poly1305aes_path_name(p)) != NULL; ++p)
+      printf("%s %s\n", name, poly1305aes_path_use(p) ? "runs" : "cannot run");
+    return 0;
+  }
   if (!RUNNING_ON_VALGRIND) {
     fprintf(stderr, "ct: run this under valgrind (tools/ctcheck.py)\n");
     return 2;
   }
+  if (argc > 2) use_path(argv[2]);
   if (!strcmp(mode, "poly")) calls(1, 0);
   else if (!strcmp(mode, "aes")) calls(0, 1);
   else if (!strcmp(mode, "selftest")) {
@@ -93,10 +119,10 @@ int main(int argc, char **argv)
     PUBLIC(&result, sizeof result);
     printf("selftest computed %d\n", result);
   } else {
-    fprintf(stderr, "usage: ct poly|aes|selftest\n");
+    fprintf(stderr, "usage: ct paths | ct poly|aes PATH | ct selftest\n");
     return 2;
   }
-  printf("ct %s: done for %s\n", mode, poly1305aes_implementation);
+  printf("ct %s: done for %s on path %s\n", mode, poly1305aes_implementation, poly1305aes_path());
   printf("errors-in-calls %lu\n", errors_in_calls);
   return 0;
 }

@@ -28,7 +28,7 @@ static void subtract(unsigned char x[17], const unsigned char y[17])
 }
 
 /* x = x * y mod p, for x, y < 2^136 */
-static void multiply_mod_p(unsigned char x[17], const unsigned char y[17])
+void ref_multiply(unsigned char x[17], const unsigned char y[17])
 {
   unsigned long product[34] = { 0 };
   unsigned long carry;
@@ -97,7 +97,7 @@ void ref_chunk(struct ref_state *st, const unsigned char *chunk, unsigned int le
     st->h[i] = (unsigned char) carry;
     carry >>= 8;
   }
-  multiply_mod_p(st->h, st->r);
+  ref_multiply(st->h, st->r);
 }
 
 /* One chunk is the map h -> a h + b with a = r, b = c r. Maps compose as
@@ -109,21 +109,21 @@ void ref_chunk_repeated(struct ref_state *st, const unsigned char chunk[16], uns
   unsigned int i;
   for (i = 0; i < 16; ++i) base_b[i] = chunk[i];
   base_b[16] = 1;
-  multiply_mod_p(base_b, st->r);            /* c r mod p */
+  ref_multiply(base_b, st->r);            /* c r mod p */
   for (i = 0; i < 17; ++i) base_a[i] = st->r[i];
   for (; count; count >>= 1) {
     if (count & 1) {                        /* (a, b) = base after (a, b) */
-      multiply_mod_p(a, base_a);
-      multiply_mod_p(b, base_a);
+      ref_multiply(a, base_a);
+      ref_multiply(b, base_a);
       add_mod_p(b, base_b);
     }
     for (i = 0; i < 17; ++i) t[i] = base_b[i];   /* base = base after base */
-    multiply_mod_p(t, base_a);
+    ref_multiply(t, base_a);
     add_mod_p(t, base_b);
     for (i = 0; i < 17; ++i) base_b[i] = t[i];
-    multiply_mod_p(base_a, base_a);
+    ref_multiply(base_a, base_a);
   }
-  multiply_mod_p(st->h, a);                 /* h = a h + b */
+  ref_multiply(st->h, a);                 /* h = a h + b */
   add_mod_p(st->h, b);
 }
 

@@ -14,6 +14,8 @@ void ref_start(struct ref_state *st, const unsigned char kr[32]);
 void ref_chunk(struct ref_state *st, const unsigned char *chunk, unsigned int len);
 /* absorb the same 16-byte chunk count times, in O(log count) steps */
 void ref_chunk_repeated(struct ref_state *st, const unsigned char chunk[16], unsigned long long count);
+/* x = x y mod p (fully reduced), for x, y < 2^136 as 17-byte little-endian numbers */
+void ref_multiply(unsigned char x[17], const unsigned char y[17]);
 /* tag = (h + s) mod 2^128 */
 void ref_tag(unsigned char out[16], const struct ref_state *st, const unsigned char s[16]);
 void ref_authenticate(unsigned char out[16], const unsigned char kr[32],

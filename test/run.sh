@@ -1,29 +1,22 @@
 #!/bin/sh
 # test/run.sh: the whole test suite, run by `make test`, on every target in
 # targets/ (or those in $TARGETS): natively for amd64 and x86, under qemu-user
-# for ppc32 and sparc64. Every step prints PASS or FAIL; a step that cannot run
-# is a FAIL, never a skip. Exit status 1 if anything failed.
+# for the others. Every step prints PASS or FAIL; a step that cannot run is a
+# FAIL, never a skip. Exit status 1 if anything failed. What exists comes from
+# tools/describe.py, the one reader of the description files.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 1
-targets=${TARGETS:-$(ls targets)}
-host=$(sh tools/hosttarget) || host=none
+d() { python3 tools/describe.py "$@"; }
+targets=${TARGETS:-$(d targets)}
+host=$(d host 2>/dev/null) || host=none
 logs=$top/build/test-logs
 root=$top/build/test
 mkdir -p "$logs"
 passed=0
 failed=0
 failures=""
-
-field() { sed -n -e 's/#.*//' -e "s/^$2[[:space:]]*//p" "targets/$1"; }
-descfile() { sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$1" 2>/dev/null; }
-
-# an implementation's code paths, "NAME VAR=VALUE..." a line ('paths'; one
-# path "default" without it)
-code_paths() {
-  paths=$(descfile "poly1305aes_$1/paths")
-  [ -n "$paths" ] && echo "$paths" || echo default
-}
+notes=""
 
 # step NAME COMMAND...: run, log, report
 step() {
@@ -42,130 +35,186 @@ step() {
     grep -E '^FAIL|rror|FAILS' "$log" | head -15 | sed 's/^/    /'
     [ -n "$(grep -E '^FAIL|rror|FAILS' "$log" | head -1)" ] || tail -15 "$log" | sed 's/^/    /'
   fi
+  grep '^NOTE' "$log" | sed 's/^/    /'
+  notes="$notes$(grep '^NOTE' "$log" | sed 's/^/\n  /')"
 }
 
-# implementations (poly1305aes_*/ with a targets file) that list a target
-impls_for() {
-  for dir in poly1305aes_*/; do
-    dir=${dir%/}
-    [ -f "$dir/targets" ] && descfile "$dir/targets" | grep -qx "$1" && echo "${dir#poly1305aes_}"
-  done
-}
-
-# the selector on a target must pass every candidate that lists it, and install one
+# the selector on a target must pass every candidate that lists it, install
+# one, and (natively) have checked every constant-time claim under valgrind
 select_all() {
   target=$1
   python3 tools/selector.py --target "$target" --root "$root" --rounds 1 || return 1
-  bad=$(grep -v ' result=ok ' "$root/$target/selection.log" | grep -v ' result=skipped ')
+  log=$root/$target/selection.log
+  bad=$(grep -v ' result=ok ' "$log" | grep -v ' result=skipped ')
   [ -z "$bad" ] || { echo "FAIL candidates that did not pass:"; echo "$bad"; return 1; }
-  for impl in $(impls_for "$target"); do
-    grep -q "^impl=$impl .* result=ok " "$root/$target/selection.log" || { echo "FAIL $impl was not tested"; return 1; }
+  for impl in $(d impls "$target"); do
+    line=$(grep "^impl=$impl " "$log") && echo "$line" | grep -q ' result=ok ' ||
+      { echo "FAIL $impl was not tested"; return 1; }
+    if [ -z "$(d target "$target" run)" ] && echo "$line" | grep -q "valgrind='not checked"; then
+      echo "FAIL $impl: its constant-time claims were not checked"; return 1
+    fi
+    case "$line" in
+      *"this CPU cannot run"*) echo "NOTE $target: $impl: $(echo "$line" | sed 's/.*\(this CPU cannot run:[^;'"'"']*\).*/\1/') (not tested here)" ;;
+    esac
   done
 }
 
 aes_kat() {
   target=$1
   out=$root/$target/aes-kat
-  $(field "$target" cc) $(field "$target" cflags) -std=c99 -O2 -Wall -Wextra -Werror -Iaes \
-    aes/kat.c aes/aes_ref.c -o "$out" $(field "$target" ldflags) || return 1
-  python3 aes/check.py $(field "$target" run) "$out"
+  $(d target "$target" cc) $(d target "$target" cflags) -std=c99 -O2 -Wall -Wextra -Werror -Iaes \
+    aes/kat.c aes/aes_ref.c -o "$out" $(d target "$target" ldflags) || return 1
+  python3 aes/check.py $(d target "$target" run) "$out"
 }
 
-# the README's example, compiled against the installed library (static and
-# shared), run, and its tag checked with pycryptodome
+# the README's example, compiled against a library and header in $2/lib and
+# $2/include, static (to $3-static) or shared (to $3-shared): prints its output
+example() {
+  target=$1 prefix=$2 out=$3 how=$4
+  awk '/^<!-- example: begin -->/{on=1; next} /^<!-- example: end -->/{on=0} on && !/^```/' README.md > "$out.c"
+  [ -s "$out.c" ] || { echo "FAIL no example between the markers in README.md"; return 1; }
+  if [ "$how" = static ]; then
+    $(d target "$target" cc) $(d target "$target" cflags) -std=c99 -Wall -Wextra -Werror -I"$prefix/include" \
+      "$out.c" "$prefix/lib/libpoly1305aes.a" -o "$out-static" $(d target "$target" ldflags) &&
+      $(d runner "$target") "$out-static"
+  else
+    $(d target "$target" cc) $(d target "$target" cflags) -std=c99 -Wall -Wextra -Werror -I"$prefix/include" \
+      "$out.c" -L"$prefix/lib" -lpoly1305aes -o "$out-shared" &&
+      $(d runner "$target" "$prefix/lib") "$out-shared"
+  fi
+}
+
+# the README's example against the installed library, static and shared, its tag checked with pycryptodome
 readme_example() {
   target=$1
-  dir=$root/$target
-  cc=$(field "$target" cc)
-  run=$(field "$target" run)
-  awk '/^<!-- example: begin -->/{on=1; next} /^<!-- example: end -->/{on=0} on && !/^```/' README.md > "$dir/example.c"
-  [ -s "$dir/example.c" ] || { echo "FAIL no example between the markers in README.md"; return 1; }
-  $cc $(field "$target" cflags) -std=c99 -Wall -Wextra -Werror -I"$dir/include" "$dir/example.c" \
-    "$dir/lib/libpoly1305aes.a" -o "$dir/example-static" $(field "$target" ldflags) || return 1
-  $cc $(field "$target" cflags) -std=c99 -Wall -Wextra -Werror -I"$dir/include" "$dir/example.c" \
-    -L"$dir/lib" -lpoly1305aes -o "$dir/example-shared" || return 1
-  ln -sf libpoly1305aes.so "$dir/lib/libpoly1305aes.so.0"
   want=$(python3 test/example_tag.py) || return 1
-  got_static=$($run "$dir/example-static") || return 1
-  # dynamic programs under qemu-user find the target's loader and libc in its cross sysroot
-  triple=$(basename "$cc" -gcc)
-  got_shared=$(LD_LIBRARY_PATH="$dir/lib" QEMU_LD_PREFIX=/usr/$triple $run "$dir/example-shared") || return 1
-  echo "static: $got_static"
-  echo "shared: $got_shared"
-  echo "want tag $want"
-  case "$got_static" in *"tag $want"*) ;; *) echo "FAIL static example"; return 1 ;; esac
-  case "$got_shared" in *"tag $want"*) ;; *) echo "FAIL shared example"; return 1 ;; esac
+  for how in static shared; do
+    got=$(example "$target" "$root/$target" "$root/$target/example" $how) || return 1
+    echo "$how: $got (want tag $want)"
+    case "$got" in *"tag $want"*) ;; *) echo "FAIL $how example"; return 1 ;; esac
+  done
 }
 
-# an implementation built with a VARIANT (san, clang) passes the suite on every path
-variant_suite() {
-  variant=$1
-  impl=$2
-  make -s -f mk/impl.mk TARGET="$host" VARIANT="$variant" IMPL="$impl" BUILDROOT="$root" all || return 1
-  code_paths "$impl" | while read -r path assignments; do
-    echo "== path $path"
-    env $assignments "$root/$host-$variant/impl/$impl/test" test/vectors.txt || exit 1
+# the installable shared library of every candidate exports the generic API and
+# nothing else, reads no environment, and has the soname README promises
+exports() {
+  target=$1
+  for impl in $(d streams "$target"); do
+    so=$root/$target/impl/$impl/dist/lib/libpoly1305aes.so.1
+    defined=$(llvm-nm -D --defined-only "$so" | awk '{print $3}' | sort | tr '\n' ' ') || return 1
+    undefined=$(llvm-nm -D --undefined-only "$so" | awk '{print $2}' | tr '\n' ' ')
+    soname=$(llvm-readobj --dynamic-table "$so" | sed -n 's/.*SONAME.*\[\(.*\)\].*/\1/p')
+    echo "$impl: soname $soname; exports $defined; needs $undefined"
+    [ "$soname" = libpoly1305aes.so.1 ] || { echo "FAIL $impl: soname $soname"; return 1; }
+    [ "$defined" = "POLY1305AES_1@@POLY1305AES_1 poly1305aes_authenticate@@POLY1305AES_1 poly1305aes_clamp@@POLY1305AES_1 poly1305aes_verify@@POLY1305AES_1 " ] ||
+      { echo "FAIL $impl: the shared library exports $defined"; return 1; }
+    case " $undefined" in *getenv*) echo "FAIL $impl: the shared library reads the environment ($undefined)"; return 1 ;; esac
+  done
+}
+
+# a program built against one implementation installed into a prefix keeps
+# running, with right tags, after each other implementation is installed there
+abi_stable() {
+  target=$1
+  prefix=$root/$target-prefix
+  sroot=$root/stable
+  want=$(python3 test/example_tag.py) || return 1
+  rm -rf "$prefix"
+  first=""
+  for impl in $(d streams "$target"); do
+    python3 tools/selector.py --target "$target" --root "$sroot" --rounds 1 --impl "$impl" >/dev/null || return 1
+    make -s install TARGET="$target" BUILDROOT="$sroot" PREFIX="$prefix" || return 1
+    if [ -z "$first" ]; then
+      first=$impl
+      example "$target" "$prefix" "$root/$target/stable" shared || return 1
+    fi
+    got=$($(d runner "$target" "$prefix/lib") "$root/$target/stable-shared") || { echo "FAIL built against $first, did not run with $impl installed"; return 1; }
+    echo "built against $first, run with $impl installed: $got"
+    case "$got" in *"poly1305aes_$first: tag $want"*) ;; *) echo "FAIL wrong output"; return 1 ;; esac
   done
 }
 
 # the ABI harness under a target's second runner (targets/<t> 'alsorun'), on every path
 abi_also() {
-  target=$1
-  impl=$2
-  code_paths "$impl" | while read -r path assignments; do
-    echo "== path $path under $(field "$target" alsorun)"
-    env $assignments $(field "$target" alsorun) "$root/$target/impl/$impl/abi" || exit 1
-  done
+  $(d target "$1" alsorun) "$root/$1/impl/$2/abi"
 }
 
-# the constant-time claims of every implementation for a native target, on every path
-constant_time() {
-  target=$1
-  impl=$2
-  make -s -f mk/impl.mk TARGET="$target" IMPL="$impl" BUILDROOT="$root" "$root/$target/impl/$impl/ct" || return 1
-  code_paths "$impl" | while read -r path assignments; do
-    python3 tools/ctcheck.py "poly1305aes_$impl" "$path" "$root/$target/impl/$impl/ct" $assignments || exit 1
-  done
+# an implementation built with a VARIANT (san, clang) passes the suite on every path
+variant_suite() {
+  make -s -f mk/impl.mk TARGET="$host" VARIANT="$1" IMPL="$2" BUILDROOT="$root" all &&
+    "$root/$host-$1/impl/$2/test" test/vectors.txt
 }
 
-# the differential fuzzer over every host implementation, a bounded run per
-# code path any of them declares (FUZZ_SECONDS each; `make fuzz` runs longer)
+# the differential fuzzer over every host implementation and every path it
+# runs, a bounded run (FUZZ_SECONDS; `make fuzz` runs longer)
 fuzz() {
-  seconds=${FUZZ_SECONDS:-20}
   make -s -f mk/fuzz.mk || return 1
   work=$root/fuzz-work
   rm -rf "$work" && mkdir -p "$work/corpus" && cp "$top/build/$host-fuzz/seeds/"* "$work/corpus/" || return 1
-  envs=$(cat poly1305aes_*/paths 2>/dev/null | sed -e 's/#.*//' | awk 'NF > 1 { $1 = ""; print }' | sort -u)
-  printf '%s
-%s
-' "" "$envs" | while read -r assignments; do
-    echo "== fuzzing ${seconds}s with environment '${assignments}'"
-    (cd "$work" && env $assignments "$top/build/$host-fuzz/fuzz" -max_total_time="$seconds" -print_final_stats=1 corpus 2>&1 |
-      grep -E 'ERROR|SUMMARY|Test unit|stat::number_of_executed_units|Done') || exit 1
-    if ls "$work"/crash-* "$work"/leak-* "$work"/timeout-* >/dev/null 2>&1; then exit 1; fi
-  done
+  (cd "$work" && "$top/build/$host-fuzz/fuzz" -max_total_time="${FUZZ_SECONDS:-60}" -print_final_stats=1 corpus 2>&1 |
+    grep -E 'ERROR|SUMMARY|Test unit|stat::number_of_executed_units|Done') || return 1
+  ! ls "$work"/crash-* "$work"/leak-* "$work"/timeout-* >/dev/null 2>&1
 }
 
-# a deliberately broken candidate is reported and never installed
+# deliberately broken candidates are reported and never installed: one with a
+# wrong tag, one whose self-test hangs (caught by the selector's time limit,
+# while the others still compete and install)
 broken_candidate() {
   broot=$root/broken
-  python3 tools/selector.py --target "$host" --root "$broot" --rounds 1 --extra test/broken
-  grep '^impl=broken ' "$broot/$host/selection.log" | grep -q ' result=fails ' ||
-    { echo "FAIL broken candidate not reported as failing"; return 1; }
-  grep -q '^#include "poly1305aes_broken.h"' "$broot/$host/include/poly1305aes.h" &&
-    { echo "FAIL broken candidate installed"; return 1; }
+  rm -rf "$broot"
+  POLY1305AES_STEP_SECONDS=60 python3 tools/selector.py --target "$host" --root "$broot" --rounds 1 \
+    --extra test/broken --extra test/hang || true
+  log=$broot/$host/selection.log
+  grep '^impl=broken ' "$log" | grep -q ' result=fails ' || { echo "FAIL broken candidate not reported as failing"; return 1; }
+  grep '^impl=hang ' "$log" | grep ' result=fails ' | grep -q "reason='timed out during self-test" ||
+    { echo "FAIL hanging candidate not reported as timed out"; return 1; }
+  grep -q '^#define poly1305aes_implementation "poly1305aes_\(broken\|hang\)"' "$broot/$host/include/poly1305aes.h" &&
+    { echo "FAIL a broken candidate was installed"; return 1; }
+  grep -q ' chosen=yes' "$log" || { echo "FAIL nothing installed beside the broken candidates"; return 1; }
   before=$(readlink "$broot/$host/installed")
   if python3 tools/selector.py --target "$host" --root "$broot" --impl broken --extra test/broken; then
     echo "FAIL forcing the broken candidate succeeded"
     return 1
   fi
   [ "$(readlink "$broot/$host/installed")" = "$before" ] || { echo "FAIL installation changed"; return 1; }
-  echo "broken candidate rejected both times; installation unchanged"
+  echo "broken and hanging candidates rejected; the others installed; forcing broken changed nothing"
+}
+
+# two selections for one target at once both finish and leave one complete
+# installation and no temporary files; a build directory that cannot be
+# written gives one line and a non-zero exit
+selector_robust() {
+  sroot=$root/concurrent
+  rm -rf "$sroot"
+  impl=$(d impls "$host" | head -1)
+  python3 tools/selector.py --target "$host" --root "$sroot" --rounds 1 --impl "$impl" > "$sroot.1" 2>&1 &
+  one=$!
+  python3 tools/selector.py --target "$host" --root "$sroot" --rounds 1 --impl "$impl" > "$sroot.2" 2>&1
+  two=$?
+  wait $one || { echo "FAIL the first of two concurrent selections:"; cat "$sroot.1"; return 1; }
+  [ $two = 0 ] || { echo "FAIL the second of two concurrent selections:"; cat "$sroot.2"; return 1; }
+  cat "$sroot.1" "$sroot.2" | grep -E 'waiting|installed'
+  [ -f "$sroot/$host/lib/libpoly1305aes.a" ] && [ -f "$sroot/$host/lib/libpoly1305aes.so.1" ] &&
+    [ -f "$sroot/$host/include/poly1305aes.h" ] || { echo "FAIL no complete installation after two concurrent selections"; return 1; }
+  stray=$(ls -a "$sroot/$host" | grep '^\.installed-' | grep -v "^$(readlink "$sroot/$host/installed")\$")
+  [ -z "$stray" ] || { echo "FAIL stray files: $stray"; return 1; }
+  ro=$root/readonly
+  rm -rf "$ro" && mkdir -p "$ro" && chmod 555 "$ro"
+  if [ "$(id -u)" = 0 ]; then   # root writes anywhere: run as nobody, with the system's Python
+    as_user="setpriv --reuid=65534 --regid=65534 --clear-groups /usr/bin/python3"
+  else
+    as_user=python3
+  fi
+  $as_user tools/selector.py --target "$host" --root "$ro" --impl "$impl" > "$ro.out" 2>&1 &&
+    { echo "FAIL a read-only build directory: exit status 0"; return 1; }
+  cat "$ro.out"
+  [ "$(wc -l < "$ro.out")" = 1 ] && grep -q '^selector: cannot write the build directory' "$ro.out" ||
+    { echo "FAIL a read-only build directory did not give one clear line"; return 1; }
 }
 
 # commands an implementation lists in its 'checks' file (bound proofs, object checks)
 impl_checks() {
-  descfile "poly1305aes_$1/checks" | while read -r command; do
+  d impl "$1" checks | while read -r command; do
     echo "\$ $command"
     sh -c "$command" || exit 1
   done
@@ -174,37 +223,34 @@ impl_checks() {
 echo "poly1305aes test suite: targets $(echo $targets)"
 step "tools" sh tools/ensure-tools --test $targets
 step "vectors regenerated and cross-checked with pycryptodome" python3 test/gen_vectors.py
-for dir in poly1305aes_*/; do
-  impl=${dir#poly1305aes_}
-  impl=${impl%/}
-  [ -f "$dir/checks" ] && step "$impl: own checks" impl_checks "$impl"
+for impl in $(d impls); do
+  [ -n "$(d impl "$impl" checks)" ] && step "$impl: own checks" impl_checks "$impl"
 done
 for target in $targets; do
   mkdir -p "$root/$target"
   step "$target: AES reference known answers" aes_kat "$target"
   step "$target: every implementation built, self-tested on every path, installed by the selector" select_all "$target"
   step "$target: README example against the installed library" readme_example "$target"
-  if [ -n "$(field "$target" alsorun)" ]; then
-    for impl in $(impls_for "$target"); do
-      step "$target: $impl ABI harness under $(field "$target" alsorun)" abi_also "$target" "$impl"
-    done
-  fi
-  if [ -z "$(field "$target" run)" ]; then
-    for impl in $(impls_for "$target"); do
-      step "$target: $impl constant-time claims under valgrind memcheck" constant_time "$target" "$impl"
+  step "$target: every shared library exports the generic API only (soname libpoly1305aes.so.1)" exports "$target"
+  step "$target: a program keeps running as each implementation is installed into its prefix" abi_stable "$target"
+  if [ -n "$(d target "$target" alsorun)" ]; then
+    for impl in $(d streams "$target"); do
+      step "$target: $impl ABI harness under $(d target "$target" alsorun)" abi_also "$target" "$impl"
     done
   fi
   if [ "$target" = "$host" ]; then
-    for impl in $(impls_for "$target"); do
+    for impl in $(d streams "$target"); do
       step "$target: $impl under AddressSanitizer and UndefinedBehaviorSanitizer" variant_suite san "$impl"
       step "$target: $impl built with clang" variant_suite clang "$impl"
     done
-    step "$target: a broken candidate is reported and never installed" broken_candidate
+    step "$target: broken and hanging candidates are reported and never installed" broken_candidate
+    step "$target: concurrent selections, and a read-only build directory" selector_robust
     step "$target: differential fuzzing of every implementation against the reference" fuzz
   fi
 done
 
 echo
+[ -z "$notes" ] || echo "notes:$notes"
 if [ $failed -ne 0 ]; then
   echo "test suite: $passed passed, $failed FAILED:$failures"
   exit 1

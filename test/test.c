@@ -1,11 +1,17 @@
 /* The one test program: compiled against any implementation's namespaced
-   header (POLY1305AES_HEADER) and run on its target, natively or under qemu.
-     test VECTORS        run every check; exit 1 if any fails
+   header (POLY1305AES_HEADER), or against the installed generic header and
+   shared library, and run on its target, natively or under qemu.
+     test VECTORS        run every check on every code path; exit 1 if any fails
      test VECTORS a,b    run only the checks named a and b
-   Each check prints "run <name>", then "ok <name>" or "FAIL <name>: <first
-   failure>". Expected
-   values are either published (paper, chains) or computed by the readable
-   reference (ref.c, aes_ref.c), never by the implementation under test. */
+   With a namespaced header the checks run once per code path the
+   implementation's dispatcher lists (poly1305aes_path_name), each forced in
+   turn (poly1305aes_path_use); a path this CPU cannot run is named in a note
+   and in the last line. Against the generic header they run once, on the
+   path the library picks. Each check prints "run <name>", then "ok <name>"
+   or "FAIL <name> (path <p>): <first failure>"; the last line is "PASS: ..."
+   or "FAIL: ...". Expected values are either published (paper, chains) or
+   computed by the readable reference (ref.c, aes_ref.c), never by the
+   implementation under test. */
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -24,12 +30,13 @@ static const char *vectors_path;
 static int failed_checks;
 static int check_failed;          /* the running check has failed */
 static const char *check_name;
+static const char *path_name = "installed";
 
 static void fail(const char *format, ...)
 {
   va_list args;
   if (check_failed++) return;     /* report the first failure of a check only */
-  printf("FAIL %s: ", check_name);
+  printf("FAIL %s (path %s): ", check_name, path_name);
   va_start(args, format);
   vprintf(format, args);
   va_end(args);
@@ -222,11 +229,199 @@ static void check_lengths(void)
   }
 }
 
+/* every prefix 0..maxlen of one random message, against the reference
+   streamed over the same message: each length crosses the implementation's
+   block, unrolling and path switch points in turn */
+static unsigned char big[(1 << 20) + 64];
+
+static void prefixes(const unsigned char kr[32], const unsigned char n[16], const unsigned char *m,
+                     unsigned int maxlen)
+{
+  struct ref_state full, part;
+  unsigned char s[16], want[16], got[16];
+  unsigned int l;
+  aes_ref_encrypt(s, kr, n);
+  ref_start(&full, kr);
+  for (l = 0; l <= maxlen; ++l) {
+    part = full;
+    if (l % 16) ref_chunk(&part, m + l / 16 * 16, l % 16);
+    ref_tag(want, &part, s);
+    poly1305aes_authenticate(got, kr, n, m, l);
+    compare_tag(got, want, "prefix of a random message, length", (long) l);
+    if (l % 16 == 15) ref_chunk(&full, m + l / 16 * 16, 16);
+  }
+}
+
+static void check_prefix(void)
+{
+  unsigned char kr[32], n[16];
+  uint64_t prng = 4;
+  int round;
+  for (round = 0; round < 3; ++round) {
+    random_key(&prng, kr);
+    prng_fill(&prng, n, 16);
+    prng_fill(&prng, big, 16384);
+    prefixes(kr, n, big, round ? 4096 : 16384);
+  }
+}
+
+/* lengths around 64 KiB and 1 MiB */
+static void check_near(void)
+{
+  unsigned char kr[32], n[16], want[16], got[16];
+  uint64_t prng = 5;
+  unsigned int l;
+  prng_fill(&prng, big, sizeof big);
+  for (l = 65536 - 40; l <= 65536 + 40; ++l) {
+    random_key(&prng, kr);
+    prng_fill(&prng, n, 16);
+    ref_authenticate(want, kr, n, big, l);
+    poly1305aes_authenticate(got, kr, n, big, l);
+    compare_tag(got, want, "message near 64 KiB, length", (long) l);
+  }
+  for (l = 1 << 20; l <= (1 << 20) + 17; l += l % 16 == 1 ? 14 : 1) {
+    random_key(&prng, kr);
+    prng_fill(&prng, n, 16);
+    ref_authenticate(want, kr, n, big, l);
+    poly1305aes_authenticate(got, kr, n, big, l);
+    compare_tag(got, want, "message near 1 MiB, length", (long) l);
+  }
+}
+
+/* ---- the final reduction: with r = 1, h is the sum of the chunks mod p ---- */
+
+struct num { uint32_t w[5]; };   /* < 2^160, little-endian words */
+
+static struct num num_add(struct num a, struct num b)
+{
+  uint64_t carry = 0;
+  int i;
+  for (i = 0; i < 5; ++i) {
+    carry += (uint64_t) a.w[i] + b.w[i];
+    a.w[i] = (uint32_t) carry;
+    carry >>= 32;
+  }
+  return a;
+}
+
+static struct num num_sub(struct num a, struct num b)   /* a >= b */
+{
+  uint64_t borrow = 0;
+  int i;
+  for (i = 0; i < 5; ++i) {
+    uint64_t d = (uint64_t) a.w[i] - b.w[i] - borrow;
+    a.w[i] = (uint32_t) d;
+    borrow = d >> 63;
+  }
+  return a;
+}
+
+static int num_less(struct num a, struct num b)
+{
+  int i;
+  for (i = 4; i >= 0; --i)
+    if (a.w[i] != b.w[i]) return a.w[i] < b.w[i];
+  return 0;
+}
+
+static const struct num prime = { { 0xfffffffb, 0xffffffff, 0xffffffff, 0xffffffff, 3 } };
+
+static struct num num_mod(struct num a)   /* a mod p: a = hi 2^130 + lo = 5 hi + lo (mod p) */
+{
+  while (!num_less(a, prime)) {
+    struct num lo = a, hi = { { 0 } };
+    hi.w[0] = a.w[4] >> 2;                          /* a < 2^160: hi < 2^30 */
+    if (hi.w[0] == 0) { a = num_sub(a, prime); continue; }
+    lo.w[4] &= 3;
+    a = num_add(lo, num_add(num_add(num_add(hi, hi), num_add(hi, hi)), hi));
+  }
+  return a;
+}
+
+static struct num num_small(uint32_t x)
+{
+  struct num a = { { 0 } };
+  a.w[0] = x;
+  return a;
+}
+
+/* messages whose chunk sum is each residue in p - 8 .. p + 8, 2^130 - 8 .. 2^130 + 8,
+   2^128 - 2 .. 2^128 + 2 and 0 .. 8 (mod p), over 1..40 blocks and at 63, 64, 65, 127,
+   128, 129, 255, 256, 257 blocks: h meets p and 2^128 at the last step and at freeze */
+static void check_freeze(void)
+{
+  static const unsigned int blocks[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20,
+    21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 63, 64, 65, 127, 128, 129,
+    255, 256, 257 };
+  static const int from[4] = { -8, -8, -2, 0 }, to[4] = { 8, 8, 2, 8 };
+  struct num bases[4] = { prime, { { 0, 0, 0, 0, 4 } }, { { 0, 0, 0, 0, 1 } }, { { 0 } } };
+  const struct num two128 = { { 0, 0, 0, 0, 1 } };
+  unsigned char kr[32] = { 0 }, n[16] = { 0 }, want[16], got[16];
+  uint64_t prng = 6;
+  unsigned int b, base, filler, i;
+  int d;
+  for (b = 0; b < sizeof blocks / sizeof blocks[0]; ++b)
+    for (base = 0; base < 4; ++base)
+      for (d = from[base]; d <= to[base]; ++d) {
+        unsigned int count = blocks[b], l = 16 * count;
+        struct num target, sum, chunk, last = { { 0, 0, 0, 0, 1 } };
+        target = d >= 0 ? num_add(bases[base], num_small((uint32_t) d)) : num_sub(bases[base], num_small((uint32_t) -d));
+        target = num_mod(target);
+        /* chunks 1..count-1 from a filler, the last solved for; try fillers until it fits 128 bits */
+        for (filler = 0; filler < 64 && last.w[4] != 0; ++filler) {
+          sum = num_small(0);
+          for (i = 0; i + 1 < count; ++i) {
+            unsigned char *c = big + 16 * i;
+            int j;
+            if (filler < 2) memset(c, filler == 0 ? 0xff : 0x00, 16);
+            else prng_fill(&prng, c, 16);
+            for (j = 0; j < 4; ++j) chunk.w[j] = (uint32_t) c[4 * j] | (uint32_t) c[4 * j + 1] << 8
+                                                 | (uint32_t) c[4 * j + 2] << 16 | (uint32_t) c[4 * j + 3] << 24;
+            chunk.w[4] = 1;                             /* the appended 1 */
+            sum = num_mod(num_add(sum, chunk));
+          }
+          /* last + 2^128 = target - sum (mod p) */
+          last = num_mod(num_sub(num_add(target, num_add(prime, prime)), num_add(sum, two128)));
+        }
+        if (last.w[4] != 0) {                         /* 1..3 chunks cannot reach every residue */
+          if (count >= 4) fail("no message found for a residue at %u blocks", count);
+          continue;
+        }
+        for (i = 0; i < 16; ++i) big[16 * (count - 1) + i] = (unsigned char) (last.w[i / 4] >> (8 * (i % 4)));
+        prng_fill(&prng, kr, 16);                      /* k random, r = 1 */
+        memset(kr + 16, 0, 16);
+        kr[16] = 1;
+        ref_authenticate(want, kr, n, big, l);
+        poly1305aes_authenticate(got, kr, n, big, l);
+        compare_tag(got, want, "chunk sum near p, 2^128 or 2^130, length", (long) l);
+      }
+}
+
+/* messages at every offset 1..63 from a 64-byte boundary, at lengths across the switch points */
+static void check_offsets(void)
+{
+  static const unsigned int lengths[] = { 15, 16, 17, 255, 256, 257, 300, 383, 384, 385, 511, 512, 513,
+    703, 704, 705, 1000, 4097 };
+  unsigned char kr[32], n[16], want[16], got[16];
+  uint64_t prng = 7;
+  unsigned int i, offset;
+  unsigned char *base = big + (64 - (uintptr_t) big % 64) % 64;
+  for (i = 0; i < sizeof lengths / sizeof lengths[0]; ++i)
+    for (offset = 1; offset < 64; ++offset) {
+      random_key(&prng, kr);
+      prng_fill(&prng, n, 16);
+      prng_fill(&prng, base + offset, lengths[i]);
+      ref_authenticate(want, kr, n, base + offset, lengths[i]);
+      poly1305aes_authenticate(got, kr, n, base + offset, lengths[i]);
+      compare_tag(got, want, "message at offset 1..63, length", (long) lengths[i]);
+    }
+}
+
 /* all-0xff messages of every length 0..maxlen with r and k given; the
    reference streams, so each length costs one partial chunk */
 static void ff_lengths(const char *rhex, const char *khex, unsigned int maxlen)
 {
-  static unsigned char m[8192];
+  static unsigned char m[16384];
   unsigned char kr[32], n[16], s[16], out[16], want[16];
   struct ref_state full, partial;
   unsigned int l;
@@ -248,9 +443,9 @@ static void ff_lengths(const char *rhex, const char *khex, unsigned int maxlen)
 
 static void check_ff(void)
 {
-  /* the largest clamped r, then r with every allowed bit of the top word and k all ones */
-  ff_lengths("ffffff0ffcffff0ffcffff0ffcffff0f", "00000000000000000000000000000000", 8192);
-  ff_lengths("ffffff0ffcffff0ffcffff0ffcffff0f", "ffffffffffffffffffffffffffffffff", 2048);
+  /* the largest clamped r with k zero and k all ones, then r with every allowed bit of the top word */
+  ff_lengths("ffffff0ffcffff0ffcffff0ffcffff0f", "00000000000000000000000000000000", 16384);
+  ff_lengths("ffffff0ffcffff0ffcffff0ffcffff0f", "ffffffffffffffffffffffffffffffff", 4096);
   ff_lengths("0100000000000000000000000000000f", "0123456789abcdef0123456789abcdef", 2048);
 }
 
@@ -392,7 +587,9 @@ static void check_verify(void)
     if (poly1305aes_verify(tag, kr, n, m, l) != 0) fail("verify accepts a changed nonce, length %u", l);
     n[l % 16] ^= 1;
   }
+#ifdef poly1305aes_isequal   /* the namespaced header: the implementation's own comparison */
   if (poly1305aes_isequal(tag, tag) != 1) fail("isequal(x, x) is not 1");
+#endif
 }
 
 static void check_clamp(void)
@@ -445,7 +642,6 @@ static void check_null_message(void)
   if (poly1305aes_verify(want, kr, n, NULL, 0) != 1) fail("verify rejects an empty message at a null pointer");
 }
 
-/* the message ends at the last byte before an unmapped page: no read past m[l-1] */
 static void check_repeated_chunks(void)
 {
   /* ref_chunk_repeated against chunk-by-chunk absorption, for the huge check */
@@ -466,24 +662,34 @@ static void check_repeated_chunks(void)
   }
 }
 
-static void check_page_end(void)
+/* a message that starts just after, or ends just before, an unmapped page:
+   nothing is read outside m[0..l) */
+static void check_pages(void)
 {
   long page = sysconf(_SC_PAGESIZE);
-  unsigned char *area, kr[32], n[16], out[16], want[16];
+  size_t data = 3 * (size_t) page;
+  unsigned char *area, *first, kr[32], n[16], out[16], want[16];
   uint64_t prng = 29;
   unsigned int l;
-  area = mmap(NULL, 2 * (size_t) page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (area == MAP_FAILED || mprotect(area + page, (size_t) page, PROT_NONE) != 0) { fail("mmap/mprotect failed"); return; }
-  for (l = 0; l <= 300; ++l) {
-    unsigned char *m = area + page - l;
+  area = mmap(NULL, data + 2 * (size_t) page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (area == MAP_FAILED) { fail("mmap failed"); return; }
+  first = area + page;
+  if (mprotect(area, (size_t) page, PROT_NONE) || mprotect(first + data, (size_t) page, PROT_NONE)) {
+    fail("mprotect failed");
+    return;
+  }
+  prng_fill(&prng, first, data);
+  for (l = 0; l <= 8192 && l <= data; l += l < 2048 ? 1 : 1021) {
     random_key(&prng, kr);
     prng_fill(&prng, n, 16);
-    prng_fill(&prng, m, l);
-    ref_authenticate(want, kr, n, m, l);
-    poly1305aes_authenticate(out, kr, n, m, l);
+    ref_authenticate(want, kr, n, first + data - l, l);
+    poly1305aes_authenticate(out, kr, n, first + data - l, l);
     compare_tag(out, want, "message ending at an unmapped page, length", (long) l);
+    ref_authenticate(want, kr, n, first, l);
+    poly1305aes_authenticate(out, kr, n, first, l);
+    compare_tag(out, want, "message starting after an unmapped page, length", (long) l);
   }
-  munmap(area, 2 * (size_t) page);
+  munmap(area, data + 2 * (size_t) page);
 }
 
 /* on x86-64, a message longer than 2^31 bytes (zero pages, mapped lazily) */
@@ -605,7 +811,11 @@ static const struct { const char *name; void (*run)(void); } checks[] = {
   { "clamp", check_clamp },
   { "deterministic", check_deterministic },
   { "null-message", check_null_message },
-  { "page-end", check_page_end },
+  { "prefix", check_prefix },
+  { "near", check_near },
+  { "freeze", check_freeze },
+  { "offsets", check_offsets },
+  { "pages", check_pages },
   { "huge", check_huge },
   { "fpmodes", check_fpmodes },
   { "threads", check_threads },
@@ -623,18 +833,12 @@ static int listed(const char *name, const char *list)
   }
 }
 
-int main(int argc, char **argv)
+/* every check (or those named in only) on the path in use; returns how many ran */
+static unsigned int run_checks(const char *only)
 {
   unsigned int c, run = 0;
-  if (argc < 2) {
-    fprintf(stderr, "usage: %s VECTORS [check-name-part]\n", argv[0]);
-    return 2;
-  }
-  vectors_path = argv[1];
-  setvbuf(stdout, NULL, _IOLBF, 0);
-  printf("testing %s on %s\n", poly1305aes_implementation, POLY1305AES_TARGET);
   for (c = 0; c < sizeof checks / sizeof checks[0]; ++c) {
-    if (argc > 2 && !listed(checks[c].name, argv[2])) continue;
+    if (only && !listed(checks[c].name, only)) continue;
     check_name = checks[c].name;
     check_failed = 0;
     printf("run %s\n", check_name);   /* the last line if the check crashes */
@@ -643,7 +847,48 @@ int main(int argc, char **argv)
     else printf("ok %s\n", check_name);
     ++run;
   }
-  if (run == 0) { printf("FAIL no check matches '%s'\n", argv[2]); return 1; }
-  printf("%s: %u checks, %d failed\n", failed_checks ? "FAIL" : "PASS", run, failed_checks);
+  return run;
+}
+
+int main(int argc, char **argv)
+{
+  unsigned int run = 0, paths = 0;
+  char tested[256] = "", lacking[256] = "";
+  const char *only = argc > 2 ? argv[2] : NULL;
+  if (argc < 2) {
+    fprintf(stderr, "usage: %s VECTORS [check-name,...]\n", argv[0]);
+    return 2;
+  }
+  vectors_path = argv[1];
+  setvbuf(stdout, NULL, _IOLBF, 0);
+  printf("testing %s on %s\n", poly1305aes_implementation, POLY1305AES_TARGET);
+#ifdef poly1305aes_path_name   /* the namespaced header: every path of the dispatcher */
+  {
+    unsigned int p;
+    for (p = 0; (path_name = poly1305aes_path_name(p)) != NULL; ++p) {
+      if (!poly1305aes_path_use(p)) {
+        printf("note: path %s: this CPU cannot run it, so it is not tested here\n", path_name);
+        snprintf(lacking + strlen(lacking), sizeof lacking - strlen(lacking), " %s", path_name);
+        continue;
+      }
+      printf("path %s\n", path_name);
+      if (strcmp(poly1305aes_path(), path_name)) {
+        printf("FAIL path-use (path %s): the library runs path %s instead\n", path_name, poly1305aes_path());
+        ++failed_checks;
+      }
+      run += run_checks(only);
+      snprintf(tested + strlen(tested), sizeof tested - strlen(tested), " %s", path_name);
+      ++paths;
+    }
+  }
+#else
+  printf("path installed (the library's own choice)\n");
+  run = run_checks(only);
+  strcpy(tested, " installed");
+  paths = 1;
+#endif
+  if (run == 0) { printf("FAIL: no check matches '%s', or no path runs here\n", only ? only : ""); return 1; }
+  printf("%s: %u checks on %u path(s), %d failed; paths tested:%s%s%s\n", failed_checks ? "FAIL" : "PASS", run,
+         paths, failed_checks, tested, *lacking ? "; this CPU cannot run:" : "", lacking);
   return failed_checks ? 1 : 0;
 }

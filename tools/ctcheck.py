@@ -1,16 +1,21 @@
 #!/usr/bin/env python3
-"""Constant-time verdict for one implementation and code path, from valgrind.
+"""Constant-time verdicts for one implementation, path by path, from valgrind.
 
-  ctcheck.py IMPLDIR PATH CT_PROGRAM [VAR=VALUE...]
+  ctcheck.py IMPLDIR CT_PROGRAM
 
-Runs test/ct.c's program (built against the implementation) under valgrind
-memcheck three times: 'selftest' must be caught (a branch and an index on a
-secret), 'poly' (r, message and verify's tag secret) must be clean, and 'aes'
-(k and n secret) must be clean except for what the implementation's
-'sidechannel' file declares for PATH (constbranch no / constindex no). Errors
-are attributed to the implementation when a stack frame is one of its
-functions; every error counted inside a call must be attributed. Prints one
-verdict line and exits non-zero when a claim is contradicted.
+CT_PROGRAM is test/ct.c built against the implementation. Its code paths
+come from the program itself ("ct paths": the dispatcher's table), natively
+and under valgrind, whose emulated CPU may lack features (no AVX-512, for
+one). First 'ct selftest' must be caught (a branch and an index on a
+secret). Then, for every path both run: 'poly' (r, message and verify's tag
+secret) must be clean, and 'aes' (k and n secret) must be clean except for
+what the implementation's 'sidechannel' file declares for the path
+(constbranch no / constindex no). Errors are attributed to the
+implementation when a stack frame is one of its functions; every error
+counted inside a call must be attributed. A path this CPU runs but valgrind
+cannot is reported as not checked here. Prints one line a path,
+"PATH: verdict", and exits non-zero when a claim is contradicted or a
+sidechannel line names a path the implementation does not have.
 """
 import os
 import subprocess
@@ -24,12 +29,27 @@ import describe  # noqa: E402
 KINDS = {"UninitCondition": "branch", "UninitValue": "index"}
 
 
-def memcheck(program, mode, env):
+def paths(command):
+    """[(name, runs)] from 'ct paths' run by command."""
+    result = subprocess.run(command + ["paths"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    if result.returncode != 0:
+        sys.exit("ctcheck: %s paths failed:\n%s" % (" ".join(command), result.stdout[-2000:]))
+    out = []
+    for line in result.stdout.splitlines():
+        if line.startswith("==") or not line.strip():
+            continue    # valgrind's own lines
+        name, _, state = line.partition(" ")
+        out.append((name, state == "runs"))
+    return out
+
+
+def memcheck(program, mode, path=None):
     with tempfile.TemporaryDirectory() as tmp:
         xml = os.path.join(tmp, "vg.xml")
         command = ["valgrind", "--tool=memcheck", "--error-limit=no", "--xml=yes", "--xml-file=" + xml, program, mode]
-        full_env = dict(os.environ, **env)
-        result = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=full_env)
+        if path:
+            command.append(path)
+        result = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         if result.returncode != 0:
             sys.exit("ctcheck: %s %s failed under valgrind:\n%s" % (program, mode, result.stdout[-2000:]))
         counted = [int(line.split()[1]) for line in result.stdout.splitlines() if line.startswith("errors-in-calls ")]
@@ -50,21 +70,12 @@ def memcheck(program, mode, env):
         return found, attributed, counted[0]
 
 
-def main():
-    if len(sys.argv) < 4:
-        sys.exit(__doc__)
-    impl = describe.Implementation(sys.argv[1])
-    path, program = sys.argv[2], sys.argv[3]
-    env = dict(a.split("=", 1) for a in sys.argv[4:])
+def check_path(impl, program, path):
+    """(problems, verdict) for one path under valgrind."""
     problems = []
-
-    found, attributed, counted = memcheck(program, "selftest", env)
-    if not found["branch"] or not found["index"]:
-        problems.append("self-test: memcheck did not catch the deliberate leaks (branch %d, index %d)"
-                        % (len(found["branch"]), len(found["index"])))
     results = {}
     for mode in ("poly", "aes"):
-        found, attributed, counted = memcheck(program, mode, env)
+        found, attributed, counted = memcheck(program, mode, path)
         results[mode] = found
         if counted > attributed:
             problems.append("%s: %d errors inside calls, only %d attributed to poly1305aes_ functions"
@@ -88,12 +99,41 @@ def main():
             verdict.append("%s leak declared, not seen" % kind)
         else:
             verdict.append("const-%s verified" % kind)
+    return problems, "; ".join(verdict)
+
+
+def main():
+    if len(sys.argv) != 3:
+        sys.exit(__doc__)
+    impl = describe.Implementation(sys.argv[1])
+    program = sys.argv[2]
+    native = paths([program])
+    under_valgrind = dict(paths(["valgrind", "-q", program]))
+    problems = []
+    for claimed in impl.claimed_paths():
+        if claimed not in [name for name, _ in native]:
+            problems.append("sidechannel makes a claim for path %r, which %s does not have (its paths: %s)"
+                            % (claimed, impl.name, " ".join(name for name, _ in native)))
+    found, attributed, counted = memcheck(program, "selftest")
+    if not found["branch"] or not found["index"]:
+        problems.append("self-test: memcheck did not catch the deliberate leaks (branch %d, index %d)"
+                        % (len(found["branch"]), len(found["index"])))
+    lines = []
+    for name, runs in native:
+        if not runs:
+            lines.append("%s: not checked (this CPU cannot run it)" % name)
+        elif not under_valgrind.get(name):
+            lines.append("%s: not checked by valgrind (its emulated CPU cannot run it)" % name)
+        else:
+            path_problems, verdict = check_path(impl, program, name)
+            problems += ["path %s: %s" % (name, p) for p in path_problems]
+            lines.append("%s: %s" % (name, "CONTRADICTED" if path_problems else verdict))
+    print("\n".join(lines))
     if problems:
-        print("ctcheck %s path %s: FAIL" % (impl.name, path))
+        print("ctcheck %s: FAIL" % impl.name)
         for p in problems:
             print("  " + p)
         sys.exit(1)
-    print("ctcheck %s path %s: %s" % (impl.name, path, "; ".join(verdict)))
 
 
 if __name__ == "__main__":

@@ -1,8 +1,25 @@
-"""Read the plain-text files that describe targets (targets/<name>) and
-implementations (poly1305aes_<name>/). Every tool learns what exists from
-here; nothing lists implementations by hand.
+#!/usr/bin/env python3
+"""The one reader of the plain-text files that describe targets (targets/<name>)
+and implementations (poly1305aes_<name>/). Every tool learns what exists from
+here, as a module or through this command line; nothing else parses them.
 
-An implementation directory holds:
+  describe.py host                 the target whose 'host' line names this machine
+  describe.py targets              every target
+  describe.py target T [FIELD]     one field of targets/T ('' if absent), or all as FIELD=value
+  describe.py impls [T]            the implementations (those building for T), one a line
+  describe.py streams T            those building for T with an instruction stream of their own
+                                   (not sharing another's build there: 'shares')
+  describe.py impl NAME FILE       the lines of one description file ('checks', 'summary', ...)
+  describe.py make T [NAME [DIR]]  the make fragment mk/ includes: the target's, and one build's
+  describe.py runner T [LIBDIR]    the command words that run a program built for T (linked
+                                   against the shared libraries in LIBDIR, when given)
+  describe.py tools T...           the commands the targets need, then the Debian packages
+
+A target file holds "field value" lines: summary, host (uname -m names), cc, ar,
+cflags, ldflags, run (the emulator, empty when native), alsorun (a second
+runner for the ABI harness), tools (commands), packages (Debian packages that
+give them), sysroot (where a dynamic program finds the target's loader and libc
+under qemu-user). An implementation directory holds:
   targets      the targets it builds for, one a line
   sources      its sources, one a line, relative to the directory
   cflags       optional: "<target>|* flags" lines
@@ -10,9 +27,16 @@ An implementation directory holds:
   needs        what it needs at run time (cpu:, fpu:, abi: lines)
   sidechannel  "constbranch yes|no[ PATH]: why" and "constindex yes|no[ PATH]: why"
   summary      one line
-  paths        optional: "NAME VAR=VALUE" lines, one per code path the tests force
+  checks       optional: shell commands `make test` runs from the top (proofs, object checks)
+  shares       optional: "IMPL: why": on every target both build for, this one's
+               build is IMPL's instruction stream, so it is built, tested, timed and
+               proved once, as IMPL (the log names both)
+Code paths are not described here: each implementation's dispatcher lists them
+(poly1305aes_<name>_path_name), and the test programs ask it.
 """
 import os
+import platform
+import sys
 
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -32,6 +56,15 @@ def lines(path):
     return out
 
 
+def fields(path):
+    """'key value' lines as a dict (a key without a value maps to '')."""
+    out = {}
+    for line in lines(path):
+        key, _, value = line.partition(" ")
+        out[key] = value.strip()
+    return out
+
+
 def target_names():
     return sorted(os.listdir(os.path.join(TOP, "targets")))
 
@@ -40,12 +73,18 @@ def read_target(name):
     path = os.path.join(TOP, "targets", name)
     if not os.path.isfile(path):
         raise SystemExit("unknown target %r: the targets are %s" % (name, ", ".join(target_names())))
-    fields = {}
-    for line in lines(path):
-        key, _, value = line.partition(" ")
-        fields[key] = value.strip()
-    fields["name"] = name
-    return fields
+    out = fields(path)
+    out["name"] = name
+    return out
+
+
+def host_target():
+    """The target whose 'host' line lists this machine's uname -m, or None."""
+    machine = platform.machine()
+    for name in target_names():
+        if machine in read_target(name).get("host", "").split():
+            return name
+    return None
 
 
 class Implementation:
@@ -57,32 +96,42 @@ class Implementation:
     def file(self, name):
         return os.path.join(self.dir, name)
 
+    def lines(self, name):
+        return lines(self.file(name))
+
     @property
     def targets(self):
-        return lines(self.file("targets"))
+        return self.lines("targets")
 
     @property
     def summary(self):
-        found = lines(self.file("summary"))
+        found = self.lines("summary")
         return found[0] if found else "(no summary)"
 
     @property
-    def needs(self):
-        return lines(self.file("needs"))
+    def shares(self):
+        """(IMPL, why) whose build this one shares, or None."""
+        found = self.lines("shares")
+        if not found:
+            return None
+        other, _, why = found[0].partition(":")
+        return other.strip(), why.strip()
 
-    @property
-    def paths(self):
-        """[(path name, {VAR: VALUE})]; one unnamed default path when there is no paths file."""
+    def cflags(self, target):
         out = []
-        for line in lines(self.file("paths")):
-            name, *assignments = line.split()
-            out.append((name, dict(a.split("=", 1) for a in assignments)))
-        return out or [("default", {})]
+        for line in self.lines("cflags"):
+            which, _, flags = line.partition(" ")
+            if which in ("*", target):
+                out.append(flags.strip())
+        return " ".join(out)
+
+    def table(self):
+        return fields(self.file("table"))
 
     def claim(self, prop, path="default"):
         """'yes' or 'no' for constbranch/constindex on a path; None if never stated."""
         general = specific = None
-        for line in lines(self.file("sidechannel")):
+        for line in self.lines("sidechannel"):
             head, _, _ = line.partition(":")
             words = head.split()
             if len(words) >= 2 and words[0] == prop:
@@ -92,11 +141,21 @@ class Implementation:
                     general = words[1]
         return specific or general
 
+    def claimed_paths(self):
+        """Path names the sidechannel file makes claims about."""
+        out = []
+        for line in self.lines("sidechannel"):
+            words = line.partition(":")[0].split()
+            if len(words) == 3 and words[2] not in out:
+                out.append(words[2])
+        return out
+
     def claim_text(self):
-        """Short constant-time claim for tables: branches/indices over all paths."""
+        """Short constant-time claim for tables: branches/indices over all claimed paths."""
         parts = []
+        paths = ["default"] + self.claimed_paths()
         for prop, label in (("constbranch", "branch"), ("constindex", "index")):
-            values = {self.claim(prop, p) for p, _ in self.paths}
+            values = {self.claim(prop, p) for p in paths}
             if values == {"yes"}:
                 parts.append("const-" + label)
             elif "no" in values:
@@ -109,23 +168,129 @@ class Implementation:
         """Description files that are missing or malformed."""
         out = []
         for required in ("targets", "sources", "needs", "sidechannel", "summary"):
-            if not lines(self.file(required)):
+            if not self.lines(required):
                 out.append("missing or empty '%s'" % required)
         for prop in ("constbranch", "constindex"):
-            for path, _ in self.paths:
-                if self.claim(prop, path) not in ("yes", "no"):
-                    out.append("sidechannel states no %s claim for path %s" % (prop, path))
+            if self.claim(prop) not in ("yes", "no"):
+                out.append("sidechannel states no general %s claim" % prop)
         for target in self.targets:
             if target not in target_names():
                 out.append("targets names unknown target %r" % target)
+        if self.shares and self.shares[0] not in [i.name for i in implementations()]:
+            out.append("shares names unknown implementation %r" % self.shares[0])
         return out
 
 
-def implementations(extra_dirs=()):
-    """Every poly1305aes_* directory at the top of the tree (those with a targets file), sorted, then extras."""
+def implementations(extra_dirs=(), target=None):
+    """Every poly1305aes_* directory at the top of the tree (those with a targets file), sorted,
+    then extras; only those building for target when it is given."""
     found = []
     for entry in sorted(os.listdir(TOP)):
         path = os.path.join(TOP, entry)
         if entry.startswith("poly1305aes_") and os.path.isfile(os.path.join(path, "targets")):
             found.append(Implementation(path))
-    return found + [Implementation(d) for d in extra_dirs]
+    found += [Implementation(d) for d in extra_dirs]
+    return [i for i in found if target is None or target in i.targets]
+
+
+def streams(target):
+    """The implementations building for target that do not share another's build there."""
+    impls = implementations(target=target)
+    names = [i.name for i in impls]
+    return [i for i in impls if not (i.shares and i.shares[0] in names)]
+
+
+def find(name, directory=None):
+    if directory:
+        return Implementation(directory, name)
+    for impl in implementations():
+        if impl.name == name:
+            return impl
+    raise SystemExit("no implementation named %r (have: %s)" % (name, " ".join(i.name for i in implementations())))
+
+
+def make_fragment(target_name, name=None, directory=None):
+    """Variables for mk/, one 'NAME := value' a line: the target's (and the
+    implementations building for it), or, given one, the implementation's."""
+    target = read_target(target_name)
+    values = [("CC", target.get("cc", "")), ("AR", target.get("ar", "")),
+              ("TARGET_CFLAGS", target.get("cflags", "")), ("TARGET_LDFLAGS", target.get("ldflags", "")),
+              ("RUN", target.get("run", "")),
+              ("IMPLS", " ".join(i.name for i in implementations(target=target_name)))]
+    if name:
+        values = []
+        impl = find(name, directory)
+        if target_name not in impl.targets:
+            raise SystemExit("poly1305aes_%s does not list target %s in %s" % (name, target_name, impl.file("targets")))
+        table = impl.table()
+        values += [("IMPLDIR", impl.dir), ("SOURCES", " ".join(impl.lines("sources"))),
+                   ("IMPL_CFLAGS", impl.cflags(target_name)), ("TABLE_LAYOUT", table.get("layout", "")),
+                   ("TABLE_FILE", table.get("file", "")), ("TABLE_SYMBOL", table.get("symbol", ""))]
+    return "".join("%s := %s\n" % (key, value.replace("$", "$$").replace("#", "\\#")) for key, value in values)
+
+
+def runner(target_name, libdir=None):
+    """The command words that run a program built for the target: its emulator,
+    and for a dynamically linked program (libdir: where its libraries are) the
+    loader's search path and, under qemu-user, the target's sysroot."""
+    target = read_target(target_name)
+    words = []
+    if libdir:
+        words = ["env", "LD_LIBRARY_PATH=" + os.path.abspath(libdir)]
+        if target.get("run"):
+            words.append("QEMU_LD_PREFIX=" + target.get("sysroot", ""))
+    return words + target.get("run", "").split()
+
+
+def tools_needed(names):
+    """(commands, packages) the targets' files ask for."""
+    commands, packages = [], []
+    for name in names:
+        target = read_target(name)
+        commands += [c for c in target.get("tools", "").split() if c not in commands]
+        packages += [p for p in target.get("packages", "").split() if p not in packages]
+    return commands, packages
+
+
+def main(argv):
+    usage = __doc__.split("\n\n")[1]
+    if not argv:
+        raise SystemExit(usage)
+    command, args = argv[0], argv[1:]
+    if command == "host" and not args:
+        name = host_target()
+        if not name:
+            raise SystemExit("describe: this machine (%s) matches no 'host' line in targets/; give TARGET="
+                             % platform.machine())
+        print(name)
+    elif command == "targets" and not args:
+        print("\n".join(target_names()))
+    elif command == "target" and len(args) in (1, 2):
+        target = read_target(args[0])
+        if len(args) == 2:
+            print(target.get(args[1], ""))
+        else:
+            print("\n".join("%s=%s" % kv for kv in sorted(target.items())))
+    elif command == "impls" and len(args) <= 1:
+        if args:
+            read_target(args[0])
+        print("\n".join(i.name for i in implementations(target=args[0] if args else None)))
+    elif command == "streams" and len(args) == 1:
+        read_target(args[0])
+        print("\n".join(i.name for i in streams(args[0])))
+    elif command == "impl" and len(args) == 2:
+        print("\n".join(find(args[0]).lines(args[1])))
+    elif command == "make" and len(args) in (1, 2, 3):
+        sys.stdout.write(make_fragment(*args))
+    elif command == "runner" and len(args) in (1, 2):
+        print(" ".join(runner(*args)))
+    elif command == "tools" and args:
+        commands, packages = tools_needed(args)
+        print(" ".join(commands))
+        print(" ".join(packages))
+    else:
+        raise SystemExit(usage)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

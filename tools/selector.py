@@ -2,14 +2,18 @@
 """The selector: build, prove and time every implementation that fits a
 target, and install the fastest that passed into build/<target>/.
 
-  selector.py [--target T] [--impl NAME] [--extra DIR]... [--root DIR]
+  selector.py [--target T] [--impl NAME] [--extra DIR]... [--root DIR] [--rounds N]
 
 For each candidate (every poly1305aes_* directory with a description; --extra
 adds more): skip it, with the reason logged, unless its 'targets' lists T;
-build it (mk/impl.mk); run the shared self-test on every code path in
-'paths', once more linked from its position-independent objects (those make
-the shared library), and the ABI harness (callee-saved registers, FPU modes)
-on every path; time it at 0, 16, 64, 256, 1024 and 8192 bytes.
+build it (mk/impl.mk builds the namespaced library, the installable static
+and shared libraries, and the test programs); run the shared self-test on
+every code path of its dispatcher, once more against its shared library
+(the installed interface), and the ABI harness on every path; time it at 0,
+16, 64, 256, 1024 and 8192 bytes. An implementation whose 'shares' file
+names another building for T is that one's instruction stream: it is
+built, tested, timed and proved once, as the other, and logged with the
+other's results.
 Timing is the median rdtsc/time-base ticks per call when the target runs
 natively, measured in interleaved rounds so every candidate sees the same
 machine noise; under an emulator it is the exact number of instructions per
@@ -18,14 +22,20 @@ the six lengths; the lowest score wins (ties: the first in name order).
 Where the target runs natively and valgrind is present, tools/ctcheck.py
 checks the implementation's constant-time claims on every path; a claim the
 check contradicts fails the candidate.
---impl forces one candidate, still self-tested. A candidate that fails is
-never installed; if none passes, nothing changes and the exit status is 1.
+Every step has a time limit (POLY1305AES_STEP_SECONDS, default 3600); a
+candidate that exceeds it fails "timed out during <step>" and the others go
+on. --impl forces one candidate, still self-tested. A candidate that fails
+is never installed; if none passes, nothing changes and the exit status is 1.
 
-Installation is atomic: the library, headers, pkg-config file and the log are
-written into a fresh directory, and one rename() of the 'installed' symlink
-switches to it; build/<T>/lib, include and selection.log point through it.
+Runs for one target are serialized by a lock (build/<T>/.lock). Installation
+is atomic: the winner's dist/ (libraries, header, pkg-config file) and the
+log are copied into a fresh directory, and one rename() of the 'installed'
+symlink switches to it; build/<T>/lib, include and selection.log point
+through it. A directory that cannot be written stops the run with one line.
 """
 import argparse
+import errno
+import fcntl
 import math
 import os
 import shlex
@@ -33,17 +43,23 @@ import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import describe  # noqa: E402
 
 LENGTHS = [0, 16, 64, 256, 1024, 8192]
-PIC_CHECKS = "paper,chain,vectors,lengths,r-zero,fpmodes,page-end"
+SHARED_CHECKS = "paper,chain,vectors,lengths,r-zero,fpmodes,pages"
+STEP_SECONDS = int(os.environ.get("POLY1305AES_STEP_SECONDS", "3600"))
 
 
 def say(text, end="\n"):
     print(text, end=end, flush=True)
+
+
+class StepFailed(Exception):
+    """A step that failed; its text says how."""
 
 
 class Candidate:
@@ -52,10 +68,11 @@ class Candidate:
         self.name = impl.name
         self.result = None         # ok | skipped | fails
         self.reason = ""
-        self.checks = 0
+        self.checks = ""
         self.samples = {n: [] for n in LENGTHS}
         self.score = None
-        self.ct = "not checked"    # the constant-time verdict from valgrind
+        self.ct = "not checked"    # the constant-time verdict
+        self.shares = None         # the candidate whose build this one is
         self.build = os.path.join(root, target["name"], "impl", self.name)
 
     def make_args(self, target, root):
@@ -69,82 +86,101 @@ class Candidate:
         return statistics.median(self.samples[length])
 
 
-def run(command, env=None, log=None):
-    """Run a command; return (exit status, combined output)."""
-    full_env = dict(os.environ)
-    full_env.update(env or {})
-    result = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=full_env,
-                            errors="replace")
+def run(command, step, log=None):
+    """Run a command under the step time limit; return (exit status, combined output).
+    Raises StepFailed("timed out during <step>") when it runs too long."""
+    try:
+        result = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                                errors="replace", timeout=STEP_SECONDS, start_new_session=True)
+        status, output = result.returncode, result.stdout
+    except subprocess.TimeoutExpired as expired:
+        output = expired.stdout.decode(errors="replace") if isinstance(expired.stdout, bytes) else expired.stdout or ""
+        if log:
+            with open(log, "a") as f:
+                f.write("$ %s\n%s\n(timed out after %d s)\n" % (" ".join(map(shlex.quote, command)), output, STEP_SECONDS))
+        raise StepFailed("timed out during %s (limit %d s, POLY1305AES_STEP_SECONDS)" % (step, STEP_SECONDS))
     if log:
         with open(log, "a") as f:
-            f.write("$ %s\n%s\n" % (" ".join(shlex.quote(c) for c in command), result.stdout))
-    return result.returncode, result.stdout
+            f.write("$ %s\n%s\n" % (" ".join(shlex.quote(c) for c in command), output))
+    return status, output
 
 
-def runner(target):
-    return target.get("run", "").split()
+def runner(target, libdir=None):
+    return describe.runner(target["name"], libdir)
+
+
+def failure_text(status, output):
+    """The FAIL lines of a test program's output, or how it died and during what."""
+    lines = output.strip().splitlines()
+    failures = [l for l in lines if l.startswith("FAIL")]
+    if failures and not (len(failures) == 1 and failures[0].startswith("FAIL: ")):
+        return "; ".join(failures[:3])
+    last = lines[-1] if lines else "(no output)"
+    if status < 0:
+        how = "killed by signal %d" % -status
+    elif status > 128:
+        how = "killed by signal %d" % (status - 128)
+    else:
+        how = "exit status %d" % status
+    return "crashed (%s) during: %s" % (how, last) if not failures else failures[0]
 
 
 def self_test(candidate, target, log):
-    """Run the suite on every path, the PIC build, and the ABI harness on every path;
-    set result/reason on failure."""
+    """The suite on every path, the suite against the shared library, the ABI harness on every path."""
     vectors = os.path.join(describe.TOP, "test", "vectors.txt")
-    runs = [(path, env, os.path.join(candidate.build, "test"), [vectors]) for path, env in candidate.impl.paths]
-    runs.append(("pic", candidate.impl.paths[0][1], os.path.join(candidate.build, "test-pic"), [vectors, PIC_CHECKS]))
-    runs += [("abi " + path, env, os.path.join(candidate.build, "abi"), []) for path, env in candidate.impl.paths]
-    for path, env, program, extra in runs:
-        status, output = run(runner(target) + [program] + extra, env=env, log=log)
+    steps = [("self-test", runner(target) + [os.path.join(candidate.build, "test"), vectors]),
+             ("self-test of the shared library", runner(target, os.path.join(candidate.build, "dist", "lib"))
+              + [os.path.join(candidate.build, "test-shared"), vectors, SHARED_CHECKS]),
+             ("ABI harness", runner(target) + [os.path.join(candidate.build, "abi")])]
+    for step, command in steps:
+        status, output = run(command, step, log)
         last = output.strip().splitlines()[-1:] or ["(no output)"]
         if status != 0 or not last[0].startswith("PASS"):
-            failures = [l for l in output.splitlines() if l.startswith("FAIL")]
-            if not failures:   # it died: name the signal or status and the check it was running
-                how = "killed by signal %d" % -status if status < 0 else "exit status %d" % status
-                if status > 128:
-                    how = "killed by signal %d" % (status - 128)
-                failures = ["crashed (%s) during: %s" % (how, last[0])]
-            candidate.result = "fails"
-            candidate.reason = "self-test%s: %s" % ("" if path == "default" else " (path %s)" % path,
-                                                   "; ".join(failures[:3]))
-            return
-        if program.endswith("/test") and path == candidate.impl.paths[0][0]:
-            candidate.checks = sum(1 for l in output.splitlines() if l.startswith("ok "))
+            raise StepFailed("%s: %s" % (step, failure_text(status, output)))
+        if step == "self-test":
+            candidate.checks = last[0].split(":", 1)[1].strip()
 
 
 def constant_time(candidate, target, root, log):
-    """Run tools/ctcheck.py on every path; a contradicted claim fails the candidate."""
+    """tools/ctcheck.py on every path; a contradicted claim fails the candidate."""
     if target.get("run"):
         candidate.ct = "not checked (emulated target)"
         return
     if not shutil.which("valgrind"):
         candidate.ct = "not checked (no valgrind)"
         return
-    status, output = run(candidate.make_args(target, root) + [os.path.join(candidate.build, "ct")], log=log)
+    status, output = run(candidate.make_args(target, root) + [os.path.join(candidate.build, "ct")],
+                         "the build of the constant-time check", log)
     if status != 0:
-        candidate.result, candidate.reason = "fails", "build of the constant-time check: " + output.strip()[-200:]
-        return
+        raise StepFailed("build of the constant-time check: " + output.strip()[-200:])
+    status, output = run([sys.executable, os.path.join(describe.TOP, "tools", "ctcheck.py"), candidate.impl.dir,
+                          os.path.join(candidate.build, "ct")], "the constant-time check", log)
     verdicts = {}   # verdict -> the paths that earned it, in order
-    for path, env in candidate.impl.paths:
-        status, output = run([sys.executable, os.path.join(describe.TOP, "tools", "ctcheck.py"), candidate.impl.dir,
-                              path, os.path.join(candidate.build, "ct")] + ["%s=%s" % kv for kv in env.items()], log=log)
-        if status != 0:
-            candidate.result = "fails"
-            candidate.reason = "constant-time check: " + " ".join(output.split())[-300:]
-            candidate.ct = "CONTRADICTED on path %s (see the reason below)" % path
-            return
-        verdict = output.strip().splitlines()[-1].split(": ", 1)[1]
-        verdicts.setdefault(verdict, []).append(path)
+    for line in output.splitlines():
+        if ": " in line and not line.startswith(" ") and not line.startswith("ctcheck"):
+            path, verdict = line.split(": ", 1)
+            verdicts.setdefault(verdict, []).append(path)
     if len(verdicts) == 1:
         candidate.ct = next(iter(verdicts))
     else:
         candidate.ct = "; ".join("%s: %s" % (",".join(paths), v) for v, paths in verdicts.items())
+    if status != 0:
+        candidate.ct = "CONTRADICTED (see the reason below)"
+        raise StepFailed("constant-time check: " + " ".join(output.split("FAIL", 1)[-1].split())[-300:])
 
 
 def time_native(candidates, target, rounds):
     """Interleaved rounds of median ticks per call at each length."""
     for r in range(rounds):
         for c in candidates:
-            status, output = run(runner(target) + [os.path.join(c.build, "speed"), "ticks", "-r", "101"]
-                                 + [str(n) for n in LENGTHS])
+            if c.result != "ok":
+                continue
+            try:
+                status, output = run(runner(target) + [os.path.join(c.build, "speed"), "ticks", "-r", "101"]
+                                     + [str(n) for n in LENGTHS], "timing")
+            except StepFailed as failed:
+                c.result, c.reason = "fails", str(failed)
+                continue
             if status != 0:
                 c.result, c.reason = "fails", "speed probe: " + output.strip()[-200:]
                 continue
@@ -159,7 +195,11 @@ def time_emulated(candidates, target):
     for c in candidates:
         command = [sys.executable, os.path.join(describe.TOP, "speed", "count.py"), target["run"],
                    os.path.join(c.build, "speed")] + [str(n) for n in LENGTHS]
-        status, output = run(command)
+        try:
+            status, output = run(command, "the instruction count")
+        except StepFailed as failed:
+            c.result, c.reason = "fails", str(failed)
+            continue
         if status != 0:
             c.result, c.reason = "fails", "instruction count: " + output.strip()[-200:]
             continue
@@ -170,22 +210,25 @@ def time_emulated(candidates, target):
 
 
 def compiler_version(target):
-    status, output = run([target["cc"], "-dumpfullversion"])
+    status, output = run([target["cc"], "-dumpfullversion"], "the compiler's version")
     return "%s %s" % (target["cc"], output.strip() if status == 0 else "?")
 
 
 def log_line(c, target, metric, chosen, compiler):
     fields = ["impl=" + c.name, "target=" + target["name"], "result=" + c.result,
               "compiler=" + shlex.quote(compiler)]
+    if c.shares:
+        fields.append("shares=" + c.shares.name)
     if c.result == "ok":
-        fields.append("checks=%d" % c.checks)
+        fields.append("checks=" + shlex.quote(c.checks))
         fields.append("metric=" + metric)
         fields += ["len%d=%.1f" % (n, c.median(n)) for n in LENGTHS]
         fields.append("score=%.1f" % c.score)
     else:
         fields.append("reason=" + shlex.quote(c.reason))
-    fields.append("constbranch=%s" % ",".join(sorted({str(c.impl.claim("constbranch", p)) for p, _ in c.impl.paths})))
-    fields.append("constindex=%s" % ",".join(sorted({str(c.impl.claim("constindex", p)) for p, _ in c.impl.paths})))
+    paths = ["default"] + c.impl.claimed_paths()
+    fields.append("constbranch=%s" % ",".join(sorted({str(c.impl.claim("constbranch", p)) for p in paths})))
+    fields.append("constindex=%s" % ",".join(sorted({str(c.impl.claim("constindex", p)) for p in paths})))
     fields.append("valgrind=" + shlex.quote(c.ct))
     fields.append("chosen=" + ("yes" if chosen else "no"))
     return " ".join(fields)
@@ -195,7 +238,7 @@ def print_table(candidates, metric, winner):
     head = ["candidate", "result"] + [str(n) for n in LENGTHS] + ["score", "constant time: claim / valgrind", "chosen"]
     rows = []
     for c in candidates:
-        row = [c.name, c.result]
+        row = [c.name + (" (=%s)" % c.shares.name if c.shares else ""), c.result]
         if c.result == "ok":
             row += ["%.0f" % c.median(n) for n in LENGTHS] + ["%.1f" % c.score]
         else:
@@ -212,45 +255,27 @@ def print_table(candidates, metric, winner):
             say("  %s %s: %s" % (c.name, c.result, c.reason))
 
 
-def write_pc(path, prefix, winner):
-    with open(path, "w") as f:
-        f.write("prefix=%s\nlibdir=${prefix}/lib\nincludedir=${prefix}/include\n\n" % prefix)
-        f.write("Name: poly1305aes\nDescription: Poly1305-AES authenticators (implementation poly1305aes_%s)\n"
-                % winner.name)
-        f.write("Version: 0.1\nLibs: -L${libdir} -lpoly1305aes\nCflags: -I${includedir}\n")
-
-
 def install(root, target, winner, log_text):
-    """Stage everything in a new directory, then switch the 'installed' symlink in one rename."""
+    """Stage the winner's dist/ and the log in a new directory, then switch the
+    'installed' symlink in one rename; no temporary file survives."""
     tdir = os.path.join(root, target["name"])
-    stage_name = ".installed-%d-%d" % (os.getpid(), int(time.time()))
-    stage = os.path.join(tdir, stage_name)
-    os.makedirs(os.path.join(stage, "lib", "pkgconfig"))
-    os.makedirs(os.path.join(stage, "include"))
-    header = "poly1305aes_%s.h" % winner.name
-    shutil.copy(os.path.join(winner.build, "include", header), os.path.join(stage, "include", header))
-    with open(os.path.join(stage, "include", "poly1305aes.h"), "w") as f:
-        f.write("/* poly1305aes.h: installed by the selector for target %s: poly1305aes_%s, the fastest\n"
-                "   implementation that passed its self-test here (see selection.log). */\n"
-                "#ifndef poly1305aes_H\n#define poly1305aes_H\n#include \"%s\"\n#endif\n"
-                % (target["name"], winner.name, header))
-    shutil.copy(os.path.join(winner.build, "libpoly1305aes_%s.a" % winner.name),
-                os.path.join(stage, "lib", "libpoly1305aes.a"))
-    status, output = run([target["cc"]] + target.get("cflags", "").split() + [
-        "-shared", "-o", os.path.join(stage, "lib", "libpoly1305aes.so"),
-        "-Wl,-soname,libpoly1305aes.so.0", "-Wl,-z,text", "-Wl,-z,noexecstack", "-Wl,-z,defs",
-        "-Wl,--whole-archive", os.path.join(winner.build, "libpoly1305aes_%s_pic.a" % winner.name),
-        "-Wl,--no-whole-archive"])
-    if status != 0:
-        shutil.rmtree(stage)
-        raise SystemExit("selector: linking the shared library failed, nothing installed:\n" + output)
-    write_pc(os.path.join(stage, "lib", "pkgconfig", "poly1305aes.pc"), tdir, winner)
-    with open(os.path.join(stage, "selection.log"), "w") as f:
-        f.write(log_text)
-    # the switch: one atomic rename of a symlink
-    link_tmp = os.path.join(tdir, ".installed-link-%d" % os.getpid())
-    os.symlink(stage_name, link_tmp)
-    os.replace(link_tmp, os.path.join(tdir, "installed"))
+    stage = tempfile.mkdtemp(prefix=".installed-", dir=tdir)
+    link_tmp = None
+    try:
+        for part in ("lib", "include"):
+            shutil.copytree(os.path.join(winner.build, "dist", part), os.path.join(stage, part), symlinks=True)
+        with open(os.path.join(stage, "selection.log"), "w") as f:
+            f.write(log_text)
+        os.chmod(stage, 0o755)
+        link_tmp = os.path.join(tdir, ".installed-link-%d" % os.getpid())
+        os.symlink(os.path.basename(stage), link_tmp)
+        os.replace(link_tmp, os.path.join(tdir, "installed"))
+        link_tmp = None
+    except BaseException:
+        if link_tmp and os.path.lexists(link_tmp):
+            os.remove(link_tmp)
+        shutil.rmtree(stage, ignore_errors=True)
+        raise
     for name in ("lib", "include", "selection.log"):
         path = os.path.join(tdir, name)
         if not os.path.islink(path):
@@ -259,27 +284,39 @@ def install(root, target, winner, log_text):
             elif os.path.exists(path):
                 os.remove(path)
             os.symlink(os.path.join("installed", name), path)
+    # earlier installations: the lock keeps every other run of this target out
     for entry in os.listdir(tdir):
-        if entry.startswith(".installed-") and entry != stage_name and not entry.startswith(".installed-link"):
-            shutil.rmtree(os.path.join(tdir, entry), ignore_errors=True)
+        if entry.startswith(".installed-") and entry != os.path.basename(stage):
+            path = os.path.join(tdir, entry)
+            if os.path.islink(path) or os.path.isfile(path):
+                os.remove(path)
+            else:
+                shutil.rmtree(path, ignore_errors=True)
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--target")
-    parser.add_argument("--impl")
-    parser.add_argument("--extra", action="append", default=[])
-    parser.add_argument("--root", default=os.path.join(describe.TOP, "build"))
-    parser.add_argument("--rounds", type=int, default=3)
-    args = parser.parse_args()
-
-    if not args.target:
-        status, output = run(["sh", os.path.join(describe.TOP, "tools", "hosttarget")])
+def prove(c, target, root, logdir):
+    """Build, self-test and check one candidate; set its result."""
+    log = os.path.join(logdir, c.name + ".log")
+    if os.path.exists(log):
+        os.remove(log)
+    try:
+        say("building", end="")
+        status, output = run(c.make_args(target, root) + ["all"], "the build", log)
         if status != 0:
-            raise SystemExit("selector: this machine matches no target; give TARGET=")
-        args.target = output.strip()
-    target = describe.read_target(args.target)
-    root = os.path.abspath(args.root)
+            raise StepFailed("build: " + " | ".join(output.strip().splitlines()[-3:]))
+        say(", self-testing", end="")
+        self_test(c, target, log)
+        say(", passed (%s)" % c.checks, end="")
+        say(", checking constant time", end="")
+        constant_time(c, target, root, log)
+        c.result = "ok"
+        say(": %s" % c.ct)
+    except StepFailed as failed:
+        c.result, c.reason = "fails", str(failed)
+        say(", FAILS: %s (log %s)" % (c.reason, log))
+
+
+def select(args, target, root):
     logdir = os.path.join(root, target["name"], "logs")
     os.makedirs(logdir, exist_ok=True)
     emulated = bool(target.get("run"))
@@ -290,56 +327,50 @@ def main():
     if args.impl and args.impl not in [i.name for i in impls]:
         raise SystemExit("selector: no implementation named %r (have: %s)" % (args.impl, ", ".join(i.name for i in impls)))
     candidates = [Candidate(i, target, root) for i in impls]
+    by_name = {c.name: c for c in candidates}
+    forced = args.impl
+    if forced and by_name[forced].impl.shares and by_name[forced].impl.shares[0] in by_name \
+            and target["name"] in by_name[by_name[forced].impl.shares[0]].impl.targets:
+        forced = by_name[forced].impl.shares[0]
+        say("selector: on %s, %s is the instruction stream of %s; selecting %s" % (target["name"], args.impl, forced, forced))
     say("selecting poly1305aes for %s (%s) with %s" % (target["name"], target.get("summary", ""), compiler))
     for number, c in enumerate(candidates, 1):
-        prefix = "[%d/%d] %s:" % (number, len(candidates), c.name)
-        if args.impl and c.name != args.impl:
+        say("[%d/%d] %s: " % (number, len(candidates), c.name), end="")
+        if c.result:
+            say("proven above, as the instruction stream another candidate shares: %s" % c.result)
+            continue
+        if forced and c.name != forced and not (c.impl.shares and c.impl.shares[0] == forced):
             c.result, c.reason = "skipped", "IMPL=%s chosen" % args.impl
-            say("%s skipped (%s)" % (prefix, c.reason))
-            continue
-        if target["name"] not in c.impl.targets:
+        elif target["name"] not in c.impl.targets:
             c.result, c.reason = "skipped", "not for %s (builds for %s)" % (target["name"], " ".join(c.impl.targets) or "nothing")
-            say("%s skipped: %s" % (prefix, c.reason))
+        elif c.impl.problems():
+            c.result, c.reason = "fails", "description: " + "; ".join(c.impl.problems())
+        elif c.impl.shares and by_name.get(c.impl.shares[0]) and target["name"] in by_name[c.impl.shares[0]].impl.targets:
+            c.shares = by_name[c.impl.shares[0]]
+            if c.shares.result is None:
+                prove(c.shares, target, root, logdir)
+            c.result, c.reason, c.checks, c.ct = c.shares.result, c.shares.reason, c.shares.checks, c.shares.ct
+            say("the same instruction stream as %s (%s): %s" % (c.shares.name, c.impl.shares[1], c.result))
             continue
-        problems = c.impl.problems()
-        if problems:
-            c.result, c.reason = "fails", "description: " + "; ".join(problems)
-            say("%s FAILS: %s" % (prefix, c.reason))
+        if c.result:
+            say("%s: %s" % ("skipped" if c.result == "skipped" else "FAILS", c.reason))
             continue
-        log = os.path.join(logdir, c.name + ".log")
-        if os.path.exists(log):
-            os.remove(log)
-        say("%s building" % prefix, end="")
-        status, output = run(c.make_args(target, root) + ["all", os.path.join(c.build, "test-pic")], log=log)
-        if status != 0:
-            c.result, c.reason = "fails", "build: " + " | ".join(output.strip().splitlines()[-3:])
-            say(", FAILS to build (see %s)" % log)
-            continue
-        say(", self-testing", end="")
-        self_test(c, target, log)
-        if c.result == "fails":
-            say(", FAILS: %s" % c.reason)
-            continue
-        say(", passed %d checks on %d path(s) and as PIC" % (c.checks, len(c.impl.paths)), end="")
-        say(", checking constant time", end="")
-        constant_time(c, target, root, log)
-        if c.result == "fails":
-            say(", FAILS: %s" % c.reason)
-            continue
-        c.result = "ok"
-        say(": %s" % c.ct)
+        prove(c, target, root, logdir)
 
-    passed = [c for c in candidates if c.result == "ok"]
+    passed = [c for c in candidates if c.result == "ok" and not c.shares]
     if passed:
         say("timing %d candidate(s): %s" % (len(passed), metric))
         if emulated:
             time_emulated(passed, target)
         else:
             time_native(passed, target, args.rounds)
-    for c in passed:
+    for c in candidates:
+        if c.shares and c.result == "ok":
+            c.samples, c.result, c.reason = c.shares.samples, c.shares.result, c.shares.reason
+    for c in candidates:
         if c.result == "ok":
             c.score = math.exp(sum(math.log(max(c.median(n), 1.0)) for n in LENGTHS) / len(LENGTHS))
-    ranked = [c for c in passed if c.result == "ok"]
+    ranked = [c for c in candidates if c.result == "ok" and not c.shares]
     winner = min(ranked, key=lambda c: c.score) if ranked else None
 
     log_text = "".join(log_line(c, target, "instructions" if emulated else "ticks", c is winner, compiler) + "\n"
@@ -356,6 +387,38 @@ def main():
     say("\ninstalled poly1305aes_%s for %s: %s/lib/libpoly1305aes.{a,so}, %s/include/poly1305aes.h; log %s/selection.log"
         % (winner.name, target["name"], tdir, tdir, tdir))
     return 0
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--target")
+    parser.add_argument("--impl")
+    parser.add_argument("--extra", action="append", default=[])
+    parser.add_argument("--root", default=os.path.join(describe.TOP, "build"))
+    parser.add_argument("--rounds", type=int, default=3)
+    args = parser.parse_args()
+
+    target = describe.read_target(args.target or describe.host_target() or
+                                  sys.exit("selector: this machine matches no target; give TARGET="))
+    root = os.path.abspath(args.root)
+    tdir = os.path.join(root, target["name"])
+    try:
+        os.makedirs(tdir, exist_ok=True)
+        lock = open(os.path.join(tdir, ".lock"), "a")
+    except OSError as error:
+        sys.exit("selector: cannot write the build directory %s: %s" % (tdir, error.strerror))
+    with lock:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError as error:
+            if error.errno not in (errno.EWOULDBLOCK, errno.EAGAIN):
+                raise
+            say("selector: another selection for %s is running; waiting for its lock (%s)" % (target["name"], lock.name))
+            fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            return select(args, target, root)
+        except OSError as error:
+            sys.exit("selector: cannot write %s: %s" % (error.filename or tdir, error.strerror))
 
 
 if __name__ == "__main__":

@@ -1,0 +1,53 @@
+/* wipe(p, len): zero len bytes at p where a secret was kept, with a store the
+   compiler cannot drop (the asm tells it the bytes are read afterwards).
+   WIPE_STACK_FUNCTION(name, bytes) defines name(), which zeroes about
+   `bytes` bytes of stack just below its caller's stack pointer: called right
+   after a function whose frames held secrets, from the frame that called
+   it, it overwrites those frames (its own frame starts where theirs did; the
+   ABI harness, test/abi.c, checks nothing is left). Assumes GCC or clang. */
+#ifndef poly1305aes_wipe_H
+#define poly1305aes_wipe_H
+
+#include <stddef.h>
+#include <string.h>
+
+static inline void wipe(void *p, size_t len)
+{
+#if defined(__sparc__)
+  /* glibc's sparc64 memset does block stores through %asi and leaves it at
+     ASI_BLK_P (0xf0); the caller's %asi is put back (test/abi.c checks it) */
+  unsigned long asi;
+  __asm__ __volatile__("rd %%asi, %0" : "=r"(asi));
+  memset(p, 0, len);
+  __asm__ __volatile__("wr %0, 0, %%asi" : : "r"(asi) : "memory");
+#else
+  memset(p, 0, len);
+#endif
+  __asm__ __volatile__("" : : "r"(p) : "memory");
+}
+
+#if defined(__SSE2__)
+/* 16-byte stores; the asm hides the zero, so the loop stays a loop (a memset
+   call costs more than the stores here) */
+#include <emmintrin.h>
+#define WIPE_STACK_FUNCTION(name, bytes) \
+  static __attribute__((noinline)) void name(void) \
+  { \
+    __m128i area_[(bytes) / 16], zero_ = _mm_setzero_si128(); \
+    size_t i_; \
+    for (i_ = 0; i_ < (bytes) / 16; ++i_) { \
+      __asm__("" : "+x"(zero_)); \
+      _mm_store_si128(&area_[i_], zero_); \
+    } \
+    __asm__ __volatile__("" : : "r"(area_) : "memory"); \
+  }
+#else
+#define WIPE_STACK_FUNCTION(name, bytes) \
+  static __attribute__((noinline)) void name(void) \
+  { \
+    unsigned char area_[bytes]; \
+    wipe(area_, sizeof area_); \
+  }
+#endif
+
+#endif
