@@ -19,7 +19,9 @@ A target file holds "field value" lines: summary, host (uname -m names), cc, ar,
 cflags, ldflags, run (the emulator, empty when native), alsorun (a second
 runner for the ABI harness), tools (commands), packages (Debian packages that
 give them), sysroot (where a dynamic program finds the target's loader and libc
-under qemu-user). An implementation directory holds:
+under qemu-user), debarch and peers (the Debian architecture, and the packages
+of the peers `make bench` compares with: tools/fetch-peers). An
+implementation directory holds:
   targets      the targets it builds for, one a line
   sources      its sources, one a line, relative to the directory
   cflags       optional: "<target>|* flags" lines
