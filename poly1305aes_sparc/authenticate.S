@@ -711,7 +711,35 @@ SYMBOL(authenticate):
 	mov 1, %o2
 	call .Lcopy16
 	 mov %i1, %o1
-.Ldone:
+.Ldone:                                /* no secret left in the frame: */
+	clr %l0                            /* the AES state and round key (a window */
+	clr %l1                            /* spill would write them to the save area) */
+	clr %l2
+	clr %l3
+	clr %l4
+	clr %l5
+	clr %l6
+	clr %l7
+	stx %g0, [%sp + BIAS + 0]          /* the save area's %l0-%l7, spilled by a trap during the call */
+	stx %g0, [%sp + BIAS + 8]
+	stx %g0, [%sp + BIAS + 16]
+	stx %g0, [%sp + BIAS + 24]
+	stx %g0, [%sp + BIAS + 32]
+	stx %g0, [%sp + BIAS + 40]
+	stx %g0, [%sp + BIAS + 48]
+	stx %g0, [%sp + BIAS + 56]
+	stx %g0, [%sp + BIAS + L_SCR]      /* r as doubles, then the pieces of h */
+	stx %g0, [%sp + BIAS + L_SCR + 8]
+	stx %g0, [%sp + BIAS + L_SCR + 16]
+	stx %g0, [%sp + BIAS + L_SCR + 24]
+	stx %g0, [%sp + BIAS + L_S]        /* s */
+	stx %g0, [%sp + BIAS + L_S + 8]
+	stx %g0, [%sp + BIAS + L_KR]       /* the copy of k and r (misaligned kr or n) */
+	stx %g0, [%sp + BIAS + L_KR + 8]
+	stx %g0, [%sp + BIAS + L_KR + 16]
+	stx %g0, [%sp + BIAS + L_KR + 24]
+	stx %g0, [%sp + BIAS + L_TAG]      /* the tag (misaligned out) */
+	stx %g0, [%sp + BIAS + L_TAG + 8]
 	wr %g4, 0, %asi
 	ldx [%sp + BIAS + L_FSR], %fsr
 	ret

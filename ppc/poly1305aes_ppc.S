@@ -437,6 +437,25 @@ PPC_LOCAL(final):
 	stwbrx	29, 4, 11
 	stwbrx	31, 4, 12
 
+	fsub	fZ, fZ, fZ		/* +0 (fZ is finite): no secret left in the frame */
+	stfd	fZ, PA+0(1)		/* r's pieces (set-up), placed words, h */
+	stfd	fZ, PA+8(1)
+	stfd	fZ, PA+16(1)
+	stfd	fZ, PA+24(1)
+	stfd	fZ, PA+32(1)
+	stfd	fZ, PA+40(1)
+	stfd	fZ, PA+48(1)
+	stfd	fZ, PA+56(1)
+	stfd	fZ, PA+64(1)
+	stfd	fZ, PA+72(1)
+	stfd	fZ, PA+80(1)
+	stfd	fZ, PA+88(1)
+	stfd	fZ, PA+96(1)
+	stfd	fZ, PA+104(1)
+	stfd	fZ, PA+112(1)
+	stfd	fZ, PA+120(1)
+	stfd	fZ, SOUT+0(1)		/* s */
+	stfd	fZ, SOUT+8(1)
 	lfd	0, FPSCRSAVE(1)
 	mtfsf	0xff, 0			/* the caller's FPSCR, all of it */
 	lfd	14, FSAVE+0(1)
