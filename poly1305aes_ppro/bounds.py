@@ -73,6 +73,11 @@ def read_source(path=SOURCE):
     for k in range(4):
         ratio = alphas[k] / 3 / units[k]
         exps.append(fpbounds.log2_exact(ratio))
+        # t = s + alpha_k rounds s to alpha_k's ulp: it must be the unit of the slot above
+        if fpbounds.ulp(alphas[k], precision) != units[k]:
+            raise fpbounds.SourceError("%s: alpha%d's ulp is %s, not the unit 2^%d of the slot above"
+                                       % (path, k, fpbounds.fmt(fpbounds.ulp(alphas[k], precision)),
+                                          fpbounds.log2_exact(units[k])))
     wrap = fpbounds.quad(path, "wrap")
     if wrap != Fraction(5, 2 ** 130):
         raise fpbounds.SourceError("%s: wrap is not 5 2^-130" % path)

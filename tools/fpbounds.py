@@ -13,8 +13,12 @@ from fractions import Fraction as F
 # ---------------------------------------------------------------- reading the sources
 
 
-class SourceError(Exception):
-    pass
+class SourceError(SystemExit):
+    """a constant the proof needs is missing or not what it assumes: the
+    prover stops with this message (exit status 1)"""
+
+    def __init__(self, message):
+        super().__init__("FAIL: " + message)
 
 
 def text(path):

@@ -50,7 +50,9 @@ in-order completion):
     order from the bottom 3 entries of their queue;
   - latencies: integer 1; loads 2 (7400) or 3 (7450; lfd 4); FPU 3 (7400)
     or 5 (7450), and the FPU starts at most 3 instructions in any 4
-    consecutive cycles (7400) or 4 in any 5 (7450);
+    consecutive cycles (7400) or 4 in any 5 (7450); on the 7450 an FPU
+    instruction also needs one of 4 FPSCR renames from its fourth stage to
+    its completion (the FPU stalls without one);
   - lmw, lswi, lswx, stmw: 7400: execution-serialized (they start when every
     earlier instruction has completed) and occupy the LSU 2 + n cycles for n
     registers; 7450: cracked into one load per register, dispatched one per
@@ -602,7 +604,7 @@ MPC74XX = {
                 "stations": {"iu": 2, "fpu": 1, "lsu": 2, "sru": 1, "bpu": 1}, "g4e": False},
     "MPC7450": {"name": "MPC7450 (G4e)", "dispatch": 3, "cq": 16, "complete": 3, "gpr_renames": 16,
                 "fpr_renames": 16, "fpu": 5, "fpu_window": (4, 5), "load": 3, "fpload": 4,
-                "stations": {"iu": 6, "fpu": 4, "lsu": 6, "sru": 1, "bpu": 1}, "g4e": True},
+                "stations": {"iu": 6, "fpu": 4, "lsu": 6, "sru": 1, "bpu": 1}, "g4e": True, "fpscr_renames": 4},
 }
 
 
@@ -653,6 +655,7 @@ def simulate_mpc74xx(insns, cpu, xer_count=None):
     next_complete = 0
     cycle = 0
     fpu_starts = []                  # cycles at which the FPU started an instruction
+    fpu_started = []                 # and which
     unit_busy = {"lsu": -1, "iu": [], "fpu": -1, "sru": -1, "bpu": -1}
     renames = {"g": 0, "f": 0}
     queued = {u: [] for u in ("iu", "fpu", "lsu", "sru", "bpu")}
@@ -692,6 +695,9 @@ def simulate_mpc74xx(insns, cpu, xer_count=None):
                     k, w = cpu["fpu_window"]
                     if len([t for t in fpu_starts[-k:] if t > cycle - w]) >= k:
                         break
+                    if cpu.get("fpscr_renames") and sum(
+                            1 for x in fpu_started if done[x] > cycle + cpu["fpu"] - 2) >= cpu["fpscr_renames"]:
+                        break           # its FPSCR rename, taken in the next-to-last stage, is not free
                 if unit == "lsu" and lsu_free_at > cycle:
                     break
                 ok = True
@@ -712,6 +718,7 @@ def simulate_mpc74xx(insns, cpu, xer_count=None):
                 if unit == "fpu":
                     lat = cpu["fpu"]
                     fpu_starts.append(cycle)
+                    fpu_started.append(j)
                 elif unit == "lsu":
                     if "multiple" in ins.flags and not g4e:
                         lat = 2 + ins.uops
@@ -805,3 +812,85 @@ def decode_trace(trace, decoder):
         ins.pc, ins.symbol = pc, symbol
         out.append(ins)
     return out
+
+
+# ---------------------------------------------------------------- descriptions of published loops
+
+
+def describe(body):
+    """[(class, [producer lines], [store lines it loads from])] of a loop
+    body: for each instruction, which instructions' results it reads (a line
+    at or after its own is the previous pass's) and from which store's slot
+    it loads; registers the loop never writes are left out"""
+    writer, store_at = {}, {}
+    for k, ins in enumerate(body):
+        for r in ins.dsts:
+            writer[r] = k
+        if ins.mem and ins.mem[0] == "st":
+            store_at[ins.mem[1]] = k
+    current, stored, out = {}, {}, []
+    for k, ins in enumerate(body):
+        srcs = ins.srcs if "store" not in ins.flags or ins.unit != "ls" else ins_address_regs(ins)
+        deps = sorted({current.get(r, writer.get(r)) for r in srcs if r in writer})
+        mem = []
+        if ins.mem and ins.mem[0] == "ld" and ins.mem[1] in store_at:
+            mem = [stored.get(ins.mem[1], store_at[ins.mem[1]])]
+        out.append((deps, mem))
+        for r in ins.dsts:
+            current[r] = k
+        if ins.mem and ins.mem[0] == "st":
+            stored[ins.mem[1]] = k
+    return out
+
+
+def write_description(body, classify, header):
+    """the text of a description file: header lines, then 'class deps' a line"""
+    lines = ["# " + h for h in header]
+    for k, ((deps, mem), ins) in enumerate(zip(describe(body), body)):
+        line = ("%-6s %s" % (classify(ins), " ".join([str(d) for d in deps] + ["m%d" % m for m in mem]))).rstrip()
+        lines.append(line if k % 10 else "%-28s # line %d" % (line, k))
+    return "\n".join(lines) + "\n"
+
+
+def read_description(path, classes):
+    """Insns with virtual registers ("v<line>") from a description file;
+    classes maps each class name to (unit, flags)"""
+    body = []
+    k = 0
+    for raw in open(path):
+        fields = raw.split("#")[0].split()
+        if not fields:
+            continue
+        cls, deps = fields[0], fields[1:]
+        if cls not in classes:
+            raise ValueError("%s: unknown class %s" % (path, cls))
+        unit, flags = classes[cls]
+        regs = ["v%d" % int(d) for d in deps if not d.startswith("m")]
+        mem = [int(d[1:]) for d in deps if d.startswith("m")]
+        ins = Insn(cls, cls, unit, regs, ["v%d" % k], flags,
+                   mem=("ld", "m%d" % mem[0]) if mem else (("st", "m%d" % k) if "store" in flags else None))
+        body.append(ins)
+        k += 1
+    return body
+
+
+def build_probe(top, target, impl):
+    """build the speed probe of an implementation (mk/impl.mk) and return its path"""
+    import os
+    import subprocess
+    result = subprocess.run(["make", "-s", "-f", os.path.join(top, "mk", "impl.mk"), "TARGET=" + target,
+                             "IMPL=" + impl, "speedprobe"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                            text=True, cwd=top)
+    if result.returncode != 0:
+        raise RuntimeError("building the speed probe failed:\n" + result.stdout[-3000:])
+    root = os.environ.get("BUILDROOT", os.path.join(top, "build"))
+    return os.path.join(root, target, "impl", impl, "speed")
+
+
+def call_insns(top, qemu, probe, length, decoder, unaligned=False):
+    """the Insns one call of the probe runs at this length (speed/count.py)"""
+    import os
+    import sys
+    sys.path.insert(0, os.path.join(top, "speed"))
+    import count
+    return decode_trace(count.traces(qemu, probe, 1, length, False, unaligned)[0], decoder)
