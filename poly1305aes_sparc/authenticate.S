@@ -245,8 +245,8 @@
 	.endm
 
 /* One block: y = x r + 2^34 (the chunk at [%o0 + o], read through %asi),
-   in the pieces' own weights: blockA from x in %f8-%f14 to y in %f16-%f22,
-   blockB the other way. Per slot k: A_k and B_k, the lo and hi products
+   in the pieces' own weights, from x0-x3 to y0-y3 (%f8-%f14 and %f16-%f22
+   alternately; the temporaries are the same in every copy). Per slot k: A_k and B_k, the lo and hi products
    summed ((1 + 2) + (3 + 0), piece 0 last); s = B_k + P_k, t_k = s + A_k
    (both round to the slot's step), N = P_k - t_k, piece = (B_k + N) + A_k.
    Slot 0's t0 goes into A1 and slot 2's t2 into A3 (added last); slot 1's
@@ -254,200 +254,102 @@
    slot 3's R = t3 - (ALPHA_3 + ALPHA_2) joins piece 0 times 5 2^-130, so
    the two chains (slots 0-1, slots 2-3) run side by side (bounds.py). The
    order and the registers are those a search on the UltraSPARC II and III
-   models (schedule.py) ran fastest within 32 registers; the two macros are
-   the same instructions with the pieces' registers swapped. */
-	.macro blockA o
-	fmuld %f12, RH0, %f16
-	ldd [%sp + BIAS + L_RH51], %f18
-	fmuld %f14, RL53, %f20
-	fmuld %f12, RL0, %f22
-	fmuld %f10, RH1, T0
-	fmuld %f10, RL1, T1
-	fmuld %f8, RL2, T2
-	fmuld %f14, %f18, %f18
-	fmuld %f10, RL0, T3
-	fmuld %f12, RH52, T4
+   models (schedule.py) ran fastest within 32 registers. */
+	.macro block x0, x1, x2, x3, y0, y1, y2, y3, o
+	fmuld \x2, RH0, \y0
+	ldd [%sp + BIAS + L_RH51], \y1
+	fmuld \x3, RL53, \y2
+	fmuld \x2, RL0, \y3
+	fmuld \x1, RH1, T0
+	fmuld \x1, RL1, T1
+	fmuld \x0, RL2, T2
+	fmuld \x3, \y1, \y1
+	fmuld \x1, RL0, T3
+	fmuld \x2, RH52, T4
 	ldd [%sp + BIAS + L_RH3], T5
-	fmuld %f8, RH2, T6
-	fmuld %f10, RH53, T7
+	fmuld \x0, RH2, T6
+	fmuld \x1, RH53, T7
 	lda [%o0 + \o + 0] %asi, P0L
-	faddd %f20, T2, %f20
-	faddd T1, %f22, %f22
-	fmuld %f12, RL52, T1
-	fmuld %f12, RL53, T2
-	faddd T0, %f16, %f16
+	faddd \y2, T2, \y2
+	faddd T1, \y3, \y3
+	fmuld \x2, RL52, T1
+	fmuld \x2, RL53, T2
+	faddd T0, \y0, \y0
 	lda [%o0 + \o + 12] %asi, P3L
-	fmuld %f14, RH53, T0
+	fmuld \x3, RH53, T0
 	faddd T7, T4, T4
-	fmuld %f8, RH0, T7
-	fmuld %f10, RL53, T8
+	fmuld \x0, RH0, T7
+	fmuld \x1, RL53, T8
 	ldd [%sp + BIAS + L_RL51], T9
 	faddd T3, T2, T2
 	faddd T0, T6, T0
-	fmuld %f14, T9, T3
-	faddd %f18, T7, %f18
-	fmuld %f8, RL1, T6
+	fmuld \x3, T9, T3
+	faddd \y1, T7, \y1
+	fmuld \x0, RL1, T6
 	faddd T8, T1, T1
-	fmuld %f14, RL52, T7
-	fmuld %f12, RH53, T8
-	faddd %f16, T0, %f16
-	fmuld %f8, RL0, T0
-	fmuld %f10, RL2, T9
+	fmuld \x3, RL52, T7
+	fmuld \x2, RH53, T8
+	faddd \y0, T0, \y0
+	fmuld \x0, RL0, T0
+	fmuld \x1, RL2, T9
 	faddd T7, T6, T6
-	fmuld %f10, RH2, T7
-	faddd T4, %f18, %f18
-	fmuld %f10, RH0, %f10
-	faddd %f22, %f20, %f20
+	fmuld \x1, RH2, T7
+	faddd T4, \y1, \y1
+	fmuld \x1, RH0, \x1
+	faddd \y3, \y2, \y2
 	lda [%o0 + \o + 8] %asi, P2L
-	faddd T3, T0, %f22
-	fmuld %f14, RH0, T0
-	fmuld %f12, RH1, T3
+	faddd T3, T0, \y3
+	fmuld \x3, RH0, T0
+	fmuld \x2, RH1, T3
 	faddd T2, T6, T2
-	faddd %f18, P0, T4                 /* s = B0 + P0 */
-	faddd T1, %f22, %f22
-	fmuld %f12, RL1, %f12
-	faddd %f10, T8, %f10
+	faddd \y1, P0, T4                  /* s = B0 + P0 */
+	faddd T1, \y3, \y3
+	fmuld \x2, RL1, \x2
+	faddd \x1, T8, \x1
 	ldd [%sp + BIAS + L_RL3], T1
-	fmuld %f14, RL0, T6
-	fmuld %f8, T5, T5
-	faddd %f16, P2, T8                 /* s = B2 + P2 */
+	fmuld \x3, RL0, T6
+	fmuld \x0, T5, T5
+	faddd \y0, P2, T8                  /* s = B2 + P2 */
 	lda [%o0 + \o + 4] %asi, P1L
-	faddd T4, %f22, T4                 /* t0 = s + A0: slot 0 rounded at 2^34, + word 0 */
-	fmuld %f8, T1, T1
-	faddd T9, %f12, %f12
-	fmuld %f14, RH52, %f14
-	fmuld %f8, RH1, %f8
+	faddd T4, \y3, T4                  /* t0 = s + A0: slot 0 rounded at 2^34, + word 0 */
+	fmuld \x0, T1, T1
+	faddd T9, \x2, \x2
+	fmuld \x3, RH52, \x3
+	fmuld \x0, RH1, \x0
 	faddd T7, T3, T3
 	ldd [%i5 + C_WR], T7
-	faddd T8, %f20, T8                 /* t2 */
+	faddd T8, \y2, T8                  /* t2 */
 	faddd T0, T5, T0
-	faddd %f14, %f8, %f8
-	faddd T2, T4, %f14                 /* A1 takes t0 last */
+	faddd \x3, \x0, \x0
+	faddd T2, T4, \x3                  /* A1 takes t0 last */
 	ldd [%i5 + C_K1], T2
 	faddd T6, T1, T1
 	ldd [%i5 + C_A3X], T5
 	fsubd P0, T4, T4                   /* minus what t0 took */
 	faddd T3, T0, T0
 	fsubd P2, T8, T3
-	faddd %f10, %f8, %f8
-	faddd %f12, T1, %f10
-	faddd %f18, T4, %f12
-	faddd %f8, P1, %f18                /* s = B1 + P1 */
-	faddd %f10, T8, %f10               /* A3 takes t2 last */
+	faddd \x1, \x0, \x0
+	faddd \x2, T1, \x1
+	faddd \y1, T4, \x2
+	faddd \x0, P1, \y1                 /* s = B1 + P1 */
+	faddd \x1, T8, \x1                 /* A3 takes t2 last */
 	faddd T0, P3, T1                   /* s = B3 + P3 */
-	faddd %f16, T3, %f16
-	faddd %f18, %f14, %f18             /* t1 */
-	faddd T1, %f10, T1                 /* t3 */
-	faddd %f16, %f20, %f16             /* piece 2 before M1 */
-	fsubd %f18, T2, T2                 /* M1 = t1 - ALPHA_0 - ALPHA_1: to piece 2 */
-	fsubd P1, %f18, %f18
-	fsubd P3, T1, %f20
+	faddd \y0, T3, \y0
+	faddd \y1, \x3, \y1                /* t1 */
+	faddd T1, \x1, T1                  /* t3 */
+	faddd \y0, \y2, \y0                /* piece 2 before M1 */
+	fsubd \y1, T2, T2                  /* M1 = t1 - ALPHA_0 - ALPHA_1: to piece 2 */
+	fsubd P1, \y1, \y1
+	fsubd P3, T1, \y2
 	fsubd T1, T5, T1                   /* R = t3 - ALPHA_3 - ALPHA_2: the part at 2^130, word 3, pad */
-	faddd %f12, %f22, %f12             /* piece 0, less the wrap */
-	faddd T0, %f20, T0
+	faddd \x2, \y3, \x2                /* piece 0, less the wrap */
+	faddd T0, \y2, T0
 	fmuld T1, T7, T1                   /* W = R 5 2^-130 */
-	faddd %f8, %f18, %f8
-	faddd %f16, T2, %f20               /* piece 2 (+ M1) */
-	faddd T0, %f10, %f22               /* piece 3 */
-	faddd %f8, %f14, %f18              /* piece 1 */
-	faddd %f12, T1, %f16               /* piece 0 (+ W) */
-	.endm
-
-	.macro blockB o
-	fmuld %f20, RH0, %f8
-	ldd [%sp + BIAS + L_RH51], %f10
-	fmuld %f22, RL53, %f12
-	fmuld %f20, RL0, %f14
-	fmuld %f18, RH1, T0
-	fmuld %f18, RL1, T1
-	fmuld %f16, RL2, T2
-	fmuld %f22, %f10, %f10
-	fmuld %f18, RL0, T3
-	fmuld %f20, RH52, T4
-	ldd [%sp + BIAS + L_RH3], T5
-	fmuld %f16, RH2, T6
-	fmuld %f18, RH53, T7
-	lda [%o0 + \o + 0] %asi, P0L
-	faddd %f12, T2, %f12
-	faddd T1, %f14, %f14
-	fmuld %f20, RL52, T1
-	fmuld %f20, RL53, T2
-	faddd T0, %f8, %f8
-	lda [%o0 + \o + 12] %asi, P3L
-	fmuld %f22, RH53, T0
-	faddd T7, T4, T4
-	fmuld %f16, RH0, T7
-	fmuld %f18, RL53, T8
-	ldd [%sp + BIAS + L_RL51], T9
-	faddd T3, T2, T2
-	faddd T0, T6, T0
-	fmuld %f22, T9, T3
-	faddd %f10, T7, %f10
-	fmuld %f16, RL1, T6
-	faddd T8, T1, T1
-	fmuld %f22, RL52, T7
-	fmuld %f20, RH53, T8
-	faddd %f8, T0, %f8
-	fmuld %f16, RL0, T0
-	fmuld %f18, RL2, T9
-	faddd T7, T6, T6
-	fmuld %f18, RH2, T7
-	faddd T4, %f10, %f10
-	fmuld %f18, RH0, %f18
-	faddd %f14, %f12, %f12
-	lda [%o0 + \o + 8] %asi, P2L
-	faddd T3, T0, %f14
-	fmuld %f22, RH0, T0
-	fmuld %f20, RH1, T3
-	faddd T2, T6, T2
-	faddd %f10, P0, T4                 /* s = B0 + P0 */
-	faddd T1, %f14, %f14
-	fmuld %f20, RL1, %f20
-	faddd %f18, T8, %f18
-	ldd [%sp + BIAS + L_RL3], T1
-	fmuld %f22, RL0, T6
-	fmuld %f16, T5, T5
-	faddd %f8, P2, T8                  /* s = B2 + P2 */
-	lda [%o0 + \o + 4] %asi, P1L
-	faddd T4, %f14, T4                 /* t0 = s + A0: slot 0 rounded at 2^34, + word 0 */
-	fmuld %f16, T1, T1
-	faddd T9, %f20, %f20
-	fmuld %f22, RH52, %f22
-	fmuld %f16, RH1, %f16
-	faddd T7, T3, T3
-	ldd [%i5 + C_WR], T7
-	faddd T8, %f12, T8                 /* t2 */
-	faddd T0, T5, T0
-	faddd %f22, %f16, %f16
-	faddd T2, T4, %f22                 /* A1 takes t0 last */
-	ldd [%i5 + C_K1], T2
-	faddd T6, T1, T1
-	ldd [%i5 + C_A3X], T5
-	fsubd P0, T4, T4                   /* minus what t0 took */
-	faddd T3, T0, T0
-	fsubd P2, T8, T3
-	faddd %f18, %f16, %f16
-	faddd %f20, T1, %f18
-	faddd %f10, T4, %f10
-	faddd %f16, P1, %f20               /* s = B1 + P1 */
-	faddd %f18, T8, %f18               /* A3 takes t2 last */
-	faddd T0, P3, T1                   /* s = B3 + P3 */
-	faddd %f8, T3, %f8
-	faddd %f20, %f22, %f20             /* t1 */
-	faddd T1, %f18, T1                 /* t3 */
-	faddd %f8, %f12, %f8               /* piece 2 before M1 */
-	fsubd %f20, T2, T2                 /* M1 = t1 - ALPHA_0 - ALPHA_1: to piece 2 */
-	fsubd P1, %f20, %f12
-	fsubd P3, T1, %f20
-	fsubd T1, T5, T1                   /* R = t3 - ALPHA_3 - ALPHA_2: the part at 2^130, word 3, pad */
-	faddd %f10, %f14, T3               /* piece 0, less the wrap */
-	faddd T0, %f20, %f10
-	fmuld T1, T7, %f20                 /* W = R 5 2^-130 */
-	faddd %f16, %f12, %f16
-	faddd %f8, T2, %f12                /* piece 2 (+ M1) */
-	faddd %f10, %f18, %f14             /* piece 3 */
-	faddd %f16, %f22, %f10             /* piece 1 */
-	faddd T3, %f20, %f8                /* piece 0 (+ W) */
+	faddd \x0, \y1, \x0
+	faddd \y0, T2, \y2                 /* piece 2 (+ M1) */
+	faddd T0, \x1, \y3                 /* piece 3 */
+	faddd \x0, \x3, \y1                /* piece 1 */
+	faddd \x2, T1, \y0                 /* piece 0 (+ W) */
 	.endm
 
 /* ---- data: the table, then the constants (CB) ---- */
@@ -932,37 +834,37 @@ SYMBOL(authenticate):
 	jmpl %i5 + %o4, %g0                /* to ptable + 16e: ba .Lblock<e> */
 	 sub %o0, %o4, %o0
 .Lblock0:
-	blockA 0
+	block %f8, %f10, %f12, %f14, %f16, %f18, %f20, %f22, 0
 .Lblock1:
-	blockB 16
+	block %f16, %f18, %f20, %f22, %f8, %f10, %f12, %f14, 16
 .Lblock2:
-	blockA 32
+	block %f8, %f10, %f12, %f14, %f16, %f18, %f20, %f22, 32
 .Lblock3:
-	blockB 48
+	block %f16, %f18, %f20, %f22, %f8, %f10, %f12, %f14, 48
 .Lblock4:
-	blockA 64
+	block %f8, %f10, %f12, %f14, %f16, %f18, %f20, %f22, 64
 .Lblock5:
-	blockB 80
+	block %f16, %f18, %f20, %f22, %f8, %f10, %f12, %f14, 80
 .Lblock6:
-	blockA 96
+	block %f8, %f10, %f12, %f14, %f16, %f18, %f20, %f22, 96
 .Lblock7:
-	blockB 112
+	block %f16, %f18, %f20, %f22, %f8, %f10, %f12, %f14, 112
 .Lblock8:
-	blockA 128
+	block %f8, %f10, %f12, %f14, %f16, %f18, %f20, %f22, 128
 .Lblock9:
-	blockB 144
+	block %f16, %f18, %f20, %f22, %f8, %f10, %f12, %f14, 144
 .Lblock10:
-	blockA 160
+	block %f8, %f10, %f12, %f14, %f16, %f18, %f20, %f22, 160
 .Lblock11:
-	blockB 176
+	block %f16, %f18, %f20, %f22, %f8, %f10, %f12, %f14, 176
 .Lblock12:
-	blockA 192
+	block %f8, %f10, %f12, %f14, %f16, %f18, %f20, %f22, 192
 .Lblock13:
-	blockB 208
+	block %f16, %f18, %f20, %f22, %f8, %f10, %f12, %f14, 208
 .Lblock14:
-	blockA 224
+	block %f8, %f10, %f12, %f14, %f16, %f18, %f20, %f22, 224
 .Lblock15:
-	blockB 240
+	block %f16, %f18, %f20, %f22, %f8, %f10, %f12, %f14, 240
 	subcc %o1, 1, %o1
 	add %o0, 256, %o0
 	bne,a,pt %xcc, .Lblock0 + 4

@@ -72,38 +72,19 @@ def loop_cycles(body, cpu, passes=12):
 
 
 def bernstein_loop(path):
-    """his main loop's instructions, from its label to the branch's delay slot"""
-    text = open(path).read().split("._multiplyaddatleast16bytes:", 1)[1]
-    decoder, body = pm.SparcDecoder(), []
-    for line in text.split("\n"):
-        line = line.strip()
-        if not line or line.startswith("#"):
-            continue
-        if line.endswith(":"):
-            break
-        body.append(decoder.decode(line))
-    return body
+    """his main loop, from its label to the branch (and its delay slot)"""
+    return pm.loop_at(path, "._multiplyaddatleast16bytes", pm.SparcDecoder())
 
 
 def derive(path):
     body = bernstein_loop(path)
-    text = pm.write_description(body, classify, [
+    return pm.derived_description(body, classify, [
         "D. J. Bernstein's poly1305_sparc.s (poly1305aes-20050218), main loop (one 16-byte block),",
         "derived by 'schedule.py derive': one line per instruction in his order, its class",
         "(fa: FP add/sub, fm: FP multiply, ld: 4/8-byte or FP load, ldb: byte load, st: store,",
         "ieu: integer, shift, cc: sets condition codes, cti: branch), then the lines whose results",
         "it reads (a line at or after its own: the previous pass's), m<line>: the store whose",
-        "slot it loads. Registers read that the loop never writes are left out. %d lines." % len(body)])
-    tmp = DESCRIPTION + ".new"
-    with open(tmp, "w") as f:
-        f.write(text)
-    mine = pm.read_description(tmp, CLASSES)
-    os.remove(tmp)
-    for name, cpu in cpus().items():
-        a, b = loop_cycles(body, cpu), loop_cycles(mine, cpu)
-        if a != b:
-            sys.exit("schedule.py: the description gives %.2f cycles on %s, the code %.2f" % (b, name, a))
-    sys.stdout.write(text)
+        "slot it loads. Registers read that the loop never writes are left out. %d lines." % len(body)], CLASSES, loop_cycles, cpus())
 
 
 def validate():
@@ -159,19 +140,7 @@ def figures():
 
 
 def main():
-    args = sys.argv[1:]
-    if args[:1] == ["derive"] and len(args) == 2:
-        derive(args[1])
-    elif args == ["check"]:
-        ok = validate()
-        figures()
-        sys.exit(0 if ok else 1)
-    elif args == ["validate"]:
-        sys.exit(0 if validate() else 1)
-    elif args == ["figures"]:
-        figures()
-    else:
-        sys.exit(__doc__)
+    pm.schedule_main(__doc__, derive, validate, figures)
 
 
 if __name__ == "__main__":

@@ -74,37 +74,19 @@ def fpu_occupancy(body, cpu):
 
 
 def bernstein_loop(path):
-    text = open(path).read().split(".label.multiplyaddatleast16bytes:", 1)[1]
-    decoder, body = pm.PpcDecoder(), []
-    for line in text.split("\n"):
-        line = line.strip()
-        if not line or line.startswith("#") or line.startswith(";"):
-            continue
-        if line.endswith(":"):
-            break
-        body.append(decoder.decode(line))
-    return body
+    """his main loop, from its label to the branch"""
+    return pm.loop_at(path, ".label.multiplyaddatleast16bytes", pm.PpcDecoder())
 
 
 def derive(path):
     body = bernstein_loop(path)
-    text = pm.write_description(body, classify, [
+    return pm.derived_description(body, classify, [
         "D. J. Bernstein's poly1305_aix.s (poly1305aes-20050218), main loop (one 16-byte block),",
         "derived by 'schedule.py derive': one line per instruction in his order, its class",
         "(fpu: FPU arithmetic, lfd: FP load, ld: integer load, st: store, iu: integer, cmp:",
         "compare, br: branch), then the lines whose results it reads (a line at or after its",
         "own: the previous pass's), m<line>: the store whose 8-byte slot it loads. Registers",
-        "read that the loop never writes are left out. %d lines." % len(body)])
-    tmp = DESCRIPTION + ".new"
-    with open(tmp, "w") as f:
-        f.write(text)
-    mine = pm.read_description(tmp, CLASSES)
-    os.remove(tmp)
-    for name, cpu in pm.MPC74XX.items():
-        a, b = loop_cycles(body, cpu), loop_cycles(mine, cpu)
-        if a != b:
-            sys.exit("schedule.py: the description gives %.2f cycles on %s, the code %.2f" % (b, name, a))
-    sys.stdout.write(text)
+        "read that the loop never writes are left out. %d lines." % len(body)], CLASSES, loop_cycles, pm.MPC74XX)
 
 
 def validate():
@@ -158,19 +140,7 @@ def figures():
 
 
 def main():
-    args = sys.argv[1:]
-    if args[:1] == ["derive"] and len(args) == 2:
-        derive(args[1])
-    elif args == ["check"]:
-        ok = validate()
-        figures()
-        sys.exit(0 if ok else 1)
-    elif args == ["validate"]:
-        sys.exit(0 if validate() else 1)
-    elif args == ["figures"]:
-        figures()
-    else:
-        sys.exit(__doc__)
+    pm.schedule_main(__doc__, derive, validate, figures)
 
 
 if __name__ == "__main__":

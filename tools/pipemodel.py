@@ -427,10 +427,63 @@ PPC_FPU_SERIAL = {"mffs", "mtfsf", "mtfsfi", "mtfsb0", "mtfsb1"}
 
 
 class PpcDecoder:
-    """Decodes 32-bit PowerPC instructions (GNU, AIX or qemu syntax)."""
+    """Decodes 32-bit PowerPC instructions (GNU, AIX or qemu syntax). It
+    follows the values of GPRs set from constants or from r1 (li, lis, addi,
+    mr, stwu) so that an indexed access through them names its stack slot:
+    a load waits for the store to the same 8-byte slot."""
 
     def __init__(self):
-        pass
+        self.known = {"r1": ("sp", 0)}
+
+    def slot(self, ra, rb=None, off=0):
+        """the 8-byte slot an access reaches, if the registers are followed"""
+        parts = [("abs", 0) if ra == 0 else self.known.get("r%d" % ra)]
+        if rb is not None:
+            parts.append(self.known.get("r%d" % rb))
+        if any(x is None for x in parts):
+            return None
+        bases = [b for b, _ in parts if b != "abs"]
+        if len(bases) > 1:
+            return None
+        return "%s%+d" % (bases[0] if bases else "abs", (sum(o for _, o in parts) + off) & ~7)
+
+    def follow(self, op, ops, ins):
+        """update the followed GPR values after ins"""
+        base = op.rstrip(".")
+        try:
+            if base in ("li", "lis"):
+                v = self.num(ops[1]) << (16 if base == "lis" else 0)
+                self.known["r%d" % self.num(ops[0])] = ("abs", v)
+                return
+            if base in ("addi", "addis"):
+                ra, v = self.num(ops[1]), self.num(ops[2]) << (16 if base == "addis" else 0)
+                src = ("abs", 0) if ra == 0 else self.known.get("r%d" % ra)
+                dst = "r%d" % self.num(ops[0])
+                if src is None:
+                    self.known.pop(dst, None)
+                else:
+                    self.known[dst] = (src[0], src[1] + v)
+                return
+            if base == "mr" or (base == "or" and len(ops) == 3 and ops[1] == ops[2]):
+                src = self.known.get("r%d" % self.num(ops[1]))
+                dst = "r%d" % self.num(ops[0])
+                if src is None:
+                    self.known.pop(dst, None)
+                else:
+                    self.known[dst] = src
+                return
+            if base == "stwu":
+                m = re.match(r"(-?(?:0x[0-9a-f]+|\d+))?\((\w+)\)$", ops[1])
+                ra = "r%d" % self.num(m.group(2))
+                if ra in self.known:
+                    b, o = self.known[ra]
+                    self.known[ra] = (b, o + int(m.group(1) or "0", 0))
+                return
+        except (ValueError, IndexError, AttributeError):
+            pass
+        for r in ins.dsts:
+            if r.startswith("r"):
+                self.known.pop(r, None)
 
     @staticmethod
     def num(x):
@@ -455,8 +508,11 @@ class PpcDecoder:
             if m:
                 off = int(m.group(1), 0) if m.group(1) else 0
                 ra = self.num(m.group(2))
-                return ([] if ra == 0 else ["r%d" % ra]), "r%d%+d" % (ra, off & ~7)
+                return ([] if ra == 0 else ["r%d" % ra]), self.slot(ra, None, off) or "r%d%+d" % (ra, off & ~7)
             return [], operand
+
+        def indexed(a, b):
+            return self.slot(self.num(a), self.num(b)) or "x" + a + "," + b
 
         if base in PPC_FPU:
             unit = "fpu"
@@ -472,25 +528,6 @@ class PpcDecoder:
                 srcs, dsts = [f(o) for o in ops[1:]], ["cr"]
             else:
                 srcs, dsts = [f(o) for o in ops[1:]], [f(ops[0])]
-        elif base in ("lfd", "lfs", "lfdx", "lfsx", "lfdu"):
-            unit = "lsu"
-            flags |= {"load", "fpload"}
-            if base.endswith("x"):
-                srcs = [r for r in (g(ops[1]) if self.num(ops[1]) else None, g(ops[2])) if r]
-                key = "x" + ",".join(ops[1:])
-            else:
-                srcs, key = memop(ops[1])
-            dsts, mem = [f(ops[0])], ("ld", key)
-        elif base in ("stfd", "stfs", "stfdx", "stfiwx"):
-            unit = "lsu"
-            flags.add("store")
-            if base.endswith("x"):
-                srcs = [r for r in (g(ops[1]) if self.num(ops[1]) else None, g(ops[2])) if r]
-                key = "x" + ",".join(ops[1:])
-            else:
-                srcs, key = memop(ops[1])
-            srcs = srcs + [f(ops[0])]
-            mem = ("st", key)
         elif base in ("lmw", "stmw", "lswi", "lswx", "stswi", "stswx"):
             unit = "lsu"
             first = self.num(ops[0])
@@ -519,29 +556,27 @@ class PpcDecoder:
             else:
                 flags.add("store")
                 srcs, dsts, mem = addr + regs, [], ("st", key)
-        elif base.startswith("l") and base not in ("li", "lis") and re.match(r"l(bz|hz|ha|wz|wbr|hbr|wa)", base):
-            unit = "lsu"
-            flags.add("load")
+        elif base in ("lfd", "lfs", "lfdx", "lfsx", "lfdu", "stfd", "stfs", "stfdx", "stfiwx") or \
+                re.match(r"(l(bz|hz|ha|wz|wbr|hbr|wa)|st(b|h|w))", base):
+            unit = "lsu"                      # one load or store, d(rA) or rA, rB
+            reg = f if base[1] == "f" or base[2] == "f" else g
             if base.endswith("x"):
                 srcs = [r for r in (g(ops[1]) if self.num(ops[1]) else None, g(ops[2])) if r]
-                key = "x" + ",".join(ops[1:])
+                key = indexed(ops[1], ops[2])
             else:
                 srcs, key = memop(ops[1])
-            dsts, mem = [g(ops[0])], ("ld", key)
-            if base.endswith("u") or base.endswith("ux"):
-                dsts.append(srcs[0])
-        elif re.match(r"st(b|h|w)", base):
-            unit = "lsu"
-            flags.add("store")
-            if base.endswith("x"):
-                srcs = [r for r in (g(ops[1]) if self.num(ops[1]) else None, g(ops[2])) if r]
-                key = "x" + ",".join(ops[1:])
+            if base.startswith("st"):
+                flags.add("store")
+                mem = ("st", key)
+                if base in ("stwu", "stbu", "sthu", "stwux"):
+                    dsts = [srcs[0]]
+                srcs = srcs + [reg(ops[0])]
             else:
-                srcs, key = memop(ops[1])
-            srcs = srcs + [g(ops[0])]
-            mem = ("st", key)
-            if base in ("stwu", "stbu", "sthu", "stwux"):
-                dsts = [srcs[0]]
+                flags.add("load")
+                if reg is f:
+                    flags.add("fpload")
+                dsts, mem = [reg(ops[0])] + ([srcs[0]] if base.endswith("u") or base.endswith("ux") else []), \
+                    ("ld", key)
         elif base in ("b", "bl", "blr", "bctr", "bctrl", "bdnz", "bdz", "blrl") or re.match(r"b(c|eq|ne|lt|gt|le|ge|so|ns)", base):
             unit = "bpu"
             flags.add("branch")
@@ -595,7 +630,9 @@ class PpcDecoder:
                 dsts = dsts + ["ca"]
             if record or base in ("andi", "andis"):
                 dsts = dsts + ["cr"]
-        return Insn(text, op, unit, [s for s in srcs if s], [d for d in dsts if d], flags, uops=uops, mem=mem)
+        ins = Insn(text, op, unit, [s for s in srcs if s], [d for d in dsts if d], flags, uops=uops, mem=mem)
+        self.follow(op, ops, ins)
+        return ins
 
 
 MPC74XX = {
@@ -894,3 +931,55 @@ def call_insns(top, qemu, probe, length, decoder, unaligned=False):
     sys.path.insert(0, os.path.join(top, "speed"))
     import count
     return decode_trace(count.traces(qemu, probe, 1, length, False, unaligned)[0], decoder)
+
+
+def derived_description(body, classify, header, classes, cycles, cpus):
+    """a description file's text for a published loop, checked to give the
+    same model cycles as the loop itself on every CPU (cycles(body, cpu))"""
+    import os
+    import tempfile
+    text = write_description(body, classify, header)
+    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+        f.write(text)
+    try:
+        mine = read_description(f.name, classes)
+    finally:
+        os.remove(f.name)
+    for name, cpu in cpus.items():
+        a, b = cycles(body, cpu), cycles(mine, cpu)
+        if a != b:
+            raise SystemExit("the description gives %.2f cycles on %s, the loop %.2f" % (b, name, a))
+    return text
+
+
+def schedule_main(doc, derive, validate, figures):
+    """the command line of the schedule.py scripts: check, validate, figures, derive FILE"""
+    import sys
+    args = sys.argv[1:]
+    if args[:1] == ["derive"] and len(args) == 2:
+        sys.stdout.write(derive(args[1]))
+    elif args == ["check"]:
+        ok = validate()
+        figures()
+        sys.exit(0 if ok else 1)
+    elif args == ["validate"]:
+        sys.exit(0 if validate() else 1)
+    elif args == ["figures"]:
+        figures()
+    else:
+        sys.exit(doc)
+
+
+def loop_at(path, label, decoder):
+    """the instructions of an assembly file from 'label:' to the next label
+    (comment lines, starting with '#' or ';', left out)"""
+    text = open(path).read().split(label + ":", 1)[1]
+    body = []
+    for line in text.split("\n"):
+        line = line.strip()
+        if not line or line[0] in "#;":
+            continue
+        if line.endswith(":"):
+            break
+        body.append(decoder.decode(line))
+    return body
