@@ -28,7 +28,7 @@
    blocks a pair, so the pieces alternate register sets instead of moving;
    four pairs an iteration, the addi and bdnz shared by eight blocks.
    Cycles, on models of the MPC7400 (G4) and MPC7450 (G4e) validated on
-   D. J. Bernstein's 2005 loop (ppc/schedule.py): 89.1 and 122.6 a block
+   D. J. Bernstein's 2005 loop (ppc/schedule.py): 86.1 and 122.9 a block
    (this code before: 138.5 and 218.2; the 2005 loop: 101.5 and 97.0). The
    block's order is a search on the models (ppc/block.inc). Bounds: 53 FPU
    instructions take 70.7 cycles on the G4 (3 in 4 cycles) and 66.3 on the
