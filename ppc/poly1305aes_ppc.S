@@ -46,7 +46,7 @@
 
 #define SPLIT 14	/* ppc/bounds.py proves this split */
 
-/* the frame: 480 bytes, 16-aligned; our data above 64 leaves room for any
+/* the frame: 496 bytes, 16-aligned; our data above 64 leaves room for any
    ABI's linkage area. Nothing is written into the caller's frame. */
 #define FRAME 496
 #define PA 64		/* 16 doubles: placed words of four blocks; conversions */

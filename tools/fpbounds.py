@@ -96,14 +96,6 @@ def log2_exact(x):
     raise SourceError("%s is not a power of 2" % x)
 
 
-def clamp_bounds(masks):
-    """largest clamped word r_j under each mask, and the power of 2 dividing every r_j"""
-    return [m for m in masks], [m & -m for m in masks]
-
-
-# ---------------------------------------------------------------- the product
-
-
 def split_bounds(split, masks, signed=False):
     """per word j of r (clamped by masks[j]), split at bit 'split' into lo_j
     and hi_j = r_j - lo_j: (|lo_j| max, |hi_j| max, unit of lo_j, unit of hi_j).
@@ -192,14 +184,6 @@ def fmt(x):
 def ulp(magnitude, mantissa=53):
     """the ulp of doubles of this magnitude (the largest, for a bound)"""
     return F(2) ** (math.floor(math.log2(magnitude)) - (mantissa - 1))
-
-
-def in_binade(lo, hi, base):
-    """every value in [lo, hi] (all of one sign) has magnitude in [base, 2 base)"""
-    small, large = sorted((abs(F(lo)), abs(F(hi))))
-    if (lo <= 0 <= hi) or (hi <= 0 <= lo):
-        return False
-    return small >= base and large < 2 * base
 
 
 def fixed_point(step, start, limit=1000):

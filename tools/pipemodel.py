@@ -21,20 +21,24 @@ next instructions in program order, while they fit:
     UltraSPARC III: 2 integer instructions of any kind;
   - no instruction reads or writes a register written earlier in its group
     (a store may take its data from one);
-  - an instruction waits for its sources: integer 1 cycle, unsigned and FP
-    loads 2 (signed loads and, on III, byte/halfword loads 3), FP add and
-    multiply 3 (II) or 4 (III), fmovd 1 (II) or 3 (III); a store does not
-    wait for its data;
+  - an instruction waits for its sources: integer 1 cycle; loads 2 on II
+    (signed loads 3), on III 3 for 32/64-bit and FP loads and for byte and
+    halfword loads (see the note below); FP add and multiply 3 (II) or 4
+    (III), fmovd 1 (II) or 3 (III); a store does not wait for its data;
+    loads return their data one a cycle (a load waits for a free cycle);
   - a group ends after the delay slot of a taken control transfer;
     conditional moves (movr*, movcc), rd/wr of state registers, %fsr loads,
-    save/restore-free traps and mulx issue alone ("single-group").
+    traps and integer multiplies and divides issue alone ("single-group").
 Sources: UltraSPARC User's Manual (UltraSPARC I/II), ch. 15-16 (grouping
 rules, code generation guidelines), as summarized by D. J. Bernstein at
 cr.yp.to/hardware/sparc.html; UltraSPARC III Cu User's Manual and GCC's
 scheduling descriptions ultra1_2.md and ultra3.md (which encode the manuals'
-tables: 4-cycle FP latency on III, 2-cycle 32/64-bit and FP loads, 3-cycle
-byte loads). Not modelled: cache misses, branch mispredictions (every branch
-is taken as predicted), instruction fetch.
+tables: 4-cycle FP latency on III, 3-cycle byte loads). Note: ultra3.md has
+2-cycle 32/64-bit and FP loads on III; with 2 the model runs Bernstein's
+loop in 70.0 cycles against his measured 75 (-6.7%), with 3 in 72.0 (-4%),
+so this model uses 3 (poly1305aes_sparc/schedule.py prints both). Not
+modelled: cache misses, branch mispredictions (every branch is taken as
+predicted), instruction fetch.
 
 MPC7400 (G4) and MPC7450 (G4e) (in-order dispatch, out-of-order execution,
 in-order completion):
@@ -42,9 +46,9 @@ in-order completion):
     cycle, plus one branch; each needs a completion-queue entry (8 / 16),
     a rename register for each GPR or FPR it writes (6 / 16 of each) and a
     place in its unit's reservation stations (7400: 1 each, LSU 2) or issue
-    queue (7450: 6-entry GPR queue feeding IUs and LSU, 2-entry FP queue
-    before the FPU's 2 stations); the 7450 dispatches at most one LSU
-    operation a cycle;
+    queue (7450: the 6-entry GPR queue feeding the IUs and the LSU, modelled
+    as 6 places for each; the 2-entry FP queue before the FPU's 2 stations);
+    the 7450 dispatches at most one LSU operation a cycle;
   - each unit starts at most one instruction a cycle, the oldest ready one
     (the FPU and LSU in order); 7450 integer instructions may start out of
     order from the bottom 3 entries of their queue;
@@ -69,8 +73,9 @@ registers each, 3-cycle FPU, 2-cycle loads, lmw/lswi/lswx 2 + n cycles and
 serialized, as in the MPC750 manual's table 6-9); MPC7450 RISC Microprocessor
 Family Reference Manual, ch. 6, and its errata (2-entry stations for LSU, IU2
 and FPU); Freescale AN2203, MPC7450 Software Optimization Guide (5-stage FPU,
-4 instructions in 5 cycles; 6-entry GIQ issuing up to 3 out of order; lmw
-micro-oped one register per cycle; one LSU dispatch per cycle). The 7400's
+4 instructions in 5 cycles; 4 FPSCR renames; 6-entry GIQ issuing up to 3
+out of order; lmw micro-oped one register per cycle; one LSU dispatch per
+cycle; string instructions "strongly discouraged"). The 7400's
 3-in-4 FPU rule is not in the excerpts of its manual we could read (they say
 "one instruction per clock"): it is the rule that gives Bernstein's published
 FPU contention bound for the 7410 (101 cycles for 76 FPU instructions = 76 *
@@ -543,7 +548,7 @@ class PpcDecoder:
                 else:
                     addr.append(g(ops[2]))
                     addr.append("xer")
-                    count = None              # from XER: filled in by the caller's trace, or 16
+                    count = None              # from XER, unknown here: taken as 16 registers
                 key = "string"
             regs = ["r%d" % ((first + k) % 32) for k in range(count if count else 16)]
             uops = len(regs)
@@ -645,7 +650,7 @@ MPC74XX = {
 }
 
 
-def simulate_mpc74xx(insns, cpu, xer_count=None):
+def simulate_mpc74xx(insns, cpu):
     """dispatch cycle of each instruction and the cycle after the last one
     completes. On the 7400 the 2 integer units are modelled as one pool of
     2 (IU1 takes every integer instruction, IU2 all but multiply/divide); on
@@ -829,16 +834,6 @@ def simulate_mpc74xx(insns, cpu, xer_count=None):
 
 
 # ---------------------------------------------------------------- loops and traces
-
-
-def loop_cycles(body, simulate, iterations=12, **kw):
-    """steady-state cycles per pass of a loop body (a list of Insns): the
-    body repeated, the spacing of the last passes' first instructions"""
-    seq = body * iterations
-    marks, _ = simulate(seq, **kw)
-    n = len(body)
-    first = [marks[k * n] for k in range(iterations)]
-    return (first[-1] - first[-5]) / 4
 
 
 def decode_trace(trace, decoder):
