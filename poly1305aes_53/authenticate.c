@@ -757,7 +757,8 @@ static void authenticate_inner(unsigned char out[16], const unsigned char kr[32]
 /* stack bytes below poly1305aes_authenticate's stack pointer that
    authenticate_inner's frames reach, with a margin: one chain, and four.
    test/abi.c measured (gcc 12, bytes below the caller's stack pointer):
-   one chain 576 on x86-64, 840 on x86, 704 on ppc32, 776 on sparc64; four
+   one chain 576 on x86-64, 840 on x86, 704 on ppc32, 776 on sparc64, 544 on
+   arm64 (its deepest secret, s, at sp-256: a 16-byte wipe fails there); four
    chains (x86-64) 2320; it fails a build that leaves a secret in them.
    Wiping costs about 20 rdtsc ticks a call on x86-64 (Zen 4). */
 #if defined(__x86_64__)
