@@ -67,8 +67,10 @@ INLINE void p64_start(struct p64 *st, const unsigned char r[16])
   "umulh %[u], %[h1], %[r0]\n\t"                                                              \
   "adds %[d1l], %[d1l], %[t]\n\t"                                                             \
   "adc %[d1h], %[d1h], %[u]\n\t"                                                              \
-  "madd %[d0h], %[h2], %[s1], %[d0h]\n\t"                                                     \
-  "madd %[d1h], %[h2], %[r0], %[d1h]\n\t"                                                     \
+  "mul %[t], %[h2], %[s1]\n\t"                                                                \
+  "mul %[u], %[h2], %[r0]\n\t"                                                                \
+  "add %[d0h], %[d0h], %[t]\n\t"                                                              \
+  "add %[d1h], %[d1h], %[u]\n\t"                                                              \
   "adds %[d1l], %[d1l], %[d0h]\n\t"                                                           \
   "adc %[d1h], %[d1h], xzr\n\t"                  /* top */                                   \
   "and %[h2], %[d1h], #3\n\t"                                                                 \

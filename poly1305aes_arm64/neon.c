@@ -73,59 +73,60 @@ INLINE void key26(struct key26 *key, const uint32_t a[5], const uint32_t b[5], c
 #undef LANES
 }
 
-/* D = S K_low + L_high K_high, where S = X + P_j (lanes 0-1) and L holds P_(j+1) in lanes 2-3 */
+/* D = L_high K_high + S K_low, where L holds P_(j+1) in lanes 2-3 and S = X + P_j (lanes 0-1): the
+   products that do not wait for X first */
 #define PRODUCTS(d, s, l, k)                                                                          \
   do {                                                                                                \
-    d[0] = vmull_u32(s[0], vget_low_u32(k->r[0]));                                                    \
-    d[1] = vmull_u32(s[0], vget_low_u32(k->r[1]));                                                    \
-    d[2] = vmull_u32(s[0], vget_low_u32(k->r[2]));                                                    \
-    d[3] = vmull_u32(s[0], vget_low_u32(k->r[3]));                                                    \
-    d[4] = vmull_u32(s[0], vget_low_u32(k->r[4]));                                                    \
-    d[0] = vmlal_high_u32(d[0], l[0], k->r[0]);                                                       \
-    d[1] = vmlal_high_u32(d[1], l[0], k->r[1]);                                                       \
-    d[2] = vmlal_high_u32(d[2], l[0], k->r[2]);                                                       \
-    d[3] = vmlal_high_u32(d[3], l[0], k->r[3]);                                                       \
-    d[4] = vmlal_high_u32(d[4], l[0], k->r[4]);                                                       \
-    d[0] = vmlal_u32(d[0], s[1], vget_low_u32(k->r5[4]));                                             \
-    d[1] = vmlal_u32(d[1], s[1], vget_low_u32(k->r[0]));                                              \
-    d[2] = vmlal_u32(d[2], s[1], vget_low_u32(k->r[1]));                                              \
-    d[3] = vmlal_u32(d[3], s[1], vget_low_u32(k->r[2]));                                              \
-    d[4] = vmlal_u32(d[4], s[1], vget_low_u32(k->r[3]));                                              \
+    d[0] = vmull_high_u32(l[0], k->r[0]);                                                             \
+    d[1] = vmull_high_u32(l[0], k->r[1]);                                                             \
+    d[2] = vmull_high_u32(l[0], k->r[2]);                                                             \
+    d[3] = vmull_high_u32(l[0], k->r[3]);                                                             \
+    d[4] = vmull_high_u32(l[0], k->r[4]);                                                             \
     d[0] = vmlal_high_u32(d[0], l[1], k->r5[4]);                                                      \
     d[1] = vmlal_high_u32(d[1], l[1], k->r[0]);                                                       \
     d[2] = vmlal_high_u32(d[2], l[1], k->r[1]);                                                       \
     d[3] = vmlal_high_u32(d[3], l[1], k->r[2]);                                                       \
     d[4] = vmlal_high_u32(d[4], l[1], k->r[3]);                                                       \
-    d[0] = vmlal_u32(d[0], s[2], vget_low_u32(k->r5[3]));                                             \
-    d[1] = vmlal_u32(d[1], s[2], vget_low_u32(k->r5[4]));                                             \
-    d[2] = vmlal_u32(d[2], s[2], vget_low_u32(k->r[0]));                                              \
-    d[3] = vmlal_u32(d[3], s[2], vget_low_u32(k->r[1]));                                              \
-    d[4] = vmlal_u32(d[4], s[2], vget_low_u32(k->r[2]));                                              \
     d[0] = vmlal_high_u32(d[0], l[2], k->r5[3]);                                                      \
     d[1] = vmlal_high_u32(d[1], l[2], k->r5[4]);                                                      \
     d[2] = vmlal_high_u32(d[2], l[2], k->r[0]);                                                       \
     d[3] = vmlal_high_u32(d[3], l[2], k->r[1]);                                                       \
     d[4] = vmlal_high_u32(d[4], l[2], k->r[2]);                                                       \
-    d[0] = vmlal_u32(d[0], s[3], vget_low_u32(k->r5[2]));                                             \
-    d[1] = vmlal_u32(d[1], s[3], vget_low_u32(k->r5[3]));                                             \
-    d[2] = vmlal_u32(d[2], s[3], vget_low_u32(k->r5[4]));                                             \
-    d[3] = vmlal_u32(d[3], s[3], vget_low_u32(k->r[0]));                                              \
-    d[4] = vmlal_u32(d[4], s[3], vget_low_u32(k->r[1]));                                              \
     d[0] = vmlal_high_u32(d[0], l[3], k->r5[2]);                                                      \
     d[1] = vmlal_high_u32(d[1], l[3], k->r5[3]);                                                      \
     d[2] = vmlal_high_u32(d[2], l[3], k->r5[4]);                                                      \
     d[3] = vmlal_high_u32(d[3], l[3], k->r[0]);                                                       \
     d[4] = vmlal_high_u32(d[4], l[3], k->r[1]);                                                       \
-    d[0] = vmlal_u32(d[0], s[4], vget_low_u32(k->r5[1]));                                             \
-    d[1] = vmlal_u32(d[1], s[4], vget_low_u32(k->r5[2]));                                             \
-    d[2] = vmlal_u32(d[2], s[4], vget_low_u32(k->r5[3]));                                             \
-    d[3] = vmlal_u32(d[3], s[4], vget_low_u32(k->r5[4]));                                             \
-    d[4] = vmlal_u32(d[4], s[4], vget_low_u32(k->r[0]));                                              \
     d[0] = vmlal_high_u32(d[0], l[4], k->r5[1]);                                                      \
     d[1] = vmlal_high_u32(d[1], l[4], k->r5[2]);                                                      \
     d[2] = vmlal_high_u32(d[2], l[4], k->r5[3]);                                                      \
     d[3] = vmlal_high_u32(d[3], l[4], k->r5[4]);                                                      \
     d[4] = vmlal_high_u32(d[4], l[4], k->r[0]);                                                       \
+    d[0] = vmlal_u32(d[0], s[0], vget_low_u32(k->r[0]));                                              \
+    d[1] = vmlal_u32(d[1], s[0], vget_low_u32(k->r[1]));                                              \
+    d[2] = vmlal_u32(d[2], s[0], vget_low_u32(k->r[2]));                                              \
+    d[3] = vmlal_u32(d[3], s[0], vget_low_u32(k->r[3]));                                              \
+    d[4] = vmlal_u32(d[4], s[0], vget_low_u32(k->r[4]));                                              \
+    d[0] = vmlal_u32(d[0], s[1], vget_low_u32(k->r5[4]));                                             \
+    d[1] = vmlal_u32(d[1], s[1], vget_low_u32(k->r[0]));                                              \
+    d[2] = vmlal_u32(d[2], s[1], vget_low_u32(k->r[1]));                                              \
+    d[3] = vmlal_u32(d[3], s[1], vget_low_u32(k->r[2]));                                              \
+    d[4] = vmlal_u32(d[4], s[1], vget_low_u32(k->r[3]));                                              \
+    d[0] = vmlal_u32(d[0], s[2], vget_low_u32(k->r5[3]));                                             \
+    d[1] = vmlal_u32(d[1], s[2], vget_low_u32(k->r5[4]));                                             \
+    d[2] = vmlal_u32(d[2], s[2], vget_low_u32(k->r[0]));                                              \
+    d[3] = vmlal_u32(d[3], s[2], vget_low_u32(k->r[1]));                                              \
+    d[4] = vmlal_u32(d[4], s[2], vget_low_u32(k->r[2]));                                              \
+    d[0] = vmlal_u32(d[0], s[3], vget_low_u32(k->r5[2]));                                             \
+    d[1] = vmlal_u32(d[1], s[3], vget_low_u32(k->r5[3]));                                             \
+    d[2] = vmlal_u32(d[2], s[3], vget_low_u32(k->r5[4]));                                             \
+    d[3] = vmlal_u32(d[3], s[3], vget_low_u32(k->r[0]));                                              \
+    d[4] = vmlal_u32(d[4], s[3], vget_low_u32(k->r[1]));                                              \
+    d[0] = vmlal_u32(d[0], s[4], vget_low_u32(k->r5[1]));                                             \
+    d[1] = vmlal_u32(d[1], s[4], vget_low_u32(k->r5[2]));                                             \
+    d[2] = vmlal_u32(d[2], s[4], vget_low_u32(k->r5[3]));                                             \
+    d[3] = vmlal_u32(d[3], s[4], vget_low_u32(k->r5[4]));                                             \
+    d[4] = vmlal_u32(d[4], s[4], vget_low_u32(k->r[0]));                                              \
   } while (0)
 
 /* the limbs of four blocks at p, one a lane (pad bit 2^128 included) */

@@ -40,7 +40,8 @@ step() {
 }
 
 # the selector on a target must pass every candidate that lists it, install
-# one, and (natively) have checked every constant-time claim under valgrind
+# one, and have checked every constant-time claim (valgrind natively, qemu's
+# trace under an emulator)
 select_all() {
   target=$1
   python3 tools/selector.py --target "$target" --root "$root" --rounds 1 || return 1
@@ -50,7 +51,7 @@ select_all() {
   for impl in $(d impls "$target"); do
     line=$(grep "^impl=$impl " "$log") && echo "$line" | grep -q ' result=ok ' ||
       { echo "FAIL $impl was not tested"; return 1; }
-    if [ -z "$(d target "$target" run)" ] && echo "$line" | grep -q "valgrind='not checked"; then
+    if echo "$line" | grep -q "valgrind='not checked"; then
       echo "FAIL $impl: its constant-time claims were not checked"; return 1
     fi
     case "$line" in
