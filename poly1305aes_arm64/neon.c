@@ -13,12 +13,14 @@
    lane, so the 26-bit limbs of all four come from 12 instructions; lanes 0-1
    (P_j) join X, lanes 2-3 (P_(j+1)) meet r^2 in the upper halves (UMLAL2).
 
-   Bounds: powers of r are reduced below p, so their limbs are < 2^26 and
-   5 r_i < 2^28.33. X + P_j < 2^27.01 a limb (below), P_(j+1) < 2^26, so a
-   product sum is < 21 2^53.01 + 21 2^52 < 2^58 (64-bit lanes). The carry
-   chain (0>1, 3>4, 1>2, 4>0 times 5, 2>3, 0>1, 3>4) leaves limbs below
-   2^26, 2^26 + 2^8.4, 2^26, 2^26, 2^26 + 2^6.1. At the end the lanes' sums
-   (< 2^59 a limb) are carried into radix 2^64 with h2 < 2^35, then folded. */
+   Bounds: the powers of r come from the scalar multiplication (h2 <= 4), so
+   their limbs are < 2^26 but limb 4 < 5 2^24 < 2^26.33, and 5 r_i < 2^28.33
+   (2^28.66 for limb 4): a limb's multipliers sum to < 2^30.47. X + P_j
+   < 2^27.01 a limb (below), P_(j+1) < 2^26, so a product sum is < 2^57.48
+   + 2^56.47 < 2^58.1 (64-bit lanes). The carry chain (0>1, 3>4, 1>2, 4>0
+   times 5, 2>3, 0>1, 3>4) leaves limbs below 2^26, 2^26 + 2^8.5, 2^26,
+   2^26, 2^26 + 2^6.2. At the end the lanes' sums (< 2^59.1 a limb) are
+   carried into radix 2^64 with h2 < 2^36, then folded. */
 #include "arm64.h"
 #include "aesce.h"
 
@@ -29,42 +31,29 @@ struct key26 {
   uint32x4_t r[5], r5[5];   /* lanes 0-1: the multiplier of X + P_j; 2-3: of P_(j+1) */
 };
 
-/* h (any, h2 <= 4) reduced below p */
-INLINE void p64_reduce(u64 h[3])
+/* limb i of h = h0 + 2^64 h1 + 2^128 h2 (h2 <= 4: limb 4 < 5 2^24) */
+#define LIMB(h0, h1, h2, i)                                                                           \
+  ((i) == 0 ? (h0) & M26 : (i) == 1 ? (h0) >> 26 & M26 : (i) == 2 ? ((h0) >> 52 | (h1) << 12) & M26    \
+   : (i) == 3 ? (h1) >> 14 & M26 : ((h1) >> 40 | (h2) << 24))
+
+/* the limbs of two powers a and b, a lane pair each: pair[i] = limb i of a + 2^32 limb i of b */
+INLINE void limb_pairs(u64 pair[5], const struct p64 *a, const struct p64 *b)
 {
-  u128 t;
-  u64 g0, g1, g2, mask;
-  p64_fold(h, h[0], h[1], h[2]);                            /* h < 2^130 */
-  t = (u128) h[0] + 5;                                      /* g = h + 5 >= 2^130 iff h >= p */
-  g0 = (u64) t;
-  t = (u128) h[1] + (u64) (t >> 64);
-  g1 = (u64) t;
-  g2 = h[2] + (u64) (t >> 64);
-  mask = 0 - (g2 >> 2);
-  h[0] ^= mask & (h[0] ^ g0);
-  h[1] ^= mask & (h[1] ^ g1);
-  h[2] ^= mask & (h[2] ^ (g2 & 3));
+#define PAIR(i) pair[i] = LIMB(a->h0, a->h1, a->h2, i) | LIMB(b->h0, b->h1, b->h2, i) << 32
+  PAIR(0);
+  PAIR(1);
+  PAIR(2);
+  PAIR(3);
+  PAIR(4);
+#undef PAIR
 }
 
-/* the limbs of h < 2^130 */
-INLINE void limbs26(uint32_t l[5], const u64 h[3])
-{
-  l[0] = (uint32_t) h[0] & M26;
-  l[1] = (uint32_t) (h[0] >> 26) & M26;
-  l[2] = (uint32_t) (h[0] >> 52 | h[1] << 12) & M26;
-  l[3] = (uint32_t) (h[1] >> 14) & M26;
-  l[4] = (uint32_t) (h[1] >> 40 | h[2] << 24);
-}
-
-/* key: lanes 0, 1, 2, 3 times a, b, c, d (limbs of powers of r) */
-INLINE void key26(struct key26 *key, const uint32_t a[5], const uint32_t b[5], const uint32_t c[5], const uint32_t d[5])
+/* key: lanes 0-1 from the pairs low, 2-3 from high */
+INLINE void key26(struct key26 *key, const u64 low[5], const u64 high[5])
 {
 #define LANES(i)                                                                                      \
-  do {                                                                                                \
-    uint32_t lanes_[4] = { a[i], b[i], c[i], d[i] };                                                  \
-    key->r[i] = vld1q_u32(lanes_);                                                                    \
-    key->r5[i] = vaddq_u32(key->r[i], vshlq_n_u32(key->r[i], 2));                                     \
-  } while (0)
+  key->r[i] = vcombine_u32(vcreate_u32(low[i]), vcreate_u32(high[i])),                                \
+  key->r5[i] = vaddq_u32(key->r[i], vshlq_n_u32(key->r[i], 2))
   LANES(0);
   LANES(1);
   LANES(2);
@@ -177,31 +166,25 @@ INLINE void carry(uint32x2_t x[5], uint64x2_t d[5])
 INLINE void hash_groups(u64 h[3], const unsigned char *m, size_t groups, const struct p64 *st)
 {
   struct key26 loop, last;
-  uint32_t r1[5], r2[5], r3[5], r4[5];
+  struct p64 r1 = *st, r2, r3, r4;
+  u64 r44[5], r22[5], r43[5], r21[5], t0;
   uint32x2_t x[5], s[5];
   uint32x4_t l[5];
   uint64x2_t d[5];
-  u64 power[3], t0;
-  struct p64 by = *st;
   u128 t;
-  /* r, r^2, r^3, r^4, reduced below p, as limbs */
-  power[0] = st->r0, power[1] = st->r1, power[2] = 0;
-  limbs26(r1, power);
-  by.h0 = st->r0, by.h1 = st->r1, by.h2 = 0;
-  p64_last(&by, 0, 0);
-  power[0] = by.h0, power[1] = by.h1, power[2] = by.h2;
-  p64_reduce(power);
-  limbs26(r2, power);
-  p64_last(&by, 0, 0);
-  power[0] = by.h0, power[1] = by.h1, power[2] = by.h2;
-  p64_reduce(power);
-  limbs26(r3, power);
-  p64_last(&by, 0, 0);
-  power[0] = by.h0, power[1] = by.h1, power[2] = by.h2;
-  p64_reduce(power);
-  limbs26(r4, power);
-  key26(&loop, r4, r4, r2, r2);
-  key26(&last, r4, r3, r2, r1);
+  /* r, r^2, r^3, r^4 (h2 <= 4 each: p64_last), as limb pairs */
+  r1.h0 = st->r0, r1.h1 = st->r1, r1.h2 = 0;
+  r2 = r1;
+  p64_last(&r2, 0, 0);
+  r3 = r2;
+  p64_last(&r3, 0, 0);
+  r4 = r3;
+  p64_last(&r4, 0, 0);
+  limb_pairs(r44, &r4, &r4);
+  limb_pairs(r22, &r2, &r2);
+  limb_pairs(r43, &r4, &r3);
+  limb_pairs(r21, &r2, &r1);
+  key26(&loop, r44, r22);
 
   x[0] = x[1] = x[2] = x[3] = x[4] = vdup_n_u32(0);
   for (; groups > 1; --groups, m += 64) {
@@ -210,10 +193,11 @@ INLINE void hash_groups(u64 h[3], const unsigned char *m, size_t groups, const s
     PRODUCTS(d, s, l, (&loop));
     carry(x, d);
   }
+  key26(&last, r43, r21);
   split4(l, m);
   JOIN(s, x, l);
   PRODUCTS(d, s, l, (&last));
-  /* the two lanes' sums, each < 2^59, into radix 2^64 */
+  /* the two lanes' sums, each < 2^59.1, into radix 2^64 */
   t = (u128) vaddvq_u64(d[0]) + ((u128) vaddvq_u64(d[1]) << 26) + ((u128) vaddvq_u64(d[2]) << 52);
   t0 = (u64) t;
   t = (t >> 64) + ((u128) vaddvq_u64(d[3]) << 14) + ((u128) vaddvq_u64(d[4]) << 40);

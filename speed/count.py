@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Exact dynamic instruction counts of one implementation under qemu-user.
 
-  count.py QEMU PROBE LEN... [--verify] [--unaligned] [--calls K] [--symbols]
+  count.py QEMU PROBE LEN... [--verify] [--unaligned] [--calls K] [--symbols] [--args WORDS]
 
 PROBE is a speed probe (build/<target>/impl/<name>/speed). For each length it
 runs "PROBE calls K LEN" under QEMU with -d in_asm,exec,nochain: the log lists
@@ -10,7 +10,8 @@ it runs, so the sum over executed blocks is the exact number of guest
 instructions. The probe calls count_mark() before each call and after the
 last; what runs between two marks, outside main and the marker, is one call.
 All K calls must cost the same. Prints "LEN instructions" per length;
---symbols adds a split by function.
+--symbols adds a split by function; --args passes more words to the probe.
+As a module, marked() counts what follows each mark of any run.
 """
 import argparse
 import collections
@@ -24,17 +25,23 @@ TRACE = re.compile(r"^Trace \d+: 0x[0-9a-f]+ \[[0-9a-f]+/([0-9a-f]+)/")
 INSN = re.compile(r"^0x([0-9a-f]+):\s")
 
 
-def executed(qemu, probe, calls, length, verify, unaligned=False):
+def executed(qemu, probe, calls, length, verify, unaligned=False, extra=()):
     """[Counter by symbol] for each call of one run of the probe."""
+    words = ["calls", str(calls), str(length)] + (["-v"] if verify else []) + (["-u"] if unaligned else []) + list(extra)
+    segments = marked(qemu, probe, words)
+    if len(segments) != calls + 1:
+        sys.exit("count.py: expected %d marks, saw %d (is count_mark in the probe?)" % (calls + 1, len(segments)))
+    return segments[:-1]
+
+
+def marked(qemu, probe, words):
+    """[Counter by symbol] of what runs after each call of count_mark (outside main and the
+    marker), in one run of the probe with arguments words."""
     with tempfile.TemporaryDirectory() as tmp:
         log = os.path.join(tmp, "qemu.log")
         # same environment and no address randomization: start-up must cost the same in both runs
         command = ["env", "-i", "setarch", os.uname().machine, "-R"] + qemu.split() + \
-            ["-d", "in_asm,exec,nochain", "-D", log, probe, "calls", str(calls), str(length)]
-        if verify:
-            command.append("-v")
-        if unaligned:
-            command.append("-u")
+            ["-d", "in_asm,exec,nochain", "-D", log, probe] + words
         result = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         if result.returncode != 0:
             sys.exit("count.py: %s failed: %s" % (" ".join(command), result.stderr.strip()))
@@ -66,9 +73,7 @@ def executed(qemu, probe, calls, length, verify, unaligned=False):
                         segments.append(collections.Counter())
                     elif segments and symbol != "main":
                         segments[-1][symbol] += n
-        if len(segments) != calls + 1:
-            sys.exit("count.py: expected %d marks, saw %d (is count_mark in the probe?)" % (calls + 1, len(segments)))
-        return segments[:-1]
+        return segments
 
 
 def main():
@@ -80,9 +85,10 @@ def main():
     parser.add_argument("--unaligned", action="store_true")
     parser.add_argument("--calls", type=int, default=3)
     parser.add_argument("--symbols", action="store_true")
+    parser.add_argument("--args", default="", help="more words for the probe (speed/bench_arm64.c: -w WHO)")
     args = parser.parse_args()
     for length in args.lengths:
-        calls = executed(args.qemu, args.probe, args.calls, length, args.verify, args.unaligned)
+        calls = executed(args.qemu, args.probe, args.calls, length, args.verify, args.unaligned, args.args.split())
         totals = [sum(c.values()) for c in calls]
         if len(set(totals)) != 1:
             sys.exit("count.py: calls at length %d differ in instruction count: %s" % (length, totals))
