@@ -30,7 +30,7 @@
 
 /* NEON from here on: the model cycles of speed/mca.py cross below it
    (README, "make speed TARGET=arm64") */
-#define VECTOR_FROM 256
+#define VECTOR_FROM 512
 
 struct path {
   const char *name;

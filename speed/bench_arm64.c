@@ -111,9 +111,10 @@ static void use_path(const char *name)
 int main(int argc, char **argv)
 {
   unsigned char out[16];
-  unsigned int c = WHO, i, l;
+  unsigned int c = WHO, i, l, armcap;
   int a;
   setup();
+  armcap = OPENSSL_armcap_P;
   if (argc >= 3 && !strcmp(argv[1], "check")) {
     for (a = 2; a < argc; ++a) {
       unsigned char tag[WHO][16];
@@ -122,16 +123,16 @@ int main(int argc, char **argv)
       for (i = 0; i < WHO; ++i) {
         if (!strcmp(who[i].name, "openssl-scalar")) OPENSSL_armcap_P &= ~ARMV7_NEON;
         who[i].fn(tag[i], l);
+        OPENSSL_armcap_P = armcap;
         if (memcmp(tag[0], tag[i], 16)) {
           fprintf(stderr, "bench_arm64: %s and %s disagree at length %u\n", who[0].name, who[i].name, l);
           return 1;
         }
       }
-      OPENSSL_cpuid_setup();
     }
     printf("# tags of %s, %s, %s and %s agree at %d lengths; OpenSSL armcap 0x%x (%s); %s (path %s); libsodium %s\n",
-           who[0].name, who[1].name, who[2].name, who[3].name, argc - 2, OPENSSL_armcap_P,
-           OPENSSL_armcap_P & ARMV7_NEON ? "NEON" : "no NEON", poly1305aes_implementation, poly1305aes_path(),
+           who[0].name, who[1].name, who[2].name, who[3].name, argc - 2, armcap,
+           armcap & ARMV7_NEON ? "NEON" : "no NEON", poly1305aes_implementation, poly1305aes_path(),
            sodium_version_string());
     return 0;
   }

@@ -2,6 +2,16 @@
 """Model cycles of main loops on real cores, from LLVM's scheduling models.
 
   mca.py [--cpus CPU,CPU...] [--iterations N] [--show] NAME=OBJECT:FUNCTION:PATTERN:BYTES...
+  mca.py --target T [--show]
+
+With --target (make speed for a target with an 'mca' line: its CPU models):
+the loops each implementation building for T lists in its 'loops' file
+("NAME OBJECT FUNCTION PATTERN BYTES": OBJECT is the source's object in its
+build, e.g. neon for neon.c), built by mk/impl.mk, beside the peers' loops
+the target file's 'peerloops' line names ("ARCHIVE:MEMBER:FUNCTION:PATTERN:
+BYTES:NAME" words: objects taken with ar from the static libraries of the
+Debian packages tools/fetch-peers unpacks); then, per implementation loop
+and CPU, the ratio of its cycles per byte to the fastest peer loop's.
 
 For each loop: disassemble FUNCTION of OBJECT (an object, archive member or
 program: llvm-objdump), find its backward branches, and take the innermost
@@ -17,9 +27,13 @@ by default). The models are indicative, not a measurement: compare loops on
 one model.
 """
 import argparse
+import os
 import re
 import subprocess
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tools"))
+import describe  # noqa: E402
 
 LINE = re.compile(r"^\s*([0-9a-f]+):\s+(?:[0-9a-f]{8}\s+)?(\S+)\s*(.*)$")
 BRANCH = re.compile(r"^(b\.\w+|b|cbn?z|tbn?z)$")
@@ -91,21 +105,67 @@ def cycles(assembly, cpu, iterations):
     return int(m.group(1)) / iterations
 
 
+def run(command, what):
+    result = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    if result.returncode != 0:
+        sys.exit("mca.py: %s failed:\n%s" % (what, result.stdout[-3000:]))
+    return result.stdout
+
+
+def target_loops(name):
+    """(ours, peers): [(label, object, function, pattern, bytes)] for a target."""
+    target = describe.read_target(name)
+    ours, peers = [], []
+    for impl in describe.streams(name):
+        specs = impl.lines("loops")
+        if not specs:
+            continue
+        run(["make", "-s", "-f", os.path.join(describe.TOP, "mk", "impl.mk"), "TARGET=" + name, "IMPL=" + impl.name,
+             "all"], "building poly1305aes_" + impl.name)
+        for spec in specs:
+            label, obj, function, pattern, size = spec.split()
+            ours.append(("%s %s" % (impl.name, label),
+                         os.path.join(describe.TOP, "build", name, "impl", impl.name, "obj", obj + ".o"),
+                         function, pattern, int(size)))
+    if target.get("peerloops"):
+        top = run(["sh", os.path.join(describe.TOP, "tools", "fetch-peers"), name], "tools/fetch-peers").strip().splitlines()[-1]
+        triplet = run([target["cc"], "-dumpmachine"], "the compiler's triplet").strip()
+        objects = os.path.join(describe.TOP, "build", name, "peer-objects")
+        os.makedirs(objects, exist_ok=True)
+        for word in target["peerloops"].split():
+            archive, member, function, pattern, size, label = word.split(":")
+            run(["sh", "-c", 'cd "$1" && "$2" x "$3" "$4"', "sh", objects, target["ar"],
+                 os.path.join(top, "usr", "lib", triplet, archive), member], "extracting %s from %s" % (member, archive))
+            peers.append((label, os.path.join(objects, member), function, pattern, int(size)))
+    return ours, peers
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cpus", default="cortex-a72,cortex-a55,apple-a13")
     parser.add_argument("--iterations", type=int, default=300)
     parser.add_argument("--show", action="store_true")
-    parser.add_argument("loops", nargs="+", metavar="NAME=OBJECT:FUNCTION:PATTERN:BYTES")
+    parser.add_argument("--target")
+    parser.add_argument("loops", nargs="*", metavar="NAME=OBJECT:FUNCTION:PATTERN:BYTES")
     args = parser.parse_args()
     cpus = args.cpus.split(",")
+    loops, peers = [], []
+    for spec in args.loops:
+        name, _, rest = spec.partition("=")
+        path, function, pattern, size = rest.rsplit(":", 3)
+        loops.append((name, path, function, pattern, int(size)))
+    if args.target:
+        cpus = describe.read_target(args.target).get("mca", "").split() or \
+            sys.exit("mca.py: targets/%s names no CPU models ('mca')" % args.target)
+        loops, peers = target_loops(args.target)
+    if not loops:
+        sys.exit(__doc__)
     print("# llvm-mca (%s) model cycles of each main loop, %d iterations; per iteration (per byte)"
           % (subprocess.run(["llvm-mca", "--version"], stdout=subprocess.PIPE, text=True).stdout.split("version")[1].split()[0],
              args.iterations))
     print("%-34s %5s %6s  " % ("loop", "bytes", "instrs") + "  ".join("%17s" % c for c in cpus))
-    for spec in args.loops:
-        name, _, rest = spec.partition("=")
-        path, function, pattern, size = rest.rsplit(":", 3)
+    per_byte = {}
+    for name, path, function, pattern, size in loops + peers:
         body = find_loop(disassemble(path, function), pattern)
         assembly = as_assembly(body)
         if args.show:
@@ -113,8 +173,14 @@ def main():
         cells = []
         for cpu in cpus:
             c = cycles(assembly, cpu, args.iterations)
-            cells.append("%17s" % ("%.1f (%.3f)" % (c, c / int(size))))
+            per_byte[(name, cpu)] = c / size
+            cells.append("%17s" % ("%.1f (%.3f)" % (c, c / size)))
         print("%-34s %5s %6d  " % (name, size, len(body)) + "  ".join(cells))
+    if peers:
+        print("# per byte, against the fastest peer loop on each model")
+        for name, _, _, _, _ in loops:
+            print("%-34s %5s %6s  " % (name + " / fastest peer", "", "") + "  ".join(
+                "%17.3f" % (per_byte[(name, cpu)] / min(per_byte[(p[0], cpu)] for p in peers)) for cpu in cpus))
 
 
 if __name__ == "__main__":

@@ -9,7 +9,9 @@ and flushed, at every length 0..256 then in steps to 8192: median ticks of
 the target's cycle counter (its name heads each table). Under an emulator
 (ppc32, sparc64) time means nothing, so it reports exact instruction counts
 per message from qemu's log (speed/count.py) at selected lengths, aligned
-and unaligned, authenticate and verify. Writes build/<T>/speed/speed.csv,
+and unaligned, authenticate and verify; where the target file names CPU
+models ('mca': arm64), the model cycles of the main loops beside the
+peers' (speed/mca.py). Writes build/<T>/speed/speed.csv,
 speed.txt (the tables printed here) and speed.png (ticks or instructions
 against length, every candidate; matplotlib, installed if missing).
 """
@@ -192,6 +194,12 @@ def main():
     text = "\n".join(headers) + "\n\n" + table(rows, impls, unit.split(" (")[0], lengths, per_byte=True)
     if not args.quick:
         text += "\n\n" + variants_table(rows, impls, unit.split(" (")[0])
+    if target.get("mca"):   # model cycles of the main loops on real cores (speed/mca.py)
+        result = subprocess.run([sys.executable, os.path.join(describe.TOP, "speed", "mca.py"), "--target",
+                                 target["name"]], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        if result.returncode != 0:
+            sys.exit("speed: %s" % result.stdout)
+        text += "\n\n" + result.stdout.rstrip()
     with open(os.path.join(outdir, "speed.txt"), "w") as f:
         f.write(text + "\n")
     print(text)
