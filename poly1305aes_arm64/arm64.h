@@ -14,6 +14,16 @@
 #define poly1305aes_arm64_internal_H
 
 #include "namespace.h"
+
+/* the names the path files share, each namespaced once (common/namespace.h);
+   hybrid.S includes this header for them */
+#define scalar_ce CRYPTO_NAMESPACE(scalar_ce)
+#define scalar_table CRYPTO_NAMESPACE(scalar_table)
+#define vector_neon CRYPTO_NAMESPACE(vector_neon)
+#define hybrid_steps CRYPTO_NAMESPACE(hybrid_steps)
+#define aes_table CRYPTO_NAMESPACE(aes_table)
+
+#ifndef __ASSEMBLER__
 #include "poly64.h"
 
 #define HIDDEN __attribute__((visibility("hidden")))
@@ -23,15 +33,18 @@
 typedef void hashfn(unsigned char out[16], const unsigned char r[16], const unsigned char *k,
                     const unsigned char *n, const unsigned char *m, size_t l);
 
-/* the names the path files share, each namespaced once (common/namespace.h) */
-#define scalar_ce CRYPTO_NAMESPACE(scalar_ce)
-#define scalar_table CRYPTO_NAMESPACE(scalar_table)
-#define vector_neon CRYPTO_NAMESPACE(vector_neon)
-#define aes_table CRYPTO_NAMESPACE(aes_table)
-
 HIDDEN hashfn scalar_ce;       /* AES-CE, radix 2^64 (scalar.c) */
 HIDDEN hashfn scalar_table;    /* AES from a table, radix 2^64 (scalar.c) */
 HIDDEN hashfn vector_neon;     /* AES-CE, radix 2^26 NEON, four blocks a step (neon.c); l >= 64 */
+
+/* the hybrid loop (hybrid.S): its state, laid out as the assembly reads it */
+struct hybrid {
+  uint32_t x[5][2];                /* X: the two NEON lanes' limbs */
+  u64 unused;
+  u64 h[3], r0, r1, s1;            /* the scalar chain: h, and r (p64) */
+  uint32_t key[5][4], key5[4][4];  /* r^4 r^4 r^2 r^2 a limb, and five times limbs 1-4 */
+};
+HIDDEN void hybrid_steps(struct hybrid *state, const unsigned char *mv, const unsigned char *ms, size_t steps);
 
 /* ---- Poly1305 in radix 2^64 ---- */
 
@@ -149,4 +162,5 @@ INLINE void wipe_below(size_t bytes)
                        : : "r"(bytes) : "x9", "x10", "cc", "memory");
 }
 
+#endif /* __ASSEMBLER__ */
 #endif

@@ -26,6 +26,9 @@
 
 #define M26 0x3ffffff
 
+/* the hybrid loop from here on (at least 9 blocks: one step and the last group) */
+#define HYBRID_FROM 1024
+
 /* a power of r (or a pair of them) as limbs, and five times limbs 1..4 */
 struct key26 {
   uint32x4_t r[5], r5[5];   /* lanes 0-1: the multiplier of X + P_j; 2-3: of P_(j+1) */
@@ -162,16 +165,31 @@ INLINE void carry(uint32x2_t x[5], uint64x2_t d[5])
     s[4] = vadd_u32(x[4], vget_low_u32(l[4]));                                                        \
   } while (0)
 
+/* h (radix 2^64, h2 <= 4) = sum of d_i 2^(26 i), d_i < 2^59.1 */
+INLINE void from26(u64 h[3], const u64 d[5])
+{
+  u128 t = (u128) d[0] + ((u128) d[1] << 26) + ((u128) d[2] << 52);
+  u64 t0 = (u64) t;
+  t = (t >> 64) + ((u128) d[3] << 14) + ((u128) d[4] << 40);
+  p64_fold(h, t0, (u64) t, (u64) (t >> 64));
+}
+
+/* the sum of the two lanes of each limb (< 2^59.1), into radix 2^64 */
+INLINE void lane_sums(u64 h[3], const uint64x2_t d[5])
+{
+  u64 sum[5] = { vaddvq_u64(d[0]), vaddvq_u64(d[1]), vaddvq_u64(d[2]), vaddvq_u64(d[3]), vaddvq_u64(d[4]) };
+  from26(h, sum);
+}
+
 /* the whole groups of four blocks of m[0..64 groups), groups >= 1, into h (radix 2^64, h2 <= 4) */
 INLINE void hash_groups(u64 h[3], const unsigned char *m, size_t groups, const struct p64 *st)
 {
   struct key26 loop, last;
   struct p64 r1 = *st, r2, r3, r4;
-  u64 r44[5], r22[5], r43[5], r21[5], t0;
+  u64 r44[5], r22[5], r43[5], r21[5];
   uint32x2_t x[5], s[5];
   uint32x4_t l[5];
   uint64x2_t d[5];
-  u128 t;
   /* r, r^2, r^3, r^4 (h2 <= 4 each: p64_last), as limb pairs */
   r1.h0 = st->r0, r1.h1 = st->r1, r1.h2 = 0;
   r2 = r1;
@@ -197,11 +215,104 @@ INLINE void hash_groups(u64 h[3], const unsigned char *m, size_t groups, const s
   split4(l, m);
   JOIN(s, x, l);
   PRODUCTS(d, s, l, (&last));
-  /* the two lanes' sums, each < 2^59.1, into radix 2^64 */
-  t = (u128) vaddvq_u64(d[0]) + ((u128) vaddvq_u64(d[1]) << 26) + ((u128) vaddvq_u64(d[2]) << 52);
-  t0 = (u64) t;
-  t = (t >> 64) + ((u128) vaddvq_u64(d[3]) << 14) + ((u128) vaddvq_u64(d[4]) << 40);
-  p64_fold(h, t0, (u64) t, (u64) (t >> 64));
+  lane_sums(h, d);
+}
+
+/* ---- the hybrid (hybrid.S): four blocks into the NEON chains and one into a
+   scalar chain a step; the scalar region follows the NEON region, so
+   h = H_neon r^steps + H_scalar, joined in radix 2^26 ---- */
+
+/* c = a b mod p in radix 2^26 (scalar); limbs < 2^26.4 in, so a product sum
+   is < 2^52.8 + 4 2^55.13 < 2^57.2, plus add[] (< 2^26.4); limbs below
+   2^26 + 2^7.7 out */
+INLINE void mul26(u64 c[5], const u64 a[5], const u64 b[5], const u64 add[5])
+{
+  u64 b1 = 5 * b[1], b2 = 5 * b[2], b3 = 5 * b[3], b4 = 5 * b[4], d0, d1, d2, d3, d4;
+  d0 = a[0] * b[0] + a[1] * b4 + a[2] * b3 + a[3] * b2 + a[4] * b1 + add[0];
+  d1 = a[0] * b[1] + a[1] * b[0] + a[2] * b4 + a[3] * b3 + a[4] * b2 + add[1];
+  d2 = a[0] * b[2] + a[1] * b[1] + a[2] * b[0] + a[3] * b4 + a[4] * b3 + add[2];
+  d3 = a[0] * b[3] + a[1] * b[2] + a[2] * b[1] + a[3] * b[0] + a[4] * b4 + add[3];
+  d4 = a[0] * b[4] + a[1] * b[3] + a[2] * b[2] + a[3] * b[1] + a[4] * b[0] + add[4];
+  d1 += d0 >> 26, d0 &= M26;
+  d2 += d1 >> 26, d1 &= M26;
+  d3 += d2 >> 26, d2 &= M26;
+  d4 += d3 >> 26, d3 &= M26;
+  d0 += 5 * (d4 >> 26), d4 &= M26;
+  d1 += d0 >> 26, d0 &= M26;
+  c[0] = d0, c[1] = d1, c[2] = d2, c[3] = d3, c[4] = d4;
+}
+
+/* p = r^e, e >= 1 (e is public: the length chooses it) */
+INLINE void power26(u64 p[5], const u64 r[5], size_t e)
+{
+  static const u64 zero[5];
+  int bit = 63 - __builtin_clzll((unsigned long long) e);
+  p[0] = r[0], p[1] = r[1], p[2] = r[2], p[3] = r[3], p[4] = r[4];
+  while (--bit >= 0) {
+    mul26(p, p, p, zero);
+    if (e >> bit & 1) mul26(p, p, r, zero);
+  }
+}
+
+/* the limbs of h (h2 <= 4) */
+INLINE void to26(u64 l[5], const u64 h[3])
+{
+  l[0] = LIMB(h[0], h[1], h[2], 0), l[1] = LIMB(h[0], h[1], h[2], 1), l[2] = LIMB(h[0], h[1], h[2], 2);
+  l[3] = LIMB(h[0], h[1], h[2], 3), l[4] = LIMB(h[0], h[1], h[2], 4);
+}
+
+/* h = the hash of the first 64 (steps + 1) + 16 steps bytes of m, steps >= 1; returns that length */
+INLINE size_t hash_hybrid(u64 h[3], const unsigned char *m, size_t steps, const struct p64 *st)
+{
+  struct hybrid state;
+  struct key26 last;
+  struct p64 r1 = *st, r2, r3, r4;
+  u64 r44[5], r22[5], r43[5], r21[5], rl[5], pw[5], hn[5], hs[5];
+  uint32x2_t x[5], s[5];
+  uint32x4_t l[5];
+  uint64x2_t d[5];
+  int i;
+  r1.h0 = st->r0, r1.h1 = st->r1, r1.h2 = 0;
+  r2 = r1;
+  p64_last(&r2, 0, 0);
+  r3 = r2;
+  p64_last(&r3, 0, 0);
+  r4 = r3;
+  p64_last(&r4, 0, 0);
+  limb_pairs(r44, &r4, &r4);
+  limb_pairs(r22, &r2, &r2);
+  for (i = 0; i < 5; ++i) {
+    state.key[i][0] = state.key[i][1] = (uint32_t) r44[i];
+    state.key[i][2] = state.key[i][3] = (uint32_t) r22[i];
+    if (i) {
+      state.key5[i - 1][0] = state.key5[i - 1][1] = 5 * (uint32_t) r44[i];
+      state.key5[i - 1][2] = state.key5[i - 1][3] = 5 * (uint32_t) r22[i];
+    }
+    state.x[i][0] = state.x[i][1] = 0;
+  }
+  state.h[0] = state.h[1] = state.h[2] = 0;
+  state.r0 = st->r0, state.r1 = st->r1, state.s1 = st->s1;
+  hybrid_steps(&state, m, m + 64 * (steps + 1), steps);
+
+  /* the last NEON group, by r^4 r^3 r^2 r */
+  limb_pairs(r43, &r4, &r3);
+  limb_pairs(r21, &r2, &r1);
+  key26(&last, r43, r21);
+  for (i = 0; i < 5; ++i) x[i] = vld1_u32(state.x[i]);
+  split4(l, m + 64 * steps);
+  JOIN(s, x, l);
+  PRODUCTS(d, s, l, (&last));
+  lane_sums(h, d);
+
+  /* h = H_neon r^steps + H_scalar */
+  to26(hn, h);
+  to26(hs, state.h);
+  pw[0] = st->r0, pw[1] = st->r1, pw[2] = 0;
+  to26(rl, pw);
+  power26(pw, rl, steps);
+  mul26(hn, hn, pw, hs);
+  from26(h, hn);
+  return 64 * (steps + 1) + 16 * steps;
 }
 
 AESCE_TARGET void vector_neon(unsigned char out[16], const unsigned char r[16], const unsigned char *k,
@@ -212,7 +323,10 @@ AESCE_TARGET void vector_neon(unsigned char out[16], const unsigned char r[16], 
   size_t whole = l & ~(size_t) 63;
   uint64x2_t s = vreinterpretq_u64_u8(aesce_encrypt(k, n));
   p64_start(&st, r);
-  hash_groups(h, m, l / 64, &st);
+  if (l >= HYBRID_FROM)
+    whole = hash_hybrid(h, m, (l / 16 - 4) / 5, &st);
+  else
+    hash_groups(h, m, l / 64, &st);
   st.h0 = h[0], st.h1 = h[1], st.h2 = h[2];
   p64_hash(&st, m + whole, l - whole);
   p64_finish(out, st.h0, st.h1, st.h2, vgetq_lane_u64(s, 0), vgetq_lane_u64(s, 1));
