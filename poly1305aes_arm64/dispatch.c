@@ -31,7 +31,12 @@
 
 /* NEON from here on: the model cycles of speed/mca.py cross below it
    (README, "make speed TARGET=arm64") */
-#define VECTOR_FROM 512
+#ifndef VECTOR_FROM   /* speed/crossover.py builds variants with others */
+#define VECTOR_FROM 320
+#endif
+#if VECTOR_FROM < 64
+#error "the NEON code takes whole groups of four blocks"
+#endif
 
 struct path {
   const char *name;

@@ -27,7 +27,12 @@
 #define M26 0x3ffffff
 
 /* the hybrid loop from here on (at least 9 blocks: one step and the last group) */
-#define HYBRID_FROM 1024
+#ifndef HYBRID_FROM   /* speed/crossover.py builds variants with others */
+#define HYBRID_FROM 4096
+#endif
+#if HYBRID_FROM < 144
+#error "the hybrid needs at least 9 blocks"
+#endif
 
 /* a power of r (or a pair of them) as limbs, and five times limbs 1..4 */
 struct key26 {

@@ -76,6 +76,43 @@ def marked(qemu, probe, words):
         return segments
 
 
+def traced(qemu, probe, words):
+    """[[instruction text, in execution order]] of what runs after each call of count_mark
+    (outside main and the marker), in one run of the probe: its dynamic instruction stream,
+    as qemu disassembles it (speed/crossover.py feeds it to llvm-mca)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        log = os.path.join(tmp, "qemu.log")
+        command = ["env", "-i", "setarch", os.uname().machine, "-R"] + qemu.split() + \
+            ["-d", "in_asm,exec,nochain", "-D", log, probe] + words
+        result = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        if result.returncode != 0:
+            sys.exit("count.py: %s failed: %s" % (" ".join(command), result.stderr.strip()))
+        blocks = {}        # block start pc -> (symbol, [instruction text])
+        segments = []
+        symbol = pc = None
+        with open(log, errors="replace") as f:
+            for line in f:
+                if line.startswith("IN:"):
+                    symbol, pc = line[3:].strip() or "?", None
+                    continue
+                m = INSN.match(line)
+                if m and symbol is not None:
+                    if pc is None:
+                        pc = int(m.group(1), 16)
+                        blocks[pc] = (symbol, [])
+                    blocks[pc][1].append(line.split(None, 2)[2].strip())
+                    continue
+                m = TRACE.match(line)
+                if m:
+                    symbol = None
+                    block_symbol, text = blocks[int(m.group(1), 16)]
+                    if block_symbol == "count_mark":
+                        segments.append([])
+                    elif segments and block_symbol != "main":
+                        segments[-1] += text
+        return segments
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("qemu")

@@ -157,6 +157,14 @@ fuzz() {
   ! ls "$work"/crash-* "$work"/leak-* "$work"/timeout-* >/dev/null 2>&1
 }
 
+# the fuzzer's inputs (its seeds: test/vectors.txt's adversarial cases and
+# all-0xff messages) replayed on a target where libFuzzer cannot run, every
+# implementation and path against the reference
+fuzz_replay() {
+  make -s -f mk/fuzz.mk TARGET="$1" VARIANT= BUILDROOT="$root" replay || return 1
+  $(d runner "$1") "$root/$1/replay" "$root/$1/seeds/"*
+}
+
 # deliberately broken candidates are reported and never installed: one with a
 # wrong tag, one whose self-test hangs (caught by the selector's time limit,
 # while the others still compete and install)
@@ -247,6 +255,8 @@ for target in $targets; do
     step "$target: broken and hanging candidates are reported and never installed" broken_candidate
     step "$target: concurrent selections, and a read-only build directory" selector_robust
     step "$target: differential fuzzing of every implementation against the reference" fuzz
+  else
+    step "$target: the fuzzer's inputs replayed on every implementation and path" fuzz_replay "$target"
   fi
 done
 
