@@ -9,18 +9,23 @@
    the step count.
 
    Bounds as in neon.c: X + P_j < 2^27.01 a limb, the products < 2^58.1 a
-   lane; the X-dependent products are split between D (S0, S1, S2, after a
-   fresh UMULL) and E (the P_(j+1) products, then S3, S4) to halve their
-   chain, and D += E (< 2^58.1) before the carries; the scalar block as in
-   arm64.h (h2 <= 4). The loop is rotated: a step first carries the
-   previous step's D into X while it splits and multiplies its own P_(j+1),
-   so the carry chain's latency overlaps independent work on in-order cores.
+   lane; the products of S = X + P_j are split between D (S0, S1, S2, after
+   a fresh UMULL) and E (the P_(j+1) products, then S3, S4) to shorten
+   their chain, and D += E (< 2^58.1) before the carries; the scalar block
+   as in arm64.h (h2 <= 4). The loop is rotated: a step first carries the
+   previous step's D into S while it multiplies its own P_(j+1) (split by
+   the step before), then loads and splits the next group and adds its P
+   into E (UADDW), so the carries yield S = X + P directly. The order of
+   the instructions was searched on llvm-mca's models (cortex-a72, -a55,
+   apple-a13) under the dependences; the interleaving lets an in-order core
+   pair a scalar instruction with each vector one.
 
-   hybrid_steps(state, mv, ms, steps): state (struct hybrid in neon.c) holds
+   hybrid_steps(state, mv, ms, steps): state (struct hybrid in arm64.h) holds
    X, the scalar h, r0 r1 s1, and the key (r^4, r^4, r^2, r^2 and five
    times limbs 1-4); mv the next NEON group (steps + 1 groups are read: the
-   last is preloaded, not taken), ms the next scalar block; steps >= 1. X and
-   h are written back. */
+   last one's P is joined, its P_(j+1) left to the caller), ms the next
+   scalar block; steps >= 1. X + P of the last group, and h, are written
+   back. */
 #include "arm64.h"
 
 	.text
@@ -54,122 +59,139 @@ hybrid_steps:
 	mov x19, #1                      /* the pad bit of a whole block */
 	mov x10, #0x3ffffff
 	dup v19.2d, x10
-	ld4 {v5.4s-v8.4s}, [x1], #64
-1:
+	ld4 {v5.4s-v8.4s}, [x1], #64     /* the first group's limbs L, and D = X + P_0 */
 	ushr v9.4s, v5.4s, #26
-	usra v15.2d, v14.2d, #26
 	ushr v10.4s, v6.4s, #20
-	usra v18.2d, v17.2d, #26
-	ldp x16, x17, [x2], #16
 	ushr v11.4s, v7.4s, #14
 	sli v9.4s, v6.4s, #6
-	and v14.16b, v14.16b, v19.16b
-	adds x4, x4, x16
 	sli v10.4s, v7.4s, #12
-	and v17.16b, v17.16b, v19.16b
 	sli v11.4s, v8.4s, #18
-	usra v16.2d, v15.2d, #26
-	adcs x5, x5, x17
 	ushr v8.4s, v8.4s, #8
-	ushr v20.2d, v18.2d, #26
 	bic v5.4s, #0xfc, lsl #24
-	adc x6, x6, x19
-	and v15.16b, v15.16b, v19.16b
 	bic v9.4s, #0xfc, lsl #24
-	and v18.16b, v18.16b, v19.16b
-	mul x10, x4, x7
 	bic v10.4s, #0xfc, lsl #24
-	add v14.2d, v14.2d, v20.2d
 	bic v11.4s, #0xfc, lsl #24
-	shl v20.2d, v20.2d, #2
-	umulh x11, x4, x7
 	orr v8.4s, #0x01, lsl #24
-	usra v17.2d, v16.2d, #26
-	umull2 v12.2d, v5.4s, v23.4s
-	mul x14, x5, x9
-	add v14.2d, v14.2d, v20.2d
-	umull2 v13.2d, v5.4s, v24.4s
-	and v16.16b, v16.16b, v19.16b
-	umull2 v21.2d, v5.4s, v26.4s
-	umulh x15, x5, x9
-	usra v18.2d, v17.2d, #26
-	umull2 v20.2d, v5.4s, v25.4s
+	uaddw v14.2d, v14.2d, v5.2s
+	uaddw v15.2d, v15.2d, v9.2s
+	uaddw v16.2d, v16.2d, v10.2s
+	uaddw v17.2d, v17.2d, v11.2s
+	uaddw v18.2d, v18.2d, v8.2s
+1:
 	usra v15.2d, v14.2d, #26
-	mul x12, x4, x8
-	umull2 v22.2d, v5.4s, v27.4s
-	and v17.16b, v17.16b, v19.16b
-	umlal2 v12.2d, v9.4s, v31.4s
-	umulh x13, x4, x8
+	umull2 v12.2d, v5.4s, v23.4s
+	usra v18.2d, v17.2d, #26
+	umull2 v13.2d, v5.4s, v24.4s
+	ldp x16, x17, [x2], #16
 	and v14.16b, v14.16b, v19.16b
+	umull2 v20.2d, v5.4s, v25.4s
+	and v17.16b, v17.16b, v19.16b
+	adds x4, x4, x16
+	umull2 v21.2d, v5.4s, v26.4s
+	usra v16.2d, v15.2d, #26
+	umull2 v22.2d, v5.4s, v27.4s
+	ushr v7.2d, v18.2d, #26
+	adcs x5, x5, x17
+	umlal2 v12.2d, v9.4s, v31.4s
+	and v15.16b, v15.16b, v19.16b
 	umlal2 v13.2d, v9.4s, v23.4s
-	xtn v0.2s, v14.2d
+	adc x6, x6, x19
+	and v18.16b, v18.16b, v19.16b
 	umlal2 v20.2d, v9.4s, v24.4s
-	adds x10, x10, x14
-	xtn v1.2s, v15.2d
+	add v14.2d, v14.2d, v7.2d
+	mul x10, x4, x7
 	umlal2 v21.2d, v9.4s, v25.4s
-	xtn v2.2s, v16.2d
-	adc x11, x11, x15
+	shl v7.2d, v7.2d, #2
 	umlal2 v22.2d, v9.4s, v26.4s
-	xtn v3.2s, v17.2d
+	usra v17.2d, v16.2d, #26
+	umulh x11, x4, x7
 	umlal2 v12.2d, v10.4s, v30.4s
-	xtn v4.2s, v18.2d
-	mul x14, x5, x7
+	add v14.2d, v14.2d, v7.2d
 	umlal2 v13.2d, v10.4s, v31.4s
+	mul x14, x5, x9
+	and v16.16b, v16.16b, v19.16b
 	umlal2 v20.2d, v10.4s, v23.4s
+	usra v18.2d, v17.2d, #26
 	umlal2 v21.2d, v10.4s, v24.4s
-	umulh x15, x5, x7
+	umulh x15, x5, x9
+	usra v15.2d, v14.2d, #26
 	umlal2 v22.2d, v10.4s, v25.4s
-	add v0.2s, v0.2s, v5.2s
+	and v17.16b, v17.16b, v19.16b
+	mul x12, x4, x8
 	umlal2 v12.2d, v11.4s, v29.4s
-	adds x12, x12, x14
-	add v1.2s, v1.2s, v9.2s
+	and v14.16b, v14.16b, v19.16b
 	umlal2 v13.2d, v11.4s, v30.4s
-	add v2.2s, v2.2s, v10.2s
+	umulh x13, x4, x8
+	xtn v0.2s, v14.2d
 	umlal2 v20.2d, v11.4s, v31.4s
-	adc x13, x13, x15
-	add v3.2s, v3.2s, v11.2s
+	xtn v1.2s, v15.2d
 	umlal2 v21.2d, v11.4s, v23.4s
-	add v4.2s, v4.2s, v8.2s
-	mul x14, x6, x9
+	adds x10, x10, x14
+	xtn v2.2s, v16.2d
 	umlal2 v22.2d, v11.4s, v24.4s
-	umull v14.2d, v0.2s, v23.2s
+	xtn v3.2s, v17.2d
+	adc x11, x11, x15
 	umlal2 v12.2d, v8.4s, v28.4s
-	umull v15.2d, v0.2s, v24.2s
-	mul x15, x6, x7
+	xtn v4.2s, v18.2d
 	umlal2 v13.2d, v8.4s, v29.4s
-	umull v16.2d, v0.2s, v25.2s
 	umlal2 v20.2d, v8.4s, v30.4s
-	add x11, x11, x14
-	umull v17.2d, v0.2s, v26.2s
+	mul x14, x5, x7
 	umlal2 v21.2d, v8.4s, v31.4s
-	umull v18.2d, v0.2s, v27.2s
-	add x13, x13, x15
 	umlal2 v22.2d, v8.4s, v23.4s
 	ld4 {v5.4s-v8.4s}, [x1], #64
+	umulh x15, x5, x7
+	umull v14.2d, v0.2s, v23.2s
+	ushr v9.4s, v5.4s, #26
+	umull v15.2d, v0.2s, v24.2s
+	adds x12, x12, x14
+	ushr v10.4s, v6.4s, #20
+	umull v16.2d, v0.2s, v25.2s
+	ushr v11.4s, v7.4s, #14
+	umull v17.2d, v0.2s, v26.2s
+	adc x13, x13, x15
+	sli v9.4s, v6.4s, #6
+	umull v18.2d, v0.2s, v27.2s
+	sli v10.4s, v7.4s, #12
+	mul x14, x6, x9
 	umlal v14.2d, v1.2s, v31.2s
-	umlal v12.2d, v3.2s, v29.2s
-	adds x12, x12, x11
+	sli v11.4s, v8.4s, #18
 	umlal v15.2d, v1.2s, v23.2s
-	umlal v13.2d, v3.2s, v30.2s
+	ushr v8.4s, v8.4s, #8
+	mul x15, x6, x7
 	umlal v16.2d, v1.2s, v24.2s
-	adc x13, x13, xzr
-	umlal v20.2d, v3.2s, v31.2s
+	bic v5.4s, #0xfc, lsl #24
 	umlal v17.2d, v1.2s, v25.2s
-	umlal v21.2d, v3.2s, v23.2s
+	add x11, x11, x14
+	bic v9.4s, #0xfc, lsl #24
 	umlal v18.2d, v1.2s, v26.2s
-	and x6, x13, #3
-	umlal v22.2d, v3.2s, v24.2s
+	bic v10.4s, #0xfc, lsl #24
+	add x13, x13, x15
 	umlal v14.2d, v2.2s, v30.2s
-	umlal v12.2d, v4.2s, v28.2s
-	and x14, x13, #-4
+	bic v11.4s, #0xfc, lsl #24
 	umlal v15.2d, v2.2s, v31.2s
-	umlal v13.2d, v4.2s, v29.2s
+	orr v8.4s, #0x01, lsl #24
+	adds x12, x12, x11
 	umlal v16.2d, v2.2s, v23.2s
-	add x14, x14, x13, lsr #2
-	umlal v20.2d, v4.2s, v30.2s
+	uaddw v12.2d, v12.2d, v5.2s
 	umlal v17.2d, v2.2s, v24.2s
-	umlal v21.2d, v4.2s, v31.2s
+	adc x13, x13, xzr
+	uaddw v13.2d, v13.2d, v9.2s
 	umlal v18.2d, v2.2s, v25.2s
+	uaddw v20.2d, v20.2d, v10.2s
+	uaddw v21.2d, v21.2d, v11.2s
+	and x6, x13, #3
+	uaddw v22.2d, v22.2d, v8.2s
+	umlal v12.2d, v3.2s, v29.2s
+	umlal v13.2d, v3.2s, v30.2s
+	and x14, x13, #-4
+	umlal v20.2d, v3.2s, v31.2s
+	umlal v21.2d, v3.2s, v23.2s
+	umlal v22.2d, v3.2s, v24.2s
+	add x14, x14, x13, lsr #2
+	umlal v12.2d, v4.2s, v28.2s
+	umlal v13.2d, v4.2s, v29.2s
+	umlal v20.2d, v4.2s, v30.2s
+	umlal v21.2d, v4.2s, v31.2s
 	adds x4, x10, x14
 	umlal v22.2d, v4.2s, v23.2s
 	add v14.2d, v14.2d, v12.2d
@@ -186,13 +208,13 @@ hybrid_steps:
 	and v14.16b, v14.16b, v19.16b
 	and v17.16b, v17.16b, v19.16b
 	usra v16.2d, v15.2d, #26
-	ushr v20.2d, v18.2d, #26
+	ushr v7.2d, v18.2d, #26
 	and v15.16b, v15.16b, v19.16b
 	and v18.16b, v18.16b, v19.16b
-	add v14.2d, v14.2d, v20.2d
-	shl v20.2d, v20.2d, #2
+	add v14.2d, v14.2d, v7.2d
+	shl v7.2d, v7.2d, #2
 	usra v17.2d, v16.2d, #26
-	add v14.2d, v14.2d, v20.2d
+	add v14.2d, v14.2d, v7.2d
 	and v16.16b, v16.16b, v19.16b
 	usra v18.2d, v17.2d, #26
 	usra v15.2d, v14.2d, #26

@@ -273,7 +273,7 @@ INLINE size_t hash_hybrid(u64 h[3], const unsigned char *m, size_t steps, const 
   struct key26 last;
   struct p64 r1 = *st, r2, r3, r4;
   u64 r44[5], r22[5], r43[5], r21[5], rl[5], pw[5], hn[5], hs[5];
-  uint32x2_t x[5], s[5];
+  uint32x2_t s[5];
   uint32x4_t l[5];
   uint64x2_t d[5];
   int i;
@@ -303,9 +303,8 @@ INLINE size_t hash_hybrid(u64 h[3], const unsigned char *m, size_t steps, const 
   limb_pairs(r43, &r4, &r3);
   limb_pairs(r21, &r2, &r1);
   key26(&last, r43, r21);
-  for (i = 0; i < 5; ++i) x[i] = vld1_u32(state.x[i]);
+  for (i = 0; i < 5; ++i) s[i] = vld1_u32(state.x[i]);   /* X + P_j: the loop joined the last pair */
   split4(l, m + 64 * steps);
-  JOIN(s, x, l);
   PRODUCTS(d, s, l, (&last));
   lane_sums(h, d);
 
