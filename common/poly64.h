@@ -1,7 +1,7 @@
 /* Radix-2^64 Poly1305 pieces in portable C (GCC or clang: unsigned __int128),
    shared by the 64-bit implementations (poly1305aes_amd64, poly1305aes_arm64):
-   little-endian 64-bit loads and stores, the padded last chunk, and the final
-   reduction. Assumes a little-endian CPU with 64-bit words. h is
+   little-endian 64-bit loads and stores, the state and its start, the padded
+   last chunk, and the final reduction. Assumes a little-endian CPU with 64-bit words. h is
    h0 + 2^64 h1 + 2^128 h2 with h2 small (<= 4 between blocks: the block
    multiplication of each implementation keeps it there). */
 #ifndef poly1305aes_poly64_H
@@ -26,6 +26,20 @@ INLINE u64 load64(const unsigned char *p)
 INLINE void store64(unsigned char *p, u64 x)
 {
   memcpy(p, &x, 8);
+}
+
+/* the state: h, and the clamped r with s1 = 5 r1 / 4 (exact: 4 | r1) */
+struct p64 {
+  u64 h0, h1, h2;   /* h2 <= 4 */
+  u64 r0, r1, s1;
+};
+
+INLINE void p64_start(struct p64 *st, const unsigned char r[16])
+{
+  st->h0 = st->h1 = st->h2 = 0;
+  st->r0 = load64(r) & 0x0ffffffc0fffffffULL;
+  st->r1 = load64(r + 8) & 0x0ffffffc0ffffffcULL;
+  st->s1 = st->r1 + (st->r1 >> 2);
 }
 
 /* h = h0 + 2^64 h1 + 2^128 h2, h2 < 2^62, into h[0..2] with h[2] <= 4:

@@ -45,19 +45,6 @@ void poly1305aes_poly1305(unsigned char out[16], const unsigned char rs[32], con
 
 /* ---- Poly1305 in radix 2^64 ---- */
 
-struct p64 {
-  u64 h0, h1, h2;   /* h2 <= 4 */
-  u64 r0, r1, s1;   /* clamped r; s1 = 5 r1 / 4 */
-};
-
-INLINE void p64_start(struct p64 *st, const unsigned char r[16])
-{
-  st->h0 = st->h1 = st->h2 = 0;
-  st->r0 = load64(r) & 0x0ffffffc0fffffffULL;
-  st->r1 = load64(r + 8) & 0x0ffffffc0ffffffcULL;
-  st->s1 = st->r1 + (st->r1 >> 2);
-}
-
 /* One block in assembly (GCC's unsigned __int128 code spills): after the
    message is added, d0 = a0 r0 + a1 s1, d1 = a0 r1 + a1 r0 + a2 s1 + hi(d0),
    top = a2 r0 + hi(d1); h0 = lo(d0) + 5 (top >> 2), h1 = lo(d1) + carry,

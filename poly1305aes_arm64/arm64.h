@@ -48,19 +48,6 @@ HIDDEN void hybrid_steps(struct hybrid *state, const unsigned char *mv, const un
 
 /* ---- Poly1305 in radix 2^64 ---- */
 
-struct p64 {
-  u64 h0, h1, h2;   /* h2 <= 4 */
-  u64 r0, r1, s1;   /* clamped r; s1 = 5 r1 / 4 */
-};
-
-INLINE void p64_start(struct p64 *st, const unsigned char r[16])
-{
-  st->h0 = st->h1 = st->h2 = 0;
-  st->r0 = load64(r) & 0x0ffffffc0fffffffULL;
-  st->r1 = load64(r + 8) & 0x0ffffffc0ffffffcULL;
-  st->s1 = st->r1 + (st->r1 >> 2);
-}
-
 /* h = a r for a = h0 + 2^64 h1 + 2^128 h2 already holding the block, in
    assembly (GCC's unsigned __int128 code moves carries through CSET):
    d0 = a0 r0 + a1 s1, d1 = a0 r1 + a1 r0 + hi(d0) + a2 s1, top = hi(d1)

@@ -56,6 +56,28 @@ INLINE void limb_pairs(u64 pair[5], const struct p64 *a, const struct p64 *b)
 #undef PAIR
 }
 
+/* the limb pairs of the powers of r the NEON code multiplies by: r^4 r^4 | r^2 r^2 (a step)
+   and r^4 r^3 | r^2 r (the last step); h2 <= 4 each (p64_last) */
+struct powers {
+  u64 r44[5], r22[5], r43[5], r21[5];
+};
+
+INLINE void powers(struct powers *pw, const struct p64 *st)
+{
+  struct p64 r1 = *st, r2, r3, r4;
+  r1.h0 = st->r0, r1.h1 = st->r1, r1.h2 = 0;
+  r2 = r1;
+  p64_last(&r2, 0, 0);
+  r3 = r2;
+  p64_last(&r3, 0, 0);
+  r4 = r3;
+  p64_last(&r4, 0, 0);
+  limb_pairs(pw->r44, &r4, &r4);
+  limb_pairs(pw->r22, &r2, &r2);
+  limb_pairs(pw->r43, &r4, &r3);
+  limb_pairs(pw->r21, &r2, &r1);
+}
+
 /* key: lanes 0-1 from the pairs low, 2-3 from high */
 INLINE void key26(struct key26 *key, const u64 low[5], const u64 high[5])
 {
@@ -190,24 +212,12 @@ INLINE void lane_sums(u64 h[3], const uint64x2_t d[5])
 INLINE void hash_groups(u64 h[3], const unsigned char *m, size_t groups, const struct p64 *st)
 {
   struct key26 loop, last;
-  struct p64 r1 = *st, r2, r3, r4;
-  u64 r44[5], r22[5], r43[5], r21[5];
+  struct powers pw;
   uint32x2_t x[5], s[5];
   uint32x4_t l[5];
   uint64x2_t d[5];
-  /* r, r^2, r^3, r^4 (h2 <= 4 each: p64_last), as limb pairs */
-  r1.h0 = st->r0, r1.h1 = st->r1, r1.h2 = 0;
-  r2 = r1;
-  p64_last(&r2, 0, 0);
-  r3 = r2;
-  p64_last(&r3, 0, 0);
-  r4 = r3;
-  p64_last(&r4, 0, 0);
-  limb_pairs(r44, &r4, &r4);
-  limb_pairs(r22, &r2, &r2);
-  limb_pairs(r43, &r4, &r3);
-  limb_pairs(r21, &r2, &r1);
-  key26(&loop, r44, r22);
+  powers(&pw, st);
+  key26(&loop, pw.r44, pw.r22);
 
   x[0] = x[1] = x[2] = x[3] = x[4] = vdup_n_u32(0);
   for (; groups > 1; --groups, m += 64) {
@@ -216,7 +226,7 @@ INLINE void hash_groups(u64 h[3], const unsigned char *m, size_t groups, const s
     PRODUCTS(d, s, l, (&loop));
     carry(x, d);
   }
-  key26(&last, r43, r21);
+  key26(&last, pw.r43, pw.r21);
   split4(l, m);
   JOIN(s, x, l);
   PRODUCTS(d, s, l, (&last));
@@ -271,27 +281,19 @@ INLINE size_t hash_hybrid(u64 h[3], const unsigned char *m, size_t steps, const 
 {
   struct hybrid state;
   struct key26 last;
-  struct p64 r1 = *st, r2, r3, r4;
-  u64 r44[5], r22[5], r43[5], r21[5], rl[5], pw[5], hn[5], hs[5];
+  struct powers pw;
+  u64 rl[5], p[5], hn[5], hs[5];
   uint32x2_t s[5];
   uint32x4_t l[5];
   uint64x2_t d[5];
   int i;
-  r1.h0 = st->r0, r1.h1 = st->r1, r1.h2 = 0;
-  r2 = r1;
-  p64_last(&r2, 0, 0);
-  r3 = r2;
-  p64_last(&r3, 0, 0);
-  r4 = r3;
-  p64_last(&r4, 0, 0);
-  limb_pairs(r44, &r4, &r4);
-  limb_pairs(r22, &r2, &r2);
+  powers(&pw, st);
   for (i = 0; i < 5; ++i) {
-    state.key[i][0] = state.key[i][1] = (uint32_t) r44[i];
-    state.key[i][2] = state.key[i][3] = (uint32_t) r22[i];
+    state.key[i][0] = state.key[i][1] = (uint32_t) pw.r44[i];
+    state.key[i][2] = state.key[i][3] = (uint32_t) pw.r22[i];
     if (i) {
-      state.key5[i - 1][0] = state.key5[i - 1][1] = 5 * (uint32_t) r44[i];
-      state.key5[i - 1][2] = state.key5[i - 1][3] = 5 * (uint32_t) r22[i];
+      state.key5[i - 1][0] = state.key5[i - 1][1] = 5 * (uint32_t) pw.r44[i];
+      state.key5[i - 1][2] = state.key5[i - 1][3] = 5 * (uint32_t) pw.r22[i];
     }
     state.x[i][0] = state.x[i][1] = 0;
   }
@@ -300,9 +302,7 @@ INLINE size_t hash_hybrid(u64 h[3], const unsigned char *m, size_t steps, const 
   hybrid_steps(&state, m, m + 64 * (steps + 1), steps);
 
   /* the last NEON group, by r^4 r^3 r^2 r */
-  limb_pairs(r43, &r4, &r3);
-  limb_pairs(r21, &r2, &r1);
-  key26(&last, r43, r21);
+  key26(&last, pw.r43, pw.r21);
   for (i = 0; i < 5; ++i) s[i] = vld1_u32(state.x[i]);   /* X + P_j: the loop joined the last pair */
   split4(l, m + 64 * steps);
   PRODUCTS(d, s, l, (&last));
@@ -311,10 +311,10 @@ INLINE size_t hash_hybrid(u64 h[3], const unsigned char *m, size_t steps, const 
   /* h = H_neon r^steps + H_scalar */
   to26(hn, h);
   to26(hs, state.h);
-  pw[0] = st->r0, pw[1] = st->r1, pw[2] = 0;
-  to26(rl, pw);
-  power26(pw, rl, steps);
-  mul26(hn, hn, pw, hs);
+  p[0] = st->r0, p[1] = st->r1, p[2] = 0;
+  to26(rl, p);
+  power26(p, rl, steps);
+  mul26(hn, hn, p, hs);
   from26(h, hn);
   return 64 * (steps + 1) + 16 * steps;
 }

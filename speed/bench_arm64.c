@@ -26,6 +26,7 @@
 #include <sodium.h>
 #include "namespace.h"
 #include "util.h"
+#include "usepath.h"
 #include "aesce.h"
 
 #define MAXLEN 65536
@@ -100,14 +101,6 @@ static void setup(void)
   prng_fill(&prng, m, MAXLEN);
 }
 
-static void use_path(const char *name)
-{
-  unsigned int p;
-  const char *have;
-  for (p = 0; (have = poly1305aes_path_name(p)) != NULL && strcmp(have, name); ++p) {}
-  if (!have || !poly1305aes_path_use(p)) die("no such path, or this CPU cannot run it");
-}
-
 int main(int argc, char **argv)
 {
   unsigned char out[16];
@@ -140,7 +133,7 @@ int main(int argc, char **argv)
     if (!strcmp(argv[a], "-w") && a + 1 < argc) {
       for (c = 0; c < WHO && strcmp(who[c].name, argv[a + 1]); ++c) {}
       ++a;
-    } else if (!strcmp(argv[a], "-p") && a + 1 < argc) use_path(argv[++a]);
+    } else if (!strcmp(argv[a], "-p") && a + 1 < argc) use_path("bench_arm64", argv[++a], 2);
   }
   if (c == WHO) die("give -w ours|openssl|openssl-scalar|sodium");
   if (!strcmp(who[c].name, "openssl-scalar")) OPENSSL_armcap_P &= ~ARMV7_NEON;

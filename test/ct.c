@@ -16,6 +16,8 @@
 #include <valgrind/memcheck.h>
 #include POLY1305AES_HEADER
 #include "util.h"
+#include "usepath.h"
+#include "leaky.h"
 
 #define SECRET(x, len) VALGRIND_MAKE_MEM_UNDEFINED(x, len)
 #define PUBLIC(x, len) VALGRIND_MAKE_MEM_DEFINED(x, len)
@@ -58,41 +60,6 @@ static void calls(int secret_r, int secret_kn)
   }
 }
 
-/* for the self-test: each must be reported, or the check has no teeth */
-#if defined(__GNUC__)
-__attribute__((noinline))
-#endif
-int ct_leaky_branch(const unsigned char *secret)
-{
-  static volatile int taken;
-  if (secret[0] > 127) taken = taken + 1;   /* a real branch, not a select */
-  return 3;
-}
-
-static const unsigned char table[256] = { 1, 2, 3 };
-#if defined(__GNUC__)
-__attribute__((noinline))
-#endif
-int ct_leaky_index(const unsigned char *secret)
-{
-  return table[secret[1]];
-}
-
-/* force the path named name; exit 3 when the CPU cannot run it */
-static void use_path(const char *name)
-{
-  unsigned int p;
-  const char *have;
-  for (p = 0; (have = poly1305aes_path_name(p)) != NULL; ++p)
-    if (!strcmp(have, name)) {
-      if (poly1305aes_path_use(p)) return;
-      printf("ct: path %s cannot run on this CPU\n", name);
-      exit(3);
-    }
-  fprintf(stderr, "ct: %s has no path %s\n", poly1305aes_implementation, name);
-  exit(2);
-}
-
 int main(int argc, char **argv)
 {
   const char *mode = argc > 1 ? argv[1] : "";
@@ -107,7 +74,7 @@ int main(int argc, char **argv)
     fprintf(stderr, "ct: run this under valgrind (tools/ctcheck.py)\n");
     return 2;
   }
-  if (argc > 2) use_path(argv[2]);
+  if (argc > 2) use_path("ct", argv[2], 3);
   if (!strcmp(mode, "poly")) calls(1, 0);
   else if (!strcmp(mode, "aes")) calls(0, 1);
   else if (!strcmp(mode, "selftest")) {

@@ -18,6 +18,8 @@
 #include <string.h>
 #include POLY1305AES_HEADER
 #include "util.h"
+#include "usepath.h"
+#include "leaky.h"
 
 #define MAXLEN 8192
 static unsigned char m[MAXLEN], kr[32], n[16], out[16], tag[16], wrong[16];
@@ -38,40 +40,6 @@ static void secret_bytes(unsigned char *p, size_t len, unsigned long seed, uint6
   else prng_fill(prng, p, len);
 }
 
-/* for the self-test: each must be seen, or the check has no teeth */
-#if defined(__GNUC__)
-__attribute__((noinline))
-#endif
-int trace_leaky_branch(const unsigned char *secret)
-{
-  static volatile int taken;
-  if (secret[0] > 127) taken = taken + 1;   /* a real branch, not a select */
-  return 3;
-}
-
-static const unsigned char table[256] = { 1, 2, 3 };
-#if defined(__GNUC__)
-__attribute__((noinline))
-#endif
-int trace_leaky_index(const unsigned char *secret)
-{
-  return table[secret[1]];
-}
-
-static void use_path(const char *name)
-{
-  unsigned int p;
-  const char *have;
-  for (p = 0; (have = poly1305aes_path_name(p)) != NULL; ++p)
-    if (!strcmp(have, name)) {
-      if (poly1305aes_path_use(p)) return;
-      printf("trace: path %s cannot run on this CPU\n", name);
-      exit(3);
-    }
-  fprintf(stderr, "trace: %s has no path %s\n", poly1305aes_implementation, name);
-  exit(2);
-}
-
 int main(int argc, char **argv)
 {
   const char *mode = argc > 1 ? argv[1] : "";
@@ -89,9 +57,9 @@ int main(int argc, char **argv)
     uint64_t prng = 1000 + strtoul(argv[2], NULL, 10);
     secret_bytes(secret, 2, strtoul(argv[2], NULL, 10), &prng);
     trace_mark();
-    sink += trace_leaky_branch(secret);
+    sink += ct_leaky_branch(secret);
     trace_mark();
-    sink += trace_leaky_index(secret);
+    sink += ct_leaky_index(secret);
     trace_mark();
     return 0;
   }
@@ -99,7 +67,7 @@ int main(int argc, char **argv)
     fprintf(stderr, "usage: trace paths | trace poly|aes PATH SEED LEN... | trace selftest SEED\n");
     return 2;
   }
-  use_path(argv[2]);
+  use_path("trace", argv[2], 3);
   for (a = 4; a < argc; ++a) {
     unsigned long seed = strtoul(argv[3], NULL, 10);
     unsigned int l = (unsigned int) atoi(argv[a]);
