@@ -78,127 +78,127 @@ hybrid_steps:
 	uaddw v17.2d, v17.2d, v11.2s
 	uaddw v18.2d, v18.2d, v8.2s
 1:
-	usra v15.2d, v14.2d, #26
-	umull2 v12.2d, v5.4s, v23.4s
-	usra v18.2d, v17.2d, #26
-	umull2 v13.2d, v5.4s, v24.4s
 	ldp x16, x17, [x2], #16
-	and v14.16b, v14.16b, v19.16b
-	umull2 v20.2d, v5.4s, v25.4s
+	usra v18.2d, v17.2d, #26
 	and v17.16b, v17.16b, v19.16b
-	adds x4, x4, x16
+	umull2 v20.2d, v5.4s, v25.4s
+	umull2 v13.2d, v5.4s, v24.4s
+	usra v15.2d, v14.2d, #26
 	umull2 v21.2d, v5.4s, v26.4s
+	adds x4, x4, x16
+	umull2 v12.2d, v5.4s, v23.4s
+	umlal2 v13.2d, v9.4s, v23.4s
+	and v14.16b, v14.16b, v19.16b
+	ushr v7.2d, v18.2d, #26
 	usra v16.2d, v15.2d, #26
 	umull2 v22.2d, v5.4s, v27.4s
-	ushr v7.2d, v18.2d, #26
 	adcs x5, x5, x17
-	umlal2 v12.2d, v9.4s, v31.4s
-	and v15.16b, v15.16b, v19.16b
-	umlal2 v13.2d, v9.4s, v23.4s
-	adc x6, x6, x19
-	and v18.16b, v18.16b, v19.16b
-	umlal2 v20.2d, v9.4s, v24.4s
+	umlal2 v13.2d, v10.4s, v31.4s
 	add v14.2d, v14.2d, v7.2d
-	mul x10, x4, x7
+	umlal2 v12.2d, v9.4s, v31.4s
+	usra v17.2d, v16.2d, #26
 	umlal2 v21.2d, v9.4s, v25.4s
 	shl v7.2d, v7.2d, #2
-	umlal2 v22.2d, v9.4s, v26.4s
-	usra v17.2d, v16.2d, #26
-	umulh x11, x4, x7
-	umlal2 v12.2d, v10.4s, v30.4s
-	add v14.2d, v14.2d, v7.2d
-	umlal2 v13.2d, v10.4s, v31.4s
 	mul x14, x5, x9
+	umlal2 v22.2d, v9.4s, v26.4s
+	mul x10, x4, x7
+	umlal2 v20.2d, v9.4s, v24.4s
+	umlal2 v21.2d, v10.4s, v24.4s
+	umulh x15, x5, x9
+	and v15.16b, v15.16b, v19.16b
+	adc x6, x6, x19
+	adds x10, x10, x14
+	and v18.16b, v18.16b, v19.16b
+	umlal2 v12.2d, v10.4s, v30.4s
+	umulh x11, x4, x7
+	umlal2 v21.2d, v11.4s, v23.4s
+	add v14.2d, v14.2d, v7.2d
+	mul x14, x5, x7
+	umlal2 v13.2d, v11.4s, v30.4s
+	umlal2 v22.2d, v10.4s, v25.4s
+	mul x12, x4, x8
 	and v16.16b, v16.16b, v19.16b
 	umlal2 v20.2d, v10.4s, v23.4s
 	usra v18.2d, v17.2d, #26
-	umlal2 v21.2d, v10.4s, v24.4s
-	umulh x15, x5, x9
-	usra v15.2d, v14.2d, #26
-	umlal2 v22.2d, v10.4s, v25.4s
 	and v17.16b, v17.16b, v19.16b
-	mul x12, x4, x8
-	umlal2 v12.2d, v11.4s, v29.4s
-	and v14.16b, v14.16b, v19.16b
-	umlal2 v13.2d, v11.4s, v30.4s
-	umulh x13, x4, x8
-	xtn v0.2s, v14.2d
-	umlal2 v20.2d, v11.4s, v31.4s
-	xtn v1.2s, v15.2d
-	umlal2 v21.2d, v11.4s, v23.4s
-	adds x10, x10, x14
-	xtn v2.2s, v16.2d
-	umlal2 v22.2d, v11.4s, v24.4s
-	xtn v3.2s, v17.2d
-	adc x11, x11, x15
-	umlal2 v12.2d, v8.4s, v28.4s
-	xtn v4.2s, v18.2d
 	umlal2 v13.2d, v8.4s, v29.4s
-	umlal2 v20.2d, v8.4s, v30.4s
-	mul x14, x5, x7
+	umlal2 v12.2d, v11.4s, v29.4s
+	usra v15.2d, v14.2d, #26
 	umlal2 v21.2d, v8.4s, v31.4s
+	umulh x13, x4, x8
+	umlal2 v22.2d, v11.4s, v24.4s
+	and v14.16b, v14.16b, v19.16b
+	umlal2 v20.2d, v11.4s, v31.4s
+	umlal2 v12.2d, v8.4s, v28.4s
+	adc x11, x11, x15
+	adds x12, x12, x14
+	xtn v2.2s, v16.2d
+	xtn v1.2s, v15.2d
+	xtn v3.2s, v17.2d
+	xtn v0.2s, v14.2d
+	umlal2 v20.2d, v8.4s, v30.4s
+	umulh x15, x5, x7
 	umlal2 v22.2d, v8.4s, v23.4s
 	ld4 {v5.4s-v8.4s}, [x1], #64
-	umulh x15, x5, x7
-	umull v14.2d, v0.2s, v23.2s
-	ushr v9.4s, v5.4s, #26
-	umull v15.2d, v0.2s, v24.2s
-	adds x12, x12, x14
-	ushr v10.4s, v6.4s, #20
-	umull v16.2d, v0.2s, v25.2s
-	ushr v11.4s, v7.4s, #14
 	umull v17.2d, v0.2s, v26.2s
-	adc x13, x13, x15
-	sli v9.4s, v6.4s, #6
-	umull v18.2d, v0.2s, v27.2s
-	sli v10.4s, v7.4s, #12
-	mul x14, x6, x9
-	umlal v14.2d, v1.2s, v31.2s
-	sli v11.4s, v8.4s, #18
+	umull v15.2d, v0.2s, v24.2s
+	ushr v9.4s, v5.4s, #26
+	ushr v11.4s, v7.4s, #14
+	ushr v10.4s, v6.4s, #20
 	umlal v15.2d, v1.2s, v23.2s
-	ushr v8.4s, v8.4s, #8
-	mul x15, x6, x7
-	umlal v16.2d, v1.2s, v24.2s
-	bic v5.4s, #0xfc, lsl #24
 	umlal v17.2d, v1.2s, v25.2s
-	add x11, x11, x14
+	xtn v4.2s, v18.2d
+	adc x13, x13, x15
+	umull v14.2d, v0.2s, v23.2s
+	umull v18.2d, v0.2s, v27.2s
+	umull v16.2d, v0.2s, v25.2s
+	sli v9.4s, v6.4s, #6
+	bic v5.4s, #0xfc, lsl #24
+	sli v11.4s, v8.4s, #18
+	sli v10.4s, v7.4s, #12
+	mul x15, x6, x7
+	umlal v14.2d, v1.2s, v31.2s
 	bic v9.4s, #0xfc, lsl #24
-	umlal v18.2d, v1.2s, v26.2s
-	bic v10.4s, #0xfc, lsl #24
-	add x13, x13, x15
+	ushr v8.4s, v8.4s, #8
+	umlal v16.2d, v1.2s, v24.2s
 	umlal v14.2d, v2.2s, v30.2s
-	bic v11.4s, #0xfc, lsl #24
-	umlal v15.2d, v2.2s, v31.2s
-	orr v8.4s, #0x01, lsl #24
-	adds x12, x12, x11
-	umlal v16.2d, v2.2s, v23.2s
-	uaddw v12.2d, v12.2d, v5.2s
-	umlal v17.2d, v2.2s, v24.2s
-	adc x13, x13, xzr
+	bic v10.4s, #0xfc, lsl #24
+	mul x14, x6, x9
 	uaddw v13.2d, v13.2d, v9.2s
-	umlal v18.2d, v2.2s, v25.2s
-	uaddw v20.2d, v20.2d, v10.2s
-	uaddw v21.2d, v21.2d, v11.2s
-	and x6, x13, #3
-	uaddw v22.2d, v22.2d, v8.2s
+	add x11, x11, x14
+	add x13, x13, x15
+	adds x12, x12, x11
+	uaddw v12.2d, v12.2d, v5.2s
+	orr v8.4s, #0x01, lsl #24
+	umlal v17.2d, v2.2s, v24.2s
+	umlal v18.2d, v1.2s, v26.2s
+	bic v11.4s, #0xfc, lsl #24
 	umlal v12.2d, v3.2s, v29.2s
+	umlal v15.2d, v2.2s, v31.2s
+	umlal v16.2d, v2.2s, v23.2s
+	uaddw v22.2d, v22.2d, v8.2s
+	uaddw v20.2d, v20.2d, v10.2s
 	umlal v13.2d, v3.2s, v30.2s
-	and x14, x13, #-4
-	umlal v20.2d, v3.2s, v31.2s
-	umlal v21.2d, v3.2s, v23.2s
+	uaddw v21.2d, v21.2d, v11.2s
+	adc x13, x13, xzr
 	umlal v22.2d, v3.2s, v24.2s
-	add x14, x14, x13, lsr #2
-	umlal v12.2d, v4.2s, v28.2s
+	and x14, x13, #-4
+	and x6, x13, #3
 	umlal v13.2d, v4.2s, v29.2s
+	umlal v20.2d, v3.2s, v31.2s
+	add x14, x14, x13, lsr #2
+	umlal v18.2d, v2.2s, v25.2s
+	umlal v12.2d, v4.2s, v28.2s
+	umlal v21.2d, v3.2s, v23.2s
+	add v15.2d, v15.2d, v13.2d
 	umlal v20.2d, v4.2s, v30.2s
-	umlal v21.2d, v4.2s, v31.2s
 	adds x4, x10, x14
+	umlal v21.2d, v4.2s, v31.2s
 	umlal v22.2d, v4.2s, v23.2s
 	add v14.2d, v14.2d, v12.2d
-	add v15.2d, v15.2d, v13.2d
 	adcs x5, x12, xzr
-	add v16.2d, v16.2d, v20.2d
 	add v17.2d, v17.2d, v21.2d
+	add v16.2d, v16.2d, v20.2d
 	add v18.2d, v18.2d, v22.2d
 	adc x6, x6, xzr
 	subs x3, x3, #1
