@@ -34,9 +34,10 @@ def executed(qemu, probe, calls, length, verify, unaligned=False, extra=()):
     return segments[:-1]
 
 
-def marked(qemu, probe, words):
-    """[Counter by symbol] of what runs after each call of count_mark (outside main and the
-    marker), in one run of the probe with arguments words."""
+def executed_blocks(qemu, probe, words):
+    """The blocks one run of the probe (arguments words) executes under qemu, in order:
+    (symbol, [instruction text]) for each, from qemu's log (in_asm: each translated block's
+    instructions once; exec: each executed block every time it runs)."""
     with tempfile.TemporaryDirectory() as tmp:
         log = os.path.join(tmp, "qemu.log")
         # same environment and no address randomization: start-up must cost the same in both runs
@@ -45,50 +46,7 @@ def marked(qemu, probe, words):
         result = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         if result.returncode != 0:
             sys.exit("count.py: %s failed: %s" % (" ".join(command), result.stderr.strip()))
-        size = {}          # block start pc -> (instructions, symbol) of its latest translation
-        segments = []      # one Counter by symbol per call
-        block_pc = block_symbol = None
-        block_count = 0
-        with open(log, errors="replace") as f:
-            for line in f:
-                if line.startswith("IN:"):
-                    block_symbol = line[3:].strip() or "?"
-                    block_pc, block_count = None, 0
-                    continue
-                m = INSN.match(line)
-                if m and block_symbol is not None:
-                    if block_pc is None:
-                        block_pc = int(m.group(1), 16)
-                    block_count += 1
-                    size[block_pc] = (block_count, block_symbol)
-                    continue
-                m = TRACE.match(line)
-                if m:
-                    block_symbol = None
-                    pc = int(m.group(1), 16)
-                    if pc not in size:
-                        sys.exit("count.py: executed block at 0x%x was never translated in the log" % pc)
-                    n, symbol = size[pc]
-                    if symbol == "count_mark":
-                        segments.append(collections.Counter())
-                    elif segments and symbol != "main":
-                        segments[-1][symbol] += n
-        return segments
-
-
-def traced(qemu, probe, words):
-    """[[instruction text, in execution order]] of what runs after each call of count_mark
-    (outside main and the marker), in one run of the probe: its dynamic instruction stream,
-    as qemu disassembles it (speed/crossover.py feeds it to llvm-mca)."""
-    with tempfile.TemporaryDirectory() as tmp:
-        log = os.path.join(tmp, "qemu.log")
-        command = ["env", "-i", "setarch", os.uname().machine, "-R"] + qemu.split() + \
-            ["-d", "in_asm,exec,nochain", "-D", log, probe] + words
-        result = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-        if result.returncode != 0:
-            sys.exit("count.py: %s failed: %s" % (" ".join(command), result.stderr.strip()))
-        blocks = {}        # block start pc -> (symbol, [instruction text])
-        segments = []
+        blocks = {}        # block start pc -> (symbol, [instruction text]) of its latest translation
         symbol = pc = None
         with open(log, errors="replace") as f:
             for line in f:
@@ -105,12 +63,35 @@ def traced(qemu, probe, words):
                 m = TRACE.match(line)
                 if m:
                     symbol = None
-                    block_symbol, text = blocks[int(m.group(1), 16)]
-                    if block_symbol == "count_mark":
-                        segments.append([])
-                    elif segments and block_symbol != "main":
-                        segments[-1] += text
-        return segments
+                    start = int(m.group(1), 16)
+                    if start not in blocks:
+                        sys.exit("count.py: executed block at 0x%x was never translated in the log" % start)
+                    yield blocks[start]
+
+
+def marked(qemu, probe, words):
+    """[Counter by symbol] of what runs after each call of count_mark (outside main and the
+    marker), in one run of the probe with arguments words."""
+    segments = []
+    for symbol, texts in executed_blocks(qemu, probe, words):
+        if symbol == "count_mark":
+            segments.append(collections.Counter())
+        elif segments and symbol != "main":
+            segments[-1][symbol] += len(texts)
+    return segments
+
+
+def traced(qemu, probe, words):
+    """[[instruction text, in execution order]] of what runs after each call of count_mark
+    (outside main and the marker), in one run of the probe: its dynamic instruction stream,
+    as qemu disassembles it (speed/crossover.py feeds it to llvm-mca)."""
+    segments = []
+    for symbol, texts in executed_blocks(qemu, probe, words):
+        if symbol == "count_mark":
+            segments.append([])
+        elif segments and symbol != "main":
+            segments[-1] += texts
+    return segments
 
 
 def main():

@@ -30,6 +30,7 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import describe  # noqa: E402
+import ctcheck  # noqa: E402
 
 SEEDS = [0, 1, 2, 3]
 LENGTHS = [0, 1, 15, 16, 17, 31, 32, 33, 63, 64, 65, 127, 128, 129, 255, 256, 257, 383, 384, 385, 511,
@@ -126,25 +127,9 @@ def check_path(impl, qemu, program, path):
             results += compare(qemu, program, lambda seed, mode=mode: [mode, path, str(seed)] + [str(n) for n in LENGTHS],
                                name, 4, call)
         found[mode] = {"branch": [w for b, _, w in results if b], "index": [w for b, m, w in results if m and not b]}
-    problems = []
-    for kind in ("branch", "index"):
-        if found["poly"][kind]:
-            problems.append("secret r, message or tag changes the %s trace: %s"
-                            % ("instruction" if kind == "branch" else "address", found["poly"][kind][0]))
-    claims = {"branch": impl.claim("constbranch", path), "index": impl.claim("constindex", path)}
-    verdict = []
-    for kind in ("branch", "index"):
-        leaks = found["aes"][kind]
-        if leaks and claims[kind] != "no":
-            problems.append("secret k or n changes the %s trace, but const%s is claimed: %s"
-                            % ("instruction" if kind == "branch" else "address", kind, leaks[0]))
-        elif leaks:
-            verdict.append("%s leak on k,n declared and seen" % kind)
-        elif claims[kind] == "no":
-            verdict.append("%s leak declared, not seen" % kind)
-        else:
-            verdict.append("const-%s verified" % kind)
-    return problems, "; ".join(verdict) + " (qemu trace)"
+    traces = {"branch": "changes the instruction trace", "index": "changes the address trace"}
+    problems, verdict = ctcheck.judge(impl, path, found, lambda kind: traces[kind])
+    return problems, verdict + " (qemu trace)"
 
 
 def main():
