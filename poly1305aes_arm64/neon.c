@@ -325,7 +325,7 @@ AESCE_TARGET void vector_neon(unsigned char out[16], const unsigned char r[16], 
   struct p64 st;
   u64 h[3];
   size_t whole = l & ~(size_t) 63;
-  uint64x2_t s = vreinterpretq_u64_u8(aesce_encrypt(k, n));
+  uint64x2_t s;
   p64_start(&st, r);
   if (l >= HYBRID_FROM)
     whole = hash_hybrid(h, m, (l / 16 - 4) / 5, &st);
@@ -333,5 +333,7 @@ AESCE_TARGET void vector_neon(unsigned char out[16], const unsigned char r[16], 
     hash_groups(h, m, l / 64, &st);
   st.h0 = h[0], st.h1 = h[1], st.h2 = h[2];
   p64_hash(&st, m + whole, l - whole);
+  /* AES after the hash: no round key lives across the hybrid loop's call (or spills) */
+  s = vreinterpretq_u64_u8(aesce_encrypt(k, n));
   p64_finish(out, st.h0, st.h1, st.h2, vgetq_lane_u64(s, 0), vgetq_lane_u64(s, 1));
 }
