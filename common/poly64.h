@@ -1,9 +1,17 @@
 /* Radix-2^64 Poly1305 pieces in portable C (GCC or clang: unsigned __int128),
    shared by the 64-bit implementations (poly1305aes_amd64, poly1305aes_arm64):
    little-endian 64-bit loads and stores, the state and its start, the padded
-   last chunk, and the final reduction. Assumes a little-endian CPU with 64-bit words. h is
-   h0 + 2^64 h1 + 2^128 h2 with h2 small (<= 4 between blocks: the block
-   multiplication of each implementation keeps it there). */
+   last chunk, and the final reduction. Assumes a little-endian CPU with
+   64-bit words. Each implementation writes the block multiplication for its
+   CPU (amd64.h, arm64.h); these bounds hold for it:
+
+   Scalar radix 2^64: h = h0 + 2^64 h1 + 2^128 h2 with h2 <= 4 between
+   blocks. Clamping gives r0, r1 < 2^60 and 4 | r1, so 2^128 r1 = (5/4) r1
+   mod p exactly and s1 = r1 + r1/4 < 2^60.33. For one block (a = h + c,
+   a2 <= 6): d0 = a0 r0 + a1 s1 < 2^125.2, d1 = a0 r1 + a1 r0 + a2 s1
+   + (d0 >> 64) < 2^125.1, top = a2 r0 + (d1 >> 64) < 2^63.2 (weight 2^128),
+   and 5 (top >> 2) < 2^63.5: every sum fits its word, and the new h2 is
+   (top & 3) plus one carry, <= 4. */
 #ifndef poly1305aes_poly64_H
 #define poly1305aes_poly64_H
 

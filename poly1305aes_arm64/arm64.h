@@ -1,15 +1,8 @@
 /* poly1305aes_arm64 internals. Assumes AArch64 (little-endian, 64-bit words,
    unsigned __int128 from GCC or clang), Linux (getauxval). Shared by every
    code path: the radix-2^64 scalar Poly1305 below (MUL, UMULH, ADDS, ADCS in
-   GNU inline assembly; 28 instructions a block).
-
-   Scalar radix 2^64: h = h0 + 2^64 h1 + 2^128 h2 with h2 <= 4 between
-   blocks. Clamping gives r0, r1 < 2^60 and 4 | r1, so 2^128 r1 = (5/4) r1
-   mod p exactly and s1 = r1 + r1/4 < 2^60.33. For one block (a = h + c,
-   a2 <= 6): d0 = a0 r0 + a1 s1 < 2^125.2, d1 = a0 r1 + a1 r0 + a2 s1
-   + (d0 >> 64) < 2^125.1, top = a2 r0 + (d1 >> 64) < 2^63.2 (weight 2^128),
-   and 5 (top >> 2) < 2^63.5: every sum fits its word, and the new h2 is
-   (top & 3) plus one carry, <= 4. */
+   GNU inline assembly; 30 instructions a block).
+   The block multiplication keeps h2 <= 4: the bounds are in common/poly64.h. */
 #ifndef poly1305aes_arm64_internal_H
 #define poly1305aes_arm64_internal_H
 
