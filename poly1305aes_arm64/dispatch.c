@@ -14,7 +14,8 @@
    used. A path runs its scalar code below vector_from bytes, its vector code
    from there:
      neon     AES-CE; radix 2^64 (MUL, UMULH); from VECTOR_FROM bytes NEON
-              radix 2^26, four blocks a step (needs AES and ASIMD)
+              radix 2^26, four blocks a step, and from HYBRID_FROM (neon.c)
+              the hybrid loop (hybrid.S) (needs AES and ASIMD)
      scalar   AES-CE; radix 2^64 at every length (needs AES)
      generic  AES from a table (NOT constant time); radix 2^64
    After each call the dispatcher zeroes the stack the path's code used (the
@@ -30,10 +31,18 @@
 #include <sys/auxv.h>
 #include "arm64.h"
 
-/* NEON from here on: the model cycles of speed/mca.py cross below it
-   (README, "make speed TARGET=arm64") */
+/* NEON from here on. speed/crossover.py (llvm-mca 14 on the instructions a
+   call executes, the implementation built with the scalar code only and
+   with NEON from 64 bytes), model cycles per call, scalar / NEON:
+     bytes          256        320        384        512        768
+     cortex-a72  493/702    577/760    661/818    829/934  1165/1166
+     cortex-a55 1110/1241  1282/1350  1454/1459  1798/1677  2486/2113
+     apple-a13   517/452    617/488    717/526    917/602  1317/754
+   NEON pays from about 770 bytes on the a72, 390 on the a55, 190 on the
+   a13; from 384 the worst loss on any of the three is smallest (1.26: the
+   a13 at 320 and the a72 at 384). One binary serves every core. */
 #ifndef VECTOR_FROM   /* speed/crossover.py builds variants with others */
-#define VECTOR_FROM 320
+#define VECTOR_FROM 384
 #endif
 #if VECTOR_FROM < 64
 #error "the NEON code takes whole groups of four blocks"

@@ -26,9 +26,16 @@
 
 #define M26 0x3ffffff
 
-/* the hybrid loop from here on (at least 9 blocks: one step and the last group) */
+/* the hybrid loop from here on (at least 9 blocks: one step and the last
+   group). speed/crossover.py, model cycles per call, NEON / hybrid:
+     bytes          1536        2048        3072        4096
+     cortex-a72  1862/1858   2326/2211   3254/2949   4182/3625
+     cortex-a55  3421/3746   4293/4546   6037/6120   7781/7624
+     apple-a13   1210/1310   1514/1574   2122/2075   2730/2517
+   from 3072 the worst loss on any of the three is smallest (1.05: the a72
+   at 2048, the a55 at 3072). */
 #ifndef HYBRID_FROM   /* speed/crossover.py builds variants with others */
-#define HYBRID_FROM 4096
+#define HYBRID_FROM 3072
 #endif
 #if HYBRID_FROM < 144
 #error "the hybrid needs at least 9 blocks"
