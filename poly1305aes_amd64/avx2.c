@@ -24,7 +24,6 @@
    multiplied by r^(8-i), of set B by r^(4-i), and all lanes are added. */
 #include <immintrin.h>
 #include "amd64.h"
-#include "aesni.h"
 
 #define AVX2_TARGET __attribute__((target("avx2,avx,bmi2,bmi,aes,ssse3,sse4.1")))
 
@@ -226,7 +225,7 @@ INLINE void limbs26(u64 out[5], u64 h0, u64 h1, u64 h2)
 static const unsigned char lane_of_power[5] = { 0, 3, 1, 2, 0 };   /* e: lane of r^e in PB */
 
 /* h (radix 2^64, h2 <= 4) of m[0..l), l >= 1 */
-static AVX2_TARGET __attribute__((noinline)) void avx2_hash(u64 h[3], const unsigned char r[16],
+AVX2_TARGET void avx2_hash(u64 h[3], const unsigned char r[16],
                                                                     const unsigned char *m, size_t l)
 {
   const W z = _mm256_setzero_si256(), pad1 = k64(1 << 24);
@@ -337,14 +336,4 @@ static AVX2_TARGET __attribute__((noinline)) void avx2_hash(u64 h[3], const unsi
   h1 = (u64) acc;
   h2 = (u64) (acc >> 64);                      /* < 2^37 */
   p64_fold(h, h0, h1, h2);
-}
-
-/* long messages (from the path table's threshold; the AES overlaps the powers of r) */
-AVX2_TARGET void vector_avx2(unsigned char out[16], const unsigned char r[16], const unsigned char *k,
-                             const unsigned char *ns, const unsigned char *m, size_t l)
-{
-  u64 h[3];
-  __m128i block = k ? aesni_encrypt(k, ns) : _mm_loadu_si128((const __m128i *) (const void *) ns);
-  avx2_hash(h, r, m, l);
-  p64_finish(out, h[0], h[1], h[2], (u64) _mm_cvtsi128_si64(block), (u64) _mm_extract_epi64(block, 1));
 }

@@ -27,7 +27,6 @@
    a product tree over lane masks: r^e = r (r)^b0 (r^2)^b1 (r^4)^b2, e - 1 = b. */
 #include <immintrin.h>
 #include "amd64.h"
-#include "aesni.h"
 
 #define IFMA_TARGET \
   __attribute__((target("avx512f,avx512vl,avx512bw,avx512ifma,avx512vbmi2,avx2,avx,bmi2,bmi,aes,ssse3,sse4.1")))
@@ -143,7 +142,7 @@ INLINE IFMA_TARGET __mmask8 lanes_of_blocks(unsigned int blocks)
 static const unsigned char lane_of_power[9] = { 0, 7, 5, 3, 1, 6, 4, 2, 0 };   /* e: lane of r^e in PB */
 
 /* h (radix 2^64, h2 <= 4) of m[0..l), l >= 1 */
-static IFMA_TARGET __attribute__((noinline)) void ifma_hash(u64 h[3], const unsigned char r[16],
+IFMA_TARGET void ifma_hash(u64 h[3], const unsigned char r[16],
                                                             const unsigned char *m, size_t l)
 {
   const V z = _mm512_setzero_si512();
@@ -245,14 +244,4 @@ static IFMA_TARGET __attribute__((noinline)) void ifma_hash(u64 h[3], const unsi
   h1 = (u64) acc;
   h2 = (u64) (acc >> 64);                      /* < 2^20 */
   p64_fold(h, h0, h1, h2);
-}
-
-/* long messages (from the path table's threshold; the AES overlaps the powers of r) */
-IFMA_TARGET void vector_ifma(unsigned char out[16], const unsigned char r[16], const unsigned char *k,
-                             const unsigned char *ns, const unsigned char *m, size_t l)
-{
-  u64 h[3];
-  __m128i block = k ? aesni_encrypt(k, ns) : _mm_loadu_si128((const __m128i *) (const void *) ns);
-  ifma_hash(h, r, m, l);
-  p64_finish(out, h[0], h[1], h[2], (u64) _mm_cvtsi128_si64(block), (u64) _mm_extract_epi64(block, 1));
 }

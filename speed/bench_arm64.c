@@ -26,7 +26,7 @@
 #include <sodium.h>
 #include "namespace.h"
 #include "util.h"
-#include "usepath.h"
+#include "paths.h"
 #include "aesce.h"
 
 #define MAXLEN 65536
@@ -133,7 +133,9 @@ int main(int argc, char **argv)
     if (!strcmp(argv[a], "-w") && a + 1 < argc) {
       for (c = 0; c < WHO && strcmp(who[c].name, argv[a + 1]); ++c) {}
       ++a;
-    } else if (!strcmp(argv[a], "-p") && a + 1 < argc) use_path("bench_arm64", argv[++a], 2);
+    } else if (!strcmp(argv[a], "-p") && a + 1 < argc) {
+      if (use_path_named(argv[++a]) != 1) die("no such path, or this CPU cannot run it");
+    }
   }
   if (c == WHO) die("give -w ours|openssl|openssl-scalar|sodium");
   if (!strcmp(who[c].name, "openssl-scalar")) OPENSSL_armcap_P &= ~ARMV7_NEON;

@@ -11,7 +11,8 @@ instructions. The probe calls count_mark() before each call and after the
 last; what runs between two marks, outside main and the marker, is one call.
 All K calls must cost the same. Prints "LEN instructions" per length;
 --symbols adds a split by function; --args passes more words to the probe.
-As a module, marked() counts what follows each mark of any run.
+As a module: traces() and executed() for the probe's calls, marked() for
+what follows each mark of any run.
 """
 import argparse
 import collections
@@ -25,19 +26,11 @@ TRACE = re.compile(r"^Trace \d+: 0x[0-9a-f]+ \[[0-9a-f]+/([0-9a-f]+)/")
 INSN = re.compile(r"^0x([0-9a-f]+):\s")
 
 
-def executed(qemu, probe, calls, length, verify, unaligned=False, extra=()):
-    """[Counter by symbol] for each call of one run of the probe."""
-    words = ["calls", str(calls), str(length)] + (["-v"] if verify else []) + (["-u"] if unaligned else []) + list(extra)
-    segments = marked(qemu, probe, words)
-    if len(segments) != calls + 1:
-        sys.exit("count.py: expected %d marks, saw %d (is count_mark in the probe?)" % (calls + 1, len(segments)))
-    return segments[:-1]
-
-
 def executed_blocks(qemu, probe, words):
     """The blocks one run of the probe (arguments words) executes under qemu, in order:
-    (symbol, [instruction text]) for each, from qemu's log (in_asm: each translated block's
-    instructions once; exec: each executed block every time it runs)."""
+    (symbol, [(pc, instruction text)]) for each, from qemu's log (in_asm: each translated
+    block's instructions once; exec: each executed block every time it runs). The text is
+    as qemu prints it: the encoding, then the instruction."""
     with tempfile.TemporaryDirectory() as tmp:
         log = os.path.join(tmp, "qemu.log")
         # same environment and no address randomization: start-up must cost the same in both runs
@@ -46,19 +39,20 @@ def executed_blocks(qemu, probe, words):
         result = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         if result.returncode != 0:
             sys.exit("count.py: %s failed: %s" % (" ".join(command), result.stderr.strip()))
-        blocks = {}        # block start pc -> (symbol, [instruction text]) of its latest translation
-        symbol = pc = None
+        blocks = {}        # block start pc -> (symbol, [(pc, text)]) of its latest translation
+        block = symbol = None
         with open(log, errors="replace") as f:
             for line in f:
                 if line.startswith("IN:"):
-                    symbol, pc = line[3:].strip() or "?", None
+                    symbol, block = line[3:].strip() or "?", None
                     continue
                 m = INSN.match(line)
                 if m and symbol is not None:
-                    if pc is None:
-                        pc = int(m.group(1), 16)
-                        blocks[pc] = (symbol, [])
-                    blocks[pc][1].append(line.split(None, 2)[2].strip())
+                    pc = int(m.group(1), 16)
+                    if block is None:
+                        block = []
+                        blocks[pc] = (symbol, block)
+                    block.append((pc, line[m.end():].split("!")[0].strip()))
                     continue
                 m = TRACE.match(line)
                 if m:
@@ -70,28 +64,32 @@ def executed_blocks(qemu, probe, words):
 
 
 def marked(qemu, probe, words):
-    """[Counter by symbol] of what runs after each call of count_mark (outside main and the
-    marker), in one run of the probe with arguments words."""
+    """[[(pc, instruction text, symbol) in execution order]] of what runs after each call of
+    count_mark (outside main and the marker), in one run of the probe with arguments words."""
     segments = []
-    for symbol, texts in executed_blocks(qemu, probe, words):
-        if symbol == "count_mark":
-            segments.append(collections.Counter())
-        elif segments and symbol != "main":
-            segments[-1][symbol] += len(texts)
-    return segments
-
-
-def traced(qemu, probe, words):
-    """[[instruction text, in execution order]] of what runs after each call of count_mark
-    (outside main and the marker), in one run of the probe: its dynamic instruction stream,
-    as qemu disassembles it (speed/crossover.py feeds it to llvm-mca)."""
-    segments = []
-    for symbol, texts in executed_blocks(qemu, probe, words):
+    for symbol, insns in executed_blocks(qemu, probe, words):
         if symbol == "count_mark":
             segments.append([])
         elif segments and symbol != "main":
-            segments[-1] += texts
+            segments[-1].extend((pc, text, symbol) for pc, text in insns)
     return segments
+
+
+def traces(qemu, probe, calls, length, verify, unaligned=False, extra=()):
+    """[[(pc, instruction text, symbol) in execution order] for each call] of
+    one run of the probe (speed/model.py simulates them on CPU models); extra:
+    more words for the probe (speed/bench_arm64.c: -w WHO)."""
+    words = ["calls", str(calls), str(length)] + (["-v"] if verify else []) + (["-u"] if unaligned else []) + list(extra)
+    segments = marked(qemu, probe, words)
+    if len(segments) != calls + 1:
+        sys.exit("count.py: expected %d marks, saw %d (is count_mark in the probe?)" % (calls + 1, len(segments)))
+    return segments[:-1]
+
+
+def executed(qemu, probe, calls, length, verify, unaligned=False, extra=()):
+    """[Counter by symbol] for each call of one run of the probe."""
+    return [collections.Counter(symbol for _, _, symbol in call)
+            for call in traces(qemu, probe, calls, length, verify, unaligned, extra)]
 
 
 def main():

@@ -69,8 +69,8 @@ def main():
     streams = {}
     for name, probe in probes:
         for n in lengths:
-            segments = count.traced(qemu, probe, ["calls", "1", str(n)])
-            streams[(name, n)] = segments[0]
+            call = count.traces(qemu, probe, 1, n, False)[0]
+            streams[(name, n)] = [text.split(None, 1)[1] for _, text, _ in call]   # less the encoding
     for cpu in args.cpus.split(","):
         print("# %s: model cycles per call (llvm-mca, the call's executed instructions as one block)" % cpu)
         print("%6s " % "length" + " ".join("%10s" % name for name, _ in variants))

@@ -13,8 +13,8 @@
 #include <string.h>
 #include POLY1305AES_HEADER
 #include "cycles.h"
+#include "paths.h"
 #include "util.h"
-#include "usepath.h"
 
 #define MAXLEN 65536
 static unsigned char arena[MAXLEN + 256];
@@ -95,7 +95,12 @@ static int options(int argc, char **argv, int *runs)
     else if (!strcmp(argv[a], "-u")) unaligned = 1;
     else if (!strcmp(argv[a], "-c")) cold = 1;
     else if (!strcmp(argv[a], "-r") && a + 1 < argc) *runs = atoi(argv[++a]);
-    else if (!strcmp(argv[a], "-p") && a + 1 < argc) use_path("speed", argv[++a], 2);
+    else if (!strcmp(argv[a], "-p") && a + 1 < argc) {
+      if (use_path_named(argv[++a]) != 1) {
+        fprintf(stderr, "speed: %s has no path %s, or this CPU cannot run it\n", poly1305aes_implementation, argv[a]);
+        exit(2);
+      }
+    }
     else { fprintf(stderr, "speed: unknown option %s\n", argv[a]); exit(2); }
   }
   if (*runs < 1) *runs = 1;

@@ -155,12 +155,7 @@ abi_features:                            /* FPCR trap enables held, if writing I
 	ret
 	.size abi_features, . - abi_features
 
-/* Deliberately broken functions for abi --selftest: each breaks one promise. */
-	.macro fake name
-	.globl abi_fake_\name
-	.type abi_fake_\name, %function
-abi_fake_\name:
-	.endm
+/* Deliberately broken functions for abi --selftest: each breaks one promise (fake: test/abi.h). */
 
 	.irp r, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29
 	fake x\r                         /* a leaf that uses a register it must not */

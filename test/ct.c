@@ -15,8 +15,8 @@
 #include <string.h>
 #include <valgrind/memcheck.h>
 #include POLY1305AES_HEADER
+#include "paths.h"
 #include "util.h"
-#include "usepath.h"
 #include "leaky.h"
 
 #define SECRET(x, len) VALGRIND_MAKE_MEM_UNDEFINED(x, len)
@@ -74,7 +74,10 @@ int main(int argc, char **argv)
     fprintf(stderr, "ct: run this under valgrind (tools/ctcheck.py)\n");
     return 2;
   }
-  if (argc > 2) use_path("ct", argv[2], 3);
+  if (argc > 2 && use_path_named(argv[2]) != 1) {
+    fprintf(stderr, "ct: %s has no path %s, or this CPU cannot run it\n", poly1305aes_implementation, argv[2]);
+    return 3;
+  }
   if (!strcmp(mode, "poly")) calls(1, 0);
   else if (!strcmp(mode, "aes")) calls(0, 1);
   else if (!strcmp(mode, "selftest")) {

@@ -18,7 +18,7 @@
 #include <string.h>
 #include POLY1305AES_HEADER
 #include "util.h"
-#include "usepath.h"
+#include "paths.h"
 #include "leaky.h"
 
 #define MAXLEN 8192
@@ -67,7 +67,10 @@ int main(int argc, char **argv)
     fprintf(stderr, "usage: trace paths | trace poly|aes PATH SEED LEN... | trace selftest SEED\n");
     return 2;
   }
-  use_path("trace", argv[2], 3);
+  if (use_path_named(argv[2]) != 1) {
+    printf("trace: %s has no path %s, or this CPU cannot run it\n", poly1305aes_implementation, argv[2]);
+    return 3;
+  }
   for (a = 4; a < argc; ++a) {
     unsigned long seed = strtoul(argv[3], NULL, 10);
     unsigned int l = (unsigned int) atoi(argv[a]);
