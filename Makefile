@@ -1,11 +1,12 @@
 # poly1305aes. `make` selects and installs into build/<target>/ the fastest
 # implementation that passes its self-test; `make test` tests everything on
 # every target. See README.md.
-#   make [TARGET=amd64|x86|ppc32|sparc64] [IMPL=name]   select and install
+#   make [TARGET=amd64|x86|ppc32|sparc64|arm64] [IMPL=name]   select and install
 #   make test [TARGETS="..."]                           the whole test suite
 #   make install [TARGET=...] PREFIX=/usr/local DESTDIR=  copy the installed result
 #   make speed [TARGET=...]    speed tables (CSV, PNG) for every candidate
-#   make bench                 installed implementation beside OpenSSL and libsodium (x86-64)
+#   make bench [TARGET=arm64] [SWEEP=61]  installed implementation beside OpenSSL and libsodium
+#                              (x86-64: rdtsc; arm64: instructions under qemu)
 #   make fuzz [FUZZ_SECONDS=600]  differential fuzzing of every host implementation
 #   make clean
 
@@ -49,8 +50,14 @@ fuzz:
 	  cd build/fuzz-corpus && ../$(TARGET)-fuzz/fuzz -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 .
 
 # the installed implementation (selected first if need be) beside OpenSSL and
-# libsodium: its namespaced library, for its path interface (bench -p PATH)
+# libsodium: its namespaced library, for its path interface (bench -p PATH);
+# under an emulator (arm64), exact instruction counts (speed/peers.py)
+EMULATOR := $(if $(TARGET),$(shell $(PYTHON) $(TOP)/tools/describe.py target $(TARGET) run 2>/dev/null))
 bench:
+ifneq ($(EMULATOR),)
+	@sh tools/ensure-tools $(TARGET)
+	@$(PYTHON) speed/peers.py --target $(TARGET) $(if $(SWEEP),--sweep $(SWEEP))
+else
 	@test "$(TARGET)" = amd64 || { echo "make bench: the peers are x86-64 code; it runs for TARGET=amd64 only" >&2; exit 1; }
 	@sh tools/ensure-tools --bench amd64
 	@test -f build/amd64/installed/lib/libpoly1305aes.a || $(MAKE) --no-print-directory all
@@ -60,6 +67,7 @@ bench:
 	  speed/bench.c speed/cycles.c test/util.c build/amd64/impl/$$impl/libpoly1305aes_$$impl.a -lcrypto -lsodium \
 	  -o build/amd64/bench
 	build/amd64/bench
+endif
 
 speed:
 	@sh tools/ensure-tools $(TARGET)

@@ -20,8 +20,9 @@ cflags, ldflags, run (the emulator, empty when native), alsorun (a second
 runner for the ABI harness), tools (commands), packages (Debian packages that
 give them), sysroot (where a dynamic program finds the target's loader and libc
 under qemu-user), debarch and peers (the Debian architecture, and the packages
-of the peers `make bench` compares with: tools/fetch-peers). An
-implementation directory holds:
+of the peers `make bench` compares with: tools/fetch-peers), mca and
+peerloops (llvm-mca CPU models, and the peers' main loops, for speed/mca.py).
+An implementation directory holds:
   targets      the targets it builds for, one a line
   sources      its sources, one a line, relative to the directory
   cflags       optional: "<target>|* flags" lines
@@ -30,6 +31,7 @@ implementation directory holds:
   sidechannel  "constbranch yes|no[ PATH]: why" and "constindex yes|no[ PATH]: why"
   summary      one line
   checks       optional: shell commands `make test` runs from the top (proofs, object checks)
+  loops        optional: its main loops for speed/mca.py ("NAME OBJECT FUNCTION PATTERN BYTES")
   shares       optional: "IMPL: why": on every target both build for, this one's
                build is IMPL's instruction stream, so it is built, tested, timed and
                proved once, as IMPL (the log names both)
