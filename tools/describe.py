@@ -16,7 +16,8 @@ here, as a module or through this command line; nothing else parses them.
   describe.py tools T...           the commands the targets need, then the Debian packages
 
 A target file holds "field value" lines: summary, host (uname -m names), cc, ar,
-cflags, ldflags, run (the emulator, empty when native), alsorun (a second
+cflags, ldflags, run (the emulator; dropped on the target's own host, where
+programs run natively), alsorun (a second
 runner for the ABI harness), tools (commands), packages (Debian packages that
 give them), sysroot (where a dynamic program finds the target's loader and libc
 under qemu-user), debarch and peers (the Debian architecture, and the packages
@@ -74,11 +75,15 @@ def target_names():
 
 
 def read_target(name):
+    """A target's fields; on the machine the target names as its host, programs run
+    natively: its 'run' line (the emulator) is dropped."""
     path = os.path.join(TOP, "targets", name)
     if not os.path.isfile(path):
         raise SystemExit("unknown target %r: the targets are %s" % (name, ", ".join(target_names())))
     out = fields(path)
     out["name"] = name
+    if name == host_target():
+        out.pop("run", None)
     return out
 
 
@@ -86,7 +91,7 @@ def host_target():
     """The target whose 'host' line lists this machine's uname -m, or None."""
     machine = platform.machine()
     for name in target_names():
-        if machine in read_target(name).get("host", "").split():
+        if machine in fields(os.path.join(TOP, "targets", name)).get("host", "").split():
             return name
     return None
 
