@@ -13,16 +13,10 @@
 #ifndef poly1305aes_amd64_internal_H
 #define poly1305aes_amd64_internal_H
 
-#include <stddef.h>
-#include <stdint.h>
-#include <string.h>
-#include "namespace.h"
+#include "../x86/x86.h"
 
 typedef uint64_t u64;
 __extension__ typedef unsigned __int128 u128;
-
-#define INLINE static inline __attribute__((always_inline))
-#define HIDDEN __attribute__((visibility("hidden")))
 
 /* The code of a path for some lengths: out = the Poly1305 of m[0..l) under r,
    plus s = AES_k(n) (ns = n), or plus s given when k is NULL (ns = s:
@@ -37,14 +31,17 @@ typedef void hashfn(unsigned char out[16], const unsigned char r[16], const unsi
 #define scalar_table CRYPTO_NAMESPACE(scalar_table)
 #define vector_avx2 CRYPTO_NAMESPACE(vector_avx2)
 #define vector_ifma CRYPTO_NAMESPACE(vector_ifma)
-#define aes_table CRYPTO_NAMESPACE(aes_table)
+#define vector_sse2 CRYPTO_NAMESPACE(vector_sse2)
+#define vector_sse2_table CRYPTO_NAMESPACE(vector_sse2_table)
 #define poly1305aes_poly1305 CRYPTO_NAMESPACE(poly1305)
 
-HIDDEN hashfn scalar_mul;      /* AES-NI, radix 2^64 with MUL (scalar.c) */
-HIDDEN hashfn scalar_mulx;     /* AES-NI (VEX), radix 2^64 with MULX (scalar.c) */
-HIDDEN hashfn scalar_table;    /* AES from a table, radix 2^64 with MUL (scalar.c) */
-HIDDEN hashfn vector_avx2;     /* AES-NI, radix 2^26 AVX2 (avx2.c); l >= 1 */
-HIDDEN hashfn vector_ifma;     /* AES-NI, radix 2^44 AVX-512 IFMA (ifma.c); l >= 1 */
+HIDDEN hashfn scalar_mul;         /* AES-NI, radix 2^64 with MUL (scalar.c) */
+HIDDEN hashfn scalar_mulx;        /* AES-NI (VEX), radix 2^64 with MULX (scalar.c) */
+HIDDEN hashfn scalar_table;       /* AES from a table, radix 2^64 with MUL (scalar.c) */
+HIDDEN hashfn vector_avx2;        /* AES-NI, radix 2^26 AVX2 (avx2.c); l >= 1 */
+HIDDEN hashfn vector_ifma;        /* AES-NI, radix 2^44 AVX-512 IFMA (vector.c, x86/ifma.c); l >= 1 */
+HIDDEN hashfn vector_sse2;        /* AES-NI, radix 2^26 SSE2 (vector.c, x86/sse2.c); l >= 1 */
+HIDDEN hashfn vector_sse2_table;  /* AES from a table, radix 2^26 SSE2 (vector.c); l >= 1 */
 
 /* Poly1305 alone, key r||s, on the path in use: for speed/bench.c only (not in the installed libraries) */
 void poly1305aes_poly1305(unsigned char out[16], const unsigned char rs[32], const unsigned char m[], unsigned int l);

@@ -1,8 +1,8 @@
-/* poly1305aes_amd64 scalar code: the paths for x86-64 CPUs without AVX2,
-   "x64" (AES-NI, radix-2^64 Poly1305 with MUL; constant time) and "generic"
-   (no AES-NI: AES-128 from a 1 KiB table, indexed by secret key and nonce
-   bytes, so NOT constant time; the same Poly1305), and the short-message code
-   of the ifma and avx2 paths (AES-NI, MULX). Bounds: amd64.h.
+/* poly1305aes_amd64 scalar code: the short messages of every path: "sse2"
+   (AES-NI, radix-2^64 Poly1305 with MUL; constant time), "generic" (no
+   AES-NI: AES-128 from a 1 KiB table, x86/table.c, indexed by secret key and
+   nonce bytes, so NOT constant time; the same Poly1305), the ifma and avx2
+   paths (AES-NI, MULX). Bounds: amd64.h.
 
    rdtsc ticks, median (Xeon Sapphire Rapids, gcc 12): see the table in dispatch.c. */
 #include "amd64.h"
@@ -24,7 +24,7 @@ INLINE AESNI_TARGET void aesni_scalar(unsigned char out[16], const unsigned char
   p64_finish(out, st.h0, st.h1, st.h2, s0, s1);
 }
 
-/* the x64 path: AES-NI, MUL */
+/* short messages on the sse2 path: AES-NI, MUL */
 AESNI_TARGET void scalar_mul(unsigned char out[16], const unsigned char r[16], const unsigned char *k,
                              const unsigned char *ns, const unsigned char *m, size_t l)
 {
@@ -39,82 +39,17 @@ void scalar_mulx(unsigned char out[16], const unsigned char r[16], const unsigne
   aesni_scalar(out, r, k, ns, m, l, 1);
 }
 
-/* ---- generic: table AES, scalar Poly1305 ---- */
+/* ---- generic: table AES (x86/table.c), scalar Poly1305 ---- */
 
-/* entry x of the table: bytes 2S[x], S[x], S[x], 3S[x] (aes/gentable.py, layout in 'table') */
-extern const unsigned char aes_table[1024];
-
-INLINE uint32_t te(unsigned int x)
-{
-  uint32_t v;
-  memcpy(&v, aes_table + 4 * x, 4);
-  return v;
-}
-
-INLINE uint32_t sb(unsigned int x)
-{
-  return aes_table[4 * x + 1];
-}
-
-INLINE uint32_t rotl(uint32_t x, int c)
-{
-  return x << c | x >> (32 - c);
-}
-
-INLINE uint32_t load32(const unsigned char *p)
-{
-  uint32_t x;
-  memcpy(&x, p, 4);
-  return x;
-}
-
-/* little-endian words: byte i of a column is row i */
-static void table_encrypt(u64 *s0, u64 *s1, const unsigned char k[16], const unsigned char n[16])
-{
-  static const unsigned char rcon[10] = { 0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x40, 0x80, 0x1b, 0x36 };
-  uint32_t k0 = load32(k), k1 = load32(k + 4), k2 = load32(k + 8), k3 = load32(k + 12);
-  uint32_t x0 = load32(n) ^ k0, x1 = load32(n + 4) ^ k1, x2 = load32(n + 8) ^ k2, x3 = load32(n + 12) ^ k3;
-  uint32_t y0, y1, y2, y3;
-  int round;
-  for (round = 0; round < 10; ++round) {
-    k0 ^= (sb(k3 >> 8 & 255) | sb(k3 >> 16 & 255) << 8 | sb(k3 >> 24) << 16 | sb(k3 & 255) << 24) ^ rcon[round];
-    k1 ^= k0;
-    k2 ^= k1;
-    k3 ^= k2;
-    if (round < 9) {
-#define COLUMN(a, b, c, d) \
-  (te(a & 255) ^ rotl(te(b >> 8 & 255), 8) ^ rotl(te(c >> 16 & 255), 16) ^ rotl(te(d >> 24), 24))
-      y0 = COLUMN(x0, x1, x2, x3) ^ k0;
-      y1 = COLUMN(x1, x2, x3, x0) ^ k1;
-      y2 = COLUMN(x2, x3, x0, x1) ^ k2;
-      y3 = COLUMN(x3, x0, x1, x2) ^ k3;
-#undef COLUMN
-    } else {
-#define LAST(a, b, c, d) (sb(a & 255) | sb(b >> 8 & 255) << 8 | sb(c >> 16 & 255) << 16 | sb(d >> 24) << 24)
-      y0 = LAST(x0, x1, x2, x3) ^ k0;
-      y1 = LAST(x1, x2, x3, x0) ^ k1;
-      y2 = LAST(x2, x3, x0, x1) ^ k2;
-      y3 = LAST(x3, x0, x1, x2) ^ k3;
-#undef LAST
-    }
-    x0 = y0;
-    x1 = y1;
-    x2 = y2;
-    x3 = y3;
-  }
-  *s0 = (u64) x1 << 32 | x0;
-  *s1 = (u64) x3 << 32 | x2;
-}
-
-/* the generic path: AES from the table, MUL */
+/* the generic path's short messages */
 void scalar_table(unsigned char out[16], const unsigned char r[16], const unsigned char *k,
                   const unsigned char *ns, const unsigned char *m, size_t l)
 {
   struct p64 st;
-  u64 s0, s1;
-  if (k) table_encrypt(&s0, &s1, k, ns);
-  else s0 = load64(ns), s1 = load64(ns + 8);
+  uint32_t s[4];
+  if (k) table_encrypt(s, k, ns);
+  else memcpy(s, ns, 16);
   p64_start(&st, r);
   p64_hash(&st, m, l, 0);
-  p64_finish(out, st.h0, st.h1, st.h2, s0, s1);
+  p64_finish(out, st.h0, st.h1, st.h2, (u64) s[1] << 32 | s[0], (u64) s[3] << 32 | s[2]);
 }

@@ -1,0 +1,36 @@
+/* poly1305aes_x86 scalar code: radix-2^32 Poly1305 (bounds in ia32.h), with
+   AES-NI ("scalar_aesni": the short messages of every AES-NI path;
+   constant time) or with AES from a 1 KiB table ("scalar_table": the
+   generic paths, for CPUs without AES-NI; NOT constant time: table indices
+   from k and n). The AES-NI code is compiled for AES-NI and SSSE3 only;
+   everything else for any i686. */
+#include <immintrin.h>
+#include "ia32.h"
+#include "aesni.h"
+
+/* AES-NI and the scalar hash; the AES of the nonce is independent of the
+   hash until the final addition, so the core overlaps the two */
+AESNI_TARGET void scalar_aesni(unsigned char out[16], const unsigned char r[16], const unsigned char *k,
+                               const unsigned char *ns, const unsigned char *m, size_t l)
+{
+  struct p32 st;
+  uint32_t s[4];
+  __m128i block = k ? aesni_encrypt(k, ns) : _mm_loadu_si128((const __m128i *) (const void *) ns);
+  p32_start(&st, r);
+  p32_hash(&st, m, l);
+  _mm_storeu_si128((__m128i *) (void *) s, block);
+  words_finish(out, st.h, s);
+}
+
+/* the generic paths' short messages: AES from the table */
+void scalar_table(unsigned char out[16], const unsigned char r[16], const unsigned char *k,
+                  const unsigned char *ns, const unsigned char *m, size_t l)
+{
+  struct p32 st;
+  uint32_t s[4];
+  if (k) table_encrypt(s, k, ns);
+  else memcpy(s, ns, 16);
+  p32_start(&st, r);
+  p32_hash(&st, m, l);
+  words_finish(out, st.h, s);
+}

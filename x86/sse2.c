@@ -1,0 +1,172 @@
+/* Poly1305 in radix 2^26 with SSE2 integer code, two blocks a register,
+   for poly1305aes_amd64 and poly1305aes_x86 (x86-64 and 32-bit x86: the loop
+   needs only the 8 xmm registers 32-bit mode has): the driver and the bounds
+   are in radix26.h, here are the lane operations and the loop, 4 blocks a
+   step. Constant time: no branch or memory index depends on r or the
+   message (only on l). */
+#include <emmintrin.h>
+#include "x86.h"
+
+typedef __m128i V;
+#define LANES 2
+#define VT __attribute__((target("sse2")))
+#define LANE_BLOCKS { 0, 1 }        /* PUNPCK{L,H}QDQ of blocks 0 and 1 */
+#define v_mul _mm_mul_epu32
+#define v_add _mm_add_epi64
+#define v_and _mm_and_si128
+#define v_or _mm_or_si128
+#define v_andnot _mm_andnot_si128
+#define v_srli _mm_srli_epi64
+#define v_slli _mm_slli_epi64
+#define HASH sse2_hash
+
+INLINE VT V v_set1(uint64_t x)
+{
+  return _mm_set_epi32((int) (x >> 32), (int) x, (int) (x >> 32), (int) x);
+}
+
+INLINE VT V v_lanes(const uint64_t x[2])
+{
+  return _mm_set_epi32((int) (x[1] >> 32), (int) x[1], (int) (x[0] >> 32), (int) x[0]);
+}
+
+INLINE VT V v_lane0(V a)
+{
+  return _mm_unpacklo_epi64(a, a);
+}
+
+INLINE VT uint64_t v_sum(V a)
+{
+  uint64_t x;
+  _mm_storel_epi64((V *) (void *) &x, _mm_add_epi64(a, _mm_unpackhi_epi64(a, a)));
+  return x;
+}
+
+INLINE VT void store_blocks(unsigned char *p, const V b[4])
+{
+  int i;
+  for (i = 0; i < 4; ++i) _mm_store_si128((V *) (void *) (p + 16 * i), b[i]);
+}
+
+#include "radix26.h"
+
+/* the loops: offsets in struct state (radix26.h) at W = 16 */
+/* one product term: t = a * (mult at off); d += t */
+#define MUL(off, dk) \
+  "movdqa %[a], %[t]\n\t" \
+  "pmuludq " #off "(%[st]), %[t]\n\t" \
+  "paddq %[t], %[" #dk "]\n\t"
+/* the products of limb i (loaded into a from src) by the multiplier at base:
+   d_k gets r_(k-i), or s_(k-i+5) (at +80) when k < i */
+#define ROW(src, base, o0, o1, o2, o3, o4) \
+  "movdqa " #src "(%[st]), %[a]\n\t" \
+  MUL(base + o0, d0) MUL(base + o1, d1) MUL(base + o2, d2) MUL(base + o3, d3) MUL(base + o4, d4)
+#define PRODUCTS(src, base) \
+  ROW(src + 0, base, 0, 16, 32, 48, 64) \
+  ROW(src + 16, base, 144, 0, 16, 32, 48) \
+  ROW(src + 32, base, 128, 144, 0, 16, 32) \
+  ROW(src + 48, base, 112, 128, 144, 0, 16) \
+  ROW(src + 64, base, 96, 112, 128, 144, 0)
+#define CARRY(from, to) \
+  "movdqa %[" #from "], %[t]\n\t" \
+  "psrlq $26, %[t]\n\t" \
+  "paddq %[t], %[" #to "]\n\t" \
+  "pand %[mask], %[" #from "]\n\t"
+
+/* one step on the chunk at p: H = H Q + M0 Q2 + M1 (h_products: the products H Q, or nothing for H = 0) */
+#define STEP(h_products) \
+    /* M0 (blocks 0, 1) into limbs in st->m0, through d0..d2 */ \
+    "movdqu 0(%[p]), %[d0]\n\t" \
+    "movdqu 16(%[p]), %[d1]\n\t" \
+    "movdqa %[d0], %[d2]\n\t" \
+    "punpcklqdq %[d1], %[d0]\n\t"     /* low words of the two blocks */ \
+    "punpckhqdq %[d1], %[d2]\n\t"     /* high words */ \
+    "movdqa %[d0], %[d1]\n\t" \
+    "pand %[mask], %[d1]\n\t" \
+    "movdqa %[d1], 400(%[st])\n\t" \
+    "movdqa %[d0], %[d1]\n\t" \
+    "psrlq $26, %[d1]\n\t" \
+    "pand %[mask], %[d1]\n\t" \
+    "movdqa %[d1], 416(%[st])\n\t" \
+    "psrlq $52, %[d0]\n\t" \
+    "movdqa %[d2], %[d1]\n\t" \
+    "psllq $12, %[d1]\n\t" \
+    "por %[d1], %[d0]\n\t" \
+    "pand %[mask], %[d0]\n\t" \
+    "movdqa %[d0], 432(%[st])\n\t" \
+    "movdqa %[d2], %[d1]\n\t" \
+    "psrlq $14, %[d1]\n\t" \
+    "pand %[mask], %[d1]\n\t" \
+    "movdqa %[d1], 448(%[st])\n\t" \
+    "psrlq $40, %[d2]\n\t" \
+    "por 480(%[st]), %[d2]\n\t" \
+    "movdqa %[d2], 464(%[st])\n\t" \
+    /* M1 (blocks 2, 3) into d0..d4 */ \
+    "movdqu 32(%[p]), %[d0]\n\t" \
+    "movdqu 48(%[p]), %[t]\n\t" \
+    "movdqa %[d0], %[d3]\n\t" \
+    "punpcklqdq %[t], %[d0]\n\t" \
+    "punpckhqdq %[t], %[d3]\n\t" \
+    "movdqa %[d0], %[d1]\n\t" \
+    "psrlq $26, %[d1]\n\t" \
+    "pand %[mask], %[d1]\n\t" \
+    "movdqa %[d0], %[d2]\n\t" \
+    "psrlq $52, %[d2]\n\t" \
+    "movdqa %[d3], %[t]\n\t" \
+    "psllq $12, %[t]\n\t" \
+    "por %[t], %[d2]\n\t" \
+    "pand %[mask], %[d2]\n\t" \
+    "movdqa %[d3], %[d4]\n\t" \
+    "psrlq $40, %[d4]\n\t" \
+    "por 496(%[st]), %[d4]\n\t" \
+    "psrlq $14, %[d3]\n\t" \
+    "pand %[mask], %[d3]\n\t" \
+    "pand %[mask], %[d0]\n\t" \
+    /* + H Q (but not in the first step, where H = 0) + M0 Q2 */ \
+    h_products \
+    PRODUCTS(400, 160) \
+    /* carry, then H */ \
+    CARRY(d0, d1) CARRY(d3, d4) \
+    CARRY(d1, d2) \
+    "movdqa %[d4], %[t]\n\t"          /* d4 -> 5 d0 */ \
+    "psrlq $26, %[t]\n\t" \
+    "pand %[mask], %[d4]\n\t" \
+    "movdqa %[t], %[a]\n\t" \
+    "psllq $2, %[a]\n\t" \
+    "paddq %[a], %[t]\n\t" \
+    "paddq %[t], %[d0]\n\t" \
+    CARRY(d2, d3) CARRY(d0, d1) \
+    CARRY(d3, d4) \
+    "movdqa %[d0], 320(%[st])\n\t" \
+    "movdqa %[d1], 336(%[st])\n\t" \
+    "movdqa %[d2], 352(%[st])\n\t" \
+    "movdqa %[d3], 368(%[st])\n\t" \
+    "movdqa %[d4], 384(%[st])\n\t"
+
+#define STEP_OPERANDS \
+    : [p] "+&r"(p), [d0] "=&x"(d0), [d1] "=&x"(d1), [d2] "=&x"(d2), [d3] "=&x"(d3), [d4] "=&x"(d4), \
+      [a] "=&x"(a), [t] "=&x"(t) \
+    : [st] "r"(st), [end] "r"(end), [mask] "x"(mask) \
+    : "cc", "memory"
+
+/* count >= 1 chunks of 64 bytes from p */
+static VT __attribute__((noinline)) void steps(struct state *st, const unsigned char *p, size_t count)
+{
+  const unsigned char *end = p + 64 * count;
+  V d0, d1, d2, d3, d4, a, t, mask = st->mask;
+  __asm__ __volatile__("1:\n\t"
+                       STEP(PRODUCTS(320, 0))
+                       "add $64, %[p]\n\t"
+                       "cmp %[p], %[end]\n\t"
+                       "jne 1b\n\t"
+                       STEP_OPERANDS);
+}
+
+/* the first chunk, from p: H = M0 Q2 + M1 (Q, r^4, need not be ready) */
+static VT __attribute__((noinline)) void first_step(struct state *st, const unsigned char *p)
+{
+  const unsigned char *end = p;
+  V d0, d1, d2, d3, d4, a, t, mask = st->mask;
+  __asm__ __volatile__(STEP("") STEP_OPERANDS);
+}
+

@@ -1,0 +1,104 @@
+/* Code poly1305aes_amd64 and poly1305aes_x86 share, written once and built by
+   both (each lists the sources in x86/ in its 'sources'). Assumes x86-64 or
+   32-bit x86 (little-endian, unaligned loads), GCC or clang; uint64_t
+   arithmetic only (two words on 32-bit x86; no unsigned __int128).
+
+   The Poly1305 cores here absorb a whole message, l >= 1 bytes (partial last
+   block included), starting from h = 0, and return h as sums of products in
+   radix 2^26 or 2^44, not yet carried; the caller carries them (sums26_words
+   or its own code) and adds s. */
+#ifndef poly1305aes_x86_shared_H
+#define poly1305aes_x86_shared_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include "namespace.h"
+
+#define INLINE static inline __attribute__((always_inline))
+#define HIDDEN __attribute__((visibility("hidden")))
+
+/* the names the shared files define, each namespaced once (common/namespace.h) */
+#define sse2_hash CRYPTO_NAMESPACE(sse2_hash)
+#define ifma_hash CRYPTO_NAMESPACE(ifma_hash)
+#define table_encrypt CRYPTO_NAMESPACE(table_encrypt)
+#define aes_table CRYPTO_NAMESPACE(aes_table)
+
+/* x86/sse2.c: d[k] = the sum of the limb products of weight 2^(26k) (carries not
+   yet done), each < 2^60, of the Poly1305 of m[0..l) under the clamped r; l >= 1
+   (x86/radix26.h) */
+HIDDEN void sse2_hash(uint64_t d[5], const unsigned char r[16], const unsigned char *m, size_t l);
+
+/* x86/ifma.c: c[k] = the sum of weight 2^(44k), each < 2^60, likewise; l >= 1;
+   the CPU has AVX-512 F, VL, BW, IFMA and VBMI2 and BMI2 */
+HIDDEN void ifma_hash(uint64_t c[3], const unsigned char r[16], const unsigned char *m, size_t l);
+
+/* x86/table.c: s = AES-128_k(n) from the 1 KiB table aes_table (entry x: 2S[x]
+   S[x] S[x] 3S[x]), four little-endian words; NOT constant time (indices from k, n) */
+HIDDEN void table_encrypt(uint32_t s[4], const unsigned char k[16], const unsigned char n[16]);
+
+INLINE uint32_t load32(const unsigned char *p)
+{
+  uint32_t x;
+  memcpy(&x, p, 4);
+  return x;
+}
+
+INLINE void store32(unsigned char *p, uint32_t x)
+{
+  memcpy(p, &x, 4);
+}
+
+/* h = sum d[k] 2^(26k), each d[k] < 2^63, as radix-2^32 words w[0..3] and
+   w[4] (the bits from 2^128), with w = h mod 2^130 + 5 (h >> 130) carried in:
+   the same residue mod p, w < 2^130 + 2^35 so w[4] <= 4 */
+INLINE void sums26_words(uint32_t w[5], const uint64_t d[5])
+{
+  uint64_t c0 = d[0], c1 = d[1], c2 = d[2], c3 = d[3], c4 = d[4], t;
+  c1 += c0 >> 26; c0 &= 0x3ffffff;
+  c2 += c1 >> 26; c1 &= 0x3ffffff;
+  c3 += c2 >> 26; c2 &= 0x3ffffff;
+  c4 += c3 >> 26; c3 &= 0x3ffffff;
+  c0 += (c4 >> 26) * 5; c4 &= 0x3ffffff;     /* 5 (c4 >> 26) < 2^39.4: c0 < 2^40 */
+  c1 += c0 >> 26; c0 &= 0x3ffffff;
+  /* now h = c0 + 2^26 c1 + ..., c1 < 2^26 + 2^14, the others < 2^26 */
+  t = c0 | c1 << 26;                           /* bits 0..52 */
+  w[0] = (uint32_t) t;
+  t = (t >> 32) + (c2 << 20);                  /* bits 32..77 */
+  w[1] = (uint32_t) t;
+  t = (t >> 32) + (c3 << 14);                  /* bits 64..103 */
+  w[2] = (uint32_t) t;
+  t = (t >> 32) + (c4 << 8);                   /* bits 96..129 */
+  w[3] = (uint32_t) t;
+  w[4] = (uint32_t) (t >> 32);                 /* <= 3, or 4 from c1's excess */
+}
+
+/* out = (h mod p + s) mod 2^128 for h = w[0..3] + 2^128 w[4], w[4] <= 4
+   (h < 5 2^128); no branch on h */
+INLINE void words_finish(unsigned char out[16], const uint32_t w[5], const uint32_t s[4])
+{
+  uint32_t h[4], g[4], top, mask;
+  uint64_t t = (uint64_t) w[0] + (w[4] >> 2) * 5;
+  int i;
+  h[0] = (uint32_t) t;
+  for (i = 1; i < 4; ++i) {
+    t = (t >> 32) + w[i];
+    h[i] = (uint32_t) t;
+  }
+  top = (w[4] & 3) + (uint32_t) (t >> 32);     /* h < 2^130 now */
+  t = 5;                                       /* g = h + 5 reaches 2^130 iff h >= p */
+  for (i = 0; i < 4; ++i) {
+    t += h[i];
+    g[i] = (uint32_t) t;
+    t >>= 32;
+  }
+  mask = 0 - ((top + (uint32_t) t) >> 2);
+  t = 0;
+  for (i = 0; i < 4; ++i) {
+    t += (uint64_t) (h[i] ^ (mask & (h[i] ^ g[i]))) + s[i];
+    store32(out + 4 * i, (uint32_t) t);
+    t >>= 32;
+  }
+}
+
+#endif
