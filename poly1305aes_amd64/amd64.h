@@ -38,7 +38,7 @@ typedef void hashfn(unsigned char out[16], const unsigned char r[16], const unsi
 HIDDEN hashfn scalar_mul;         /* AES-NI, radix 2^64 with MUL (scalar.c) */
 HIDDEN hashfn scalar_mulx;        /* AES-NI (VEX), radix 2^64 with MULX (scalar.c) */
 HIDDEN hashfn scalar_table;       /* AES from a table, radix 2^64 with MUL (scalar.c) */
-HIDDEN hashfn vector_avx2;        /* AES-NI, radix 2^26 AVX2 (avx2.c); l >= 1 */
+HIDDEN hashfn vector_avx2;        /* AES-NI, radix 2^26 AVX2 (vector.c, x86/avx2.c); l >= 1 */
 HIDDEN hashfn vector_ifma;        /* AES-NI, radix 2^44 AVX-512 IFMA (vector.c, x86/ifma.c); l >= 1 */
 HIDDEN hashfn vector_sse2;        /* AES-NI, radix 2^26 SSE2 (vector.c, x86/sse2.c); l >= 1 */
 HIDDEN hashfn vector_sse2_table;  /* AES from a table, radix 2^26 SSE2 (vector.c); l >= 1 */

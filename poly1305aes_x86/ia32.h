@@ -57,21 +57,17 @@ typedef void hashfn(unsigned char out[16], const unsigned char r[16], const unsi
 #define vector_avx2 CRYPTO_NAMESPACE(vector_avx2)
 #define vector_sse2 CRYPTO_NAMESPACE(vector_sse2)
 #define vector_sse2_table CRYPTO_NAMESPACE(vector_sse2_table)
-#define avx2_hash CRYPTO_NAMESPACE(avx2_hash)
 #define poly1305aes_poly1305 CRYPTO_NAMESPACE(poly1305)
 
 HIDDEN hashfn scalar_aesni;       /* AES-NI, radix 2^32 (scalar.c) */
 HIDDEN hashfn scalar_table;       /* AES from a table, radix 2^32 (scalar.c) */
 HIDDEN hashfn vector_ifma;        /* AES-NI, AVX-512 IFMA (vector.c, x86/ifma.c); l >= 1 */
-HIDDEN hashfn vector_avx2;        /* AES-NI, AVX2 radix 2^26 (vector.c, avx2.c); l >= 1 */
+HIDDEN hashfn vector_avx2;        /* AES-NI, AVX2 radix 2^26 (vector.c, x86/avx2.c); l >= 1 */
 HIDDEN hashfn vector_sse2;        /* AES-NI, SSE2 radix 2^26 (vector.c, x86/sse2.c); l >= 1 */
 HIDDEN hashfn vector_sse2_table;  /* AES from a table, SSE2 radix 2^26; l >= 1 */
 
 /* wipe.S: zero bytes (a multiple of 64) of stack below its return address, with SSE stores */
 HIDDEN void wipe_sse2(size_t bytes);
-
-/* avx2.c: as sse2_hash (x86/x86.h), with AVX2; the CPU has AVX2 */
-HIDDEN void avx2_hash(uint64_t d[5], const unsigned char r[16], const unsigned char *m, size_t l);
 
 /* Poly1305 alone, key r||s, on the path in use: for speed/bench.c only (not in the installed libraries) */
 void poly1305aes_poly1305(unsigned char out[16], const unsigned char rs[32], const unsigned char m[], unsigned int l);

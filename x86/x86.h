@@ -21,6 +21,7 @@
 /* the names the shared files define, each namespaced once (common/namespace.h) */
 #define sse2_hash CRYPTO_NAMESPACE(sse2_hash)
 #define ifma_hash CRYPTO_NAMESPACE(ifma_hash)
+#define avx2_hash CRYPTO_NAMESPACE(avx2_hash)
 #define table_encrypt CRYPTO_NAMESPACE(table_encrypt)
 #define aes_table CRYPTO_NAMESPACE(aes_table)
 
@@ -28,6 +29,9 @@
    yet done), each < 2^60, of the Poly1305 of m[0..l) under the clamped r; l >= 1
    (x86/radix26.h) */
 HIDDEN void sse2_hash(uint64_t d[5], const unsigned char r[16], const unsigned char *m, size_t l);
+
+/* x86/avx2.c: the same with AVX2 (x86/radix26.h); the CPU has AVX2 */
+HIDDEN void avx2_hash(uint64_t d[5], const unsigned char r[16], const unsigned char *m, size_t l);
 
 /* x86/ifma.c: c[k] = the sum of weight 2^(44k), each < 2^60, likewise; l >= 1;
    the CPU has AVX-512 F, VL, BW, IFMA and VBMI2 and BMI2 */

@@ -1,11 +1,11 @@
-/* poly1305aes_x86, the long messages of path "avx2": Poly1305 in radix 2^26
-   with AVX2, four blocks a register, 8 blocks a step; the driver and the
-   bounds are x86/radix26.h's (shared with x86/sse2.c), here are the lane
-   operations and the loop, written for the 8 ymm registers of 32-bit mode
-   (the multipliers stay in memory operands). Constant time: no branch or
-   memory index depends on r or the message (only on l). */
+/* Poly1305 in radix 2^26 with AVX2, four blocks a register, 8 blocks a
+   step, for poly1305aes_x86 (and poly1305aes_amd64): the driver and the
+   bounds are radix26.h's (shared with sse2.c), here are the lane operations
+   and the loop, written for the 8 ymm registers of 32-bit mode (the
+   multipliers stay in memory operands). Constant time: no branch or memory
+   index depends on r or the message (only on l). */
 #include <immintrin.h>
-#include "ia32.h"
+#include "x86.h"
 
 typedef __m256i V;
 #define LANES 4
@@ -49,7 +49,7 @@ INLINE VT void store_blocks(unsigned char *p, const __m128i b[8])
   for (i = 0; i < 4; ++i) _mm256_store_si256((V *) (void *) (p + 32 * i), _mm256_set_m128i(b[2 * i + 1], b[2 * i]));
 }
 
-#include "../x86/radix26.h"
+#include "radix26.h"
 
 /* the loops: offsets in struct state (x86/radix26.h) at W = 32 */
 
