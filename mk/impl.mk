@@ -14,6 +14,7 @@
 #                             speed probe, linked with the namespaced library
 #   test-shared               the test program linked with dist/'s shared library
 #   ct                        the constant-time check's program (tools/ctcheck.py)
+#   timing                    the constant-time check by timing (tools/timecheck.py)
 
 TOP := $(abspath $(dir $(lastword $(MAKEFILE_LIST)))/..)
 .DEFAULT_GOAL := all
@@ -150,6 +151,11 @@ $(B)/abi: $(ABI_SRCS) $(B)/lib$(NAME).a $(B)/include/$(NAME).h $(TEST_DEPS)
 # the constant-time check's program (run under valgrind by tools/ctcheck.py)
 $(B)/ct: $(TOP)/test/ct.c $(TOP)/test/util.c $(B)/lib$(NAME).a $(B)/include/$(NAME).h
 	$(CC) $(TEST_FLAGS) -g $(TOP)/test/ct.c $(TOP)/test/util.c $(B)/lib$(NAME).a -o $@ $(TARGET_LDFLAGS)
+
+# the constant-time check by timing on the real CPU (run by tools/timecheck.py)
+$(B)/timing: $(TOP)/test/timing.c $(TOP)/test/util.c $(TOP)/speed/cycles.c $(B)/lib$(NAME).a $(B)/include/$(NAME).h
+	$(CC) $(TEST_FLAGS) $(TOP)/test/timing.c $(TOP)/test/util.c $(TOP)/speed/cycles.c $(B)/lib$(NAME).a -o $@ \
+	  $(TARGET_LDFLAGS) -lm
 
 $(B)/speed: $(SPEED_SRCS) $(B)/lib$(NAME).a $(B)/include/$(NAME).h $(wildcard $(TOP)/speed/*.h)
 	$(CC) $(TEST_FLAGS) $(SPEED_SRCS) $(B)/lib$(NAME).a -o $@ $(TARGET_LDFLAGS) $(VARIANT_LDFLAGS)
