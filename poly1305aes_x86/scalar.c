@@ -1,4 +1,4 @@
-/* poly1305aes_x86 scalar code: radix-2^32 Poly1305 (bounds in ia32.h), with
+/* poly1305aes_x86 scalar code: radix-2^32 Poly1305 (radix32.S), with
    AES-NI ("scalar_aesni": the short messages of every AES-NI path;
    constant time) or with AES from a 1 KiB table ("scalar_table": the
    generic paths, for CPUs without AES-NI; NOT constant time: table indices
@@ -13,24 +13,20 @@
 AESNI_TARGET void scalar_aesni(unsigned char out[16], const unsigned char r[16], const unsigned char *k,
                                const unsigned char *ns, const unsigned char *m, size_t l)
 {
-  struct p32 st;
+  unsigned char last[16];
   uint32_t s[4];
   __m128i block = k ? aesni_encrypt(k, ns) : _mm_loadu_si128((const __m128i *) (const void *) ns);
-  p32_start(&st, r);
-  p32_hash(&st, m, l);
   _mm_storeu_si128((__m128i *) (void *) s, block);
-  words_finish(out, st.h, s);
+  p32_mac(out, r, m, l / 16, p32_last(last, m, l), s);
 }
 
 /* the generic paths' short messages: AES from the table */
 void scalar_table(unsigned char out[16], const unsigned char r[16], const unsigned char *k,
                   const unsigned char *ns, const unsigned char *m, size_t l)
 {
-  struct p32 st;
+  unsigned char last[16];
   uint32_t s[4];
   if (k) table_encrypt(s, k, ns);
   else memcpy(s, ns, 16);
-  p32_start(&st, r);
-  p32_hash(&st, m, l);
-  words_finish(out, st.h, s);
+  p32_mac(out, r, m, l / 16, p32_last(last, m, l), s);
 }

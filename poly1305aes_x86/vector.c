@@ -43,7 +43,7 @@ IFMA_TARGET void vector_ifma(unsigned char out[16], const unsigned char r[16], c
   AESNI_S(s, k, ns);
   ifma_hash(c, r, m, l);
   sums44_words(w, c);
-  words_finish(out, w, s);
+  p32_finish(out, w, s);
 }
 
 AVX2_TARGET void vector_avx2(unsigned char out[16], const unsigned char r[16], const unsigned char *k,
@@ -54,7 +54,7 @@ AVX2_TARGET void vector_avx2(unsigned char out[16], const unsigned char r[16], c
   AESNI_S(s, k, ns);
   avx2_hash(d, r, m, l);
   sums26_words(w, d);
-  words_finish(out, w, s);
+  p32_finish(out, w, s);
 }
 
 AESNI_TARGET void vector_sse2(unsigned char out[16], const unsigned char r[16], const unsigned char *k,
@@ -65,7 +65,7 @@ AESNI_TARGET void vector_sse2(unsigned char out[16], const unsigned char r[16], 
   AESNI_S(s, k, ns);
   sse2_hash(d, r, m, l);
   sums26_words(w, d);
-  words_finish(out, w, s);
+  p32_finish(out, w, s);
 }
 
 void vector_sse2_table(unsigned char out[16], const unsigned char r[16], const unsigned char *k,
@@ -77,5 +77,5 @@ void vector_sse2_table(unsigned char out[16], const unsigned char r[16], const u
   else memcpy(s, ns, 16);
   sse2_hash(d, r, m, l);
   sums26_words(w, d);
-  words_finish(out, w, s);
+  p32_finish(out, w, s);
 }

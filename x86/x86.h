@@ -48,11 +48,6 @@ INLINE uint32_t load32(const unsigned char *p)
   return x;
 }
 
-INLINE void store32(unsigned char *p, uint32_t x)
-{
-  memcpy(p, &x, 4);
-}
-
 /* h = sum d[k] 2^(26k), each d[k] < 2^63, as radix-2^32 words w[0..3] and
    w[4] (the bits from 2^128), with w = h mod 2^130 + 5 (h >> 130) carried in:
    the same residue mod p, w < 2^130 + 2^35 so w[4] <= 4 */
@@ -75,34 +70,6 @@ INLINE void sums26_words(uint32_t w[5], const uint64_t d[5])
   t = (t >> 32) + (c4 << 8);                   /* bits 96..129 */
   w[3] = (uint32_t) t;
   w[4] = (uint32_t) (t >> 32);                 /* <= 3, or 4 from c1's excess */
-}
-
-/* out = (h mod p + s) mod 2^128 for h = w[0..3] + 2^128 w[4], w[4] <= 4
-   (h < 5 2^128); no branch on h */
-INLINE void words_finish(unsigned char out[16], const uint32_t w[5], const uint32_t s[4])
-{
-  uint32_t h[4], g[4], top, mask;
-  uint64_t t = (uint64_t) w[0] + (w[4] >> 2) * 5;
-  int i;
-  h[0] = (uint32_t) t;
-  for (i = 1; i < 4; ++i) {
-    t = (t >> 32) + w[i];
-    h[i] = (uint32_t) t;
-  }
-  top = (w[4] & 3) + (uint32_t) (t >> 32);     /* h < 2^130 now */
-  t = 5;                                       /* g = h + 5 reaches 2^130 iff h >= p */
-  for (i = 0; i < 4; ++i) {
-    t += h[i];
-    g[i] = (uint32_t) t;
-    t >>= 32;
-  }
-  mask = 0 - ((top + (uint32_t) t) >> 2);
-  t = 0;
-  for (i = 0; i < 4; ++i) {
-    t += (uint64_t) (h[i] ^ (mask & (h[i] ^ g[i]))) + s[i];
-    store32(out + 4 * i, (uint32_t) t);
-    t >>= 32;
-  }
 }
 
 #endif
