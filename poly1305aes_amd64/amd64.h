@@ -163,11 +163,22 @@ INLINE void p64_blocks(struct p64 *st, const unsigned char *m, size_t count, int
 
 /* zero the bytes [sp - bytes, sp) below the stack pointer, where the frames of
    the function just called were: the dispatcher's wipe of each path's stack
-   (bytes a multiple of 64; SSE2 stores, in every x86-64). The stack pointer
-   moves down over them for the stores (memory below it is not the
-   program's to write), and back. */
+   (bytes a multiple of 64). Below 1 KiB with SSE2 stores (in every x86-64),
+   from 1 KiB with rep stosb (fast strings: 70 ticks faster for 3.3 KiB on
+   the AMD EPYC here). The stack pointer moves down over them for the stores
+   (memory below it is not the program's to write), and back. */
 INLINE void wipe_below(size_t bytes)
 {
+  if (bytes >= 1024) {
+    __asm__ __volatile__("movq %%rsp, %%rdx\n\t"
+                         "subq %%rcx, %%rsp\n\t"
+                         "movq %%rsp, %%rdi\n\t"
+                         "xorl %%eax, %%eax\n\t"
+                         "rep stosb\n\t"
+                         "movq %%rdx, %%rsp"
+                         : "+c"(bytes) : : "rax", "rdx", "rdi", "cc", "memory");
+    return;
+  }
   __asm__ __volatile__("movq %%rsp, %%rdx\n\t"
                        "subq %0, %%rsp\n\t"
                        "movq %%rsp, %%rax\n\t"
