@@ -14,29 +14,26 @@
 
    The path table below, best first; the first whose needs the CPU and the OS
    meet is used. A path runs its scalar code below vector_from bytes, its
-   vector code from there (the thresholds are measured crossovers):
+   vector code from there (the thresholds are measured crossovers, AMD EPYC
+   Zen 4 here); the vector cores are x86/'s, shared with poly1305aes_x86:
      ifma     AES-NI; radix 2^64 with MULX; from 384 bytes AVX-512 IFMA radix
-              2^44, 16 blocks a step (needs AVX-512 F, VL, BW, IFMA, VBMI2, BMI2
-              and OS zmm state)
-     avx2     AES-NI; radix 2^64 with MULX; from 704 bytes AVX2 radix 2^26, 8
-              blocks a step (needs AVX2, BMI2, OS ymm state)
-     x64      AES-NI; radix 2^64 with MUL (needs AES-NI, SSSE3)
-     generic  AES from a table (NOT constant time); radix 2^64 with MUL
+              2^44, 16 blocks a step (x86/ifma.c; needs AVX-512 F, VL, BW, IFMA,
+              VBMI2, BMI2 and OS zmm state)
+     avx2     AES-NI; radix 2^64 with MULX; from 896 bytes AVX2 radix 2^26, 8
+              blocks a step (x86/avx2.c; needs AVX2, BMI2, OS ymm state)
+     sse2     AES-NI; radix 2^64 with MUL; from 2048 bytes SSE2 radix 2^26, 4
+              blocks a step (x86/sse2.c; needs AES-NI, SSSE3; SSE2 is in every
+              x86-64)
+     generic  AES from a table (x86/table.c: NOT constant time); radix 2^64
+              with MUL; from 1536 bytes SSE2 radix 2^26
    After each call the dispatcher zeroes the stack the path's code used (the
    path's scalar_stack or vector_stack bytes below its stack pointer): the
    compiler spills r, s, round keys and powers of r there. The sizes are the
    deepest use test/abi.c measured below the wipe's stack pointer (gcc 12
-   -O2: scalar 80 bytes, table 136, ifma 496, avx2 3176) with a margin; the
-   ABI harness fails a build that leaves a secret in them.
-
-   Median rdtsc ticks per authenticate (speed probe, best of 4 runs, Xeon
-   Sapphire Rapids under KVM, gcc 12; a tick is 1.3 to 1.5 core cycles here):
-     bytes      0     16     64    256   1024   8192  65536
-     ifma      49     61     86    258    388   1460   8448
-     avx2      49     60     86    256    700   3694  26000
-     x64       49     60     85    254    884   6800  53676
-     generic  225    225    258    430   1062   6972  53904
-   The machine is shared: the same runs vary by up to 2x from minute to minute. */
+   -O2: scalar 72 bytes, table 164, ifma 512, avx2 2800, sse2 1472) with a
+   margin; the ABI harness fails a build that leaves a secret in them.
+   Speed: README ("Results on this machine"); the shared machine's load
+   moves the same runs by up to 2x from minute to minute. */
 #include <stddef.h>
 #include <cpuid.h>
 #include "amd64.h"
@@ -56,10 +53,10 @@ enum {
 
 static const struct path paths[] = {
   { "ifma", SSSE3 | AESNI | OSYMM | AVX2 | BMI2 | OSZMM | AVX512F | AVX512VL | AVX512BW | AVX512IFMA | AVX512VBMI2,
-    scalar_mulx, vector_ifma, 384, 128, 576 },
-  { "avx2", SSSE3 | AESNI | OSYMM | AVX2 | BMI2, scalar_mulx, vector_avx2, 704, 128, 3392 },
-  { "sse2", SSSE3 | AESNI, scalar_mul, vector_sse2, 256, 128, 1728 },
-  { "generic", 0, scalar_table, vector_sse2_table, 256, 192, 1728 },
+    scalar_mulx, vector_ifma, 384, 128, 640 },
+  { "avx2", SSSE3 | AESNI | OSYMM | AVX2 | BMI2, scalar_mulx, vector_avx2, 896, 128, 2880 },
+  { "sse2", SSSE3 | AESNI, scalar_mul, vector_sse2, 2048, 128, 1536 },
+  { "generic", 0, scalar_table, vector_sse2_table, 1536, 256, 1536 },
 };
 
 static unsigned int cpu_features(void)

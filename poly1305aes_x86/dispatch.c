@@ -12,21 +12,28 @@
 
    The path table below, best first; the first whose needs the CPU and the OS
    meet is used. A path runs its scalar code below vector_from bytes, its
-   vector code from there (the thresholds are measured crossovers):
-     ifma          AES-NI; radix 2^32 scalar; from IFMA_FROM bytes AVX-512 IFMA
+   vector code from there (the thresholds are measured crossovers, AMD EPYC
+   Zen 4 here):
+     ifma          AES-NI; radix 2^32 (radix32.S); from 320 bytes AVX-512 IFMA
                    radix 2^44, 16 blocks a step (x86/ifma.c; needs AVX-512 F, VL,
                    BW, IFMA, VBMI2, BMI2, AVX2 and OS zmm state)
-     avx2          AES-NI; radix 2^32; AVX2 radix 2^26, 8 blocks a step (avx2.c;
-                   needs AVX2 and OS ymm state)
-     sse2          AES-NI; radix 2^32; SSE2 radix 2^26, 4 blocks a step
-                   (x86/sse2.c; needs AES-NI, SSSE3)
-     generic-sse2  AES from a table (NOT constant time); radix 2^32; SSE2 (needs SSE2)
-     generic       AES from a table (NOT constant time); radix 2^32 only (any i686)
-   After each call the dispatcher zeroes the stack the path's code used (the
-   path's scalar_stack or vector_stack bytes below its stack pointer): the
+     avx2          AES-NI; radix 2^32; from 384 bytes AVX2 radix 2^26, 8 blocks a
+                   step (x86/avx2.c; needs AVX2 and OS ymm state)
+     sse2          AES-NI; radix 2^32; from 192 bytes SSE2 radix 2^26, 4 blocks
+                   a step (x86/sse2.c; needs AES-NI, SSSE3)
+     generic-sse2  AES from a table (x86/table.c: NOT constant time); radix 2^32;
+                   from 192 bytes SSE2 (needs SSE2)
+     generic       AES from a table (NOT constant time); radix 2^32 only (any
+                   i686; poly1305aes_ppro is the candidate for CPUs without SSE2,
+                   and the selector chooses between them by measurement)
+   The x86/ cores are shared with poly1305aes_amd64. After each call the
+   dispatcher zeroes the stack the path's code used (the path's scalar_stack
+   or vector_stack bytes just below the wipe's return address, wipe.S): the
    compiler spills r, s, round keys and powers of r there. The sizes are the
-   deepest use test/abi.c measured below the wipe's stack pointer, with a
-   margin; the ABI harness fails a build that leaves a secret in them. */
+   deepest use test/abi.c measured below that (gcc 12 -O2: scalar 220 bytes,
+   table 236, ifma 2260, avx2 2936, sse2 1548, generic-sse2 1644) with a
+   margin; the ABI harness fails a build that leaves a secret in them.
+   Speed: README ("Results on this machine"). */
 #include <stddef.h>
 #include <cpuid.h>
 #include "ia32.h"
@@ -46,11 +53,11 @@ enum {
 
 static const struct path paths[] = {
   { "ifma", SSE2 | SSSE3 | AESNI | OSYMM | AVX2 | BMI2 | OSZMM | AVX512F | AVX512VL | AVX512BW | AVX512IFMA
-    | AVX512VBMI2, scalar_aesni, vector_ifma, 256, 320, 2304 },
-  { "avx2", SSE2 | SSSE3 | AESNI | OSYMM | AVX2, scalar_aesni, vector_avx2, 256, 320, 3456 },
-  { "sse2", SSE2 | SSSE3 | AESNI, scalar_aesni, vector_sse2, 256, 320, 1920 },
-  { "generic-sse2", SSE2, scalar_table, vector_sse2_table, 256, 448, 1984 },
-  { "generic", 0, scalar_table, NULL, 0, 448, 0 },
+    | AVX512VBMI2, scalar_aesni, vector_ifma, 320, 320, 2368 },
+  { "avx2", SSE2 | SSSE3 | AESNI | OSYMM | AVX2, scalar_aesni, vector_avx2, 384, 320, 3008 },
+  { "sse2", SSE2 | SSSE3 | AESNI, scalar_aesni, vector_sse2, 192, 320, 1664 },
+  { "generic-sse2", SSE2, scalar_table, vector_sse2_table, 192, 320, 1728 },
+  { "generic", 0, scalar_table, NULL, 0, 320, 0 },
 };
 
 static unsigned int cpu_features(void)

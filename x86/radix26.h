@@ -82,7 +82,7 @@ INLINE VT void mul(V d[5], const V a[5], const struct mult *b)
    shorter chain than the loop's; the powers are on the critical path). The
    first leaves limbs < 2^26 + 2^31.7 (d0 < 2^26 + 2^34.1), the second carries
    below 2^8.1 */
-INLINE VT void mulmod(V out[5], const V a[5], const struct mult *b)
+static VT __attribute__((noinline)) void mulmod(V out[5], const V a[5], const struct mult *b)
 {
   const V mask = v_set1(M26);
   V d[5], d0, d1, d2, d3, d4, c0, c1, c2, c3, c4;
@@ -172,7 +172,7 @@ VT void HASH(uint64_t d[5], const unsigned char r[16], const unsigned char *m, s
   static const unsigned char lane_blocks[LANES] = LANE_BLOCKS;
   struct state st __attribute__((aligned(32)));
   unsigned char buf[CHUNK] __attribute__((aligned(32)));
-  struct mult fr, f;
+  struct mult *fr = &st.q, f;   /* st.q is free until Q: r's multiplier there */
   V a[5], p[5];
   uint64_t bit[2][LANES], lo, hi;
   size_t n = (l + 15) / 16, v = (2 * LANES - n % (2 * LANES)) % (2 * LANES), chunks = (n + v) / (2 * LANES);
@@ -197,14 +197,13 @@ VT void HASH(uint64_t d[5], const unsigned char r[16], const unsigned char *m, s
     bit[0][lane] = e & 1 ? ~(uint64_t) 0 : 0;
     bit[1][lane] = e & 2 ? ~(uint64_t) 0 : 0;
   }
-  to_mult(&fr, a);
-  select_or_one(&f, &fr, v_lanes(bit[0]));
+  to_mult(fr, a);
+  select_or_one(&f, fr, v_lanes(bit[0]));
   mulmod(p, a, &f);
   if (LANES > 2) {
-    V b[5];
-    mulmod(b, a, &fr);                         /* r^2 */
-    to_mult(&fr, b);
-    select_or_one(&f, &fr, v_lanes(bit[1]));
+    mulmod(a, a, fr);                          /* r^2 */
+    to_mult(fr, a);
+    select_or_one(&f, fr, v_lanes(bit[1]));
     mulmod(p, p, &f);
   }
   for (k = 0; k < 5; ++k) a[k] = v_lane0(p[k]);
