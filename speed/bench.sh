@@ -13,6 +13,7 @@ d() { python3 "$top/tools/describe.py" "$@"; }
 [ -z "$(d target "$target" run)" ] || { echo "bench.sh: $target runs under an emulator; the peer benchmark is for native targets" >&2; exit 1; }
 sh "$top/tools/ensure-tools" --bench "$target" || exit 1
 peers=$(sh "$top/tools/fetch-peers" "$target") || exit 1
+echo "bench.sh: the peers are $(d target "$target" peers) for $(d target "$target" debarch), unpacked in ${peers#$top/} (tools/fetch-peers)" >&2
 build=$top/build/$target
 [ -f "$build/installed/lib/libpoly1305aes.a" ] ||
   python3 "$top/tools/selector.py" --target "$target" --root "$top/build" || exit 1
