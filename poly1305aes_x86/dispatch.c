@@ -19,10 +19,10 @@
                    BW, IFMA, VBMI2, BMI2, AVX2 and OS zmm state)
      avx2          AES-NI; radix 2^32; from 384 bytes AVX2 radix 2^26, 8 blocks a
                    step (x86/avx2.c; needs AVX2 and OS ymm state)
-     sse2          AES-NI; radix 2^32; from 192 bytes SSE2 radix 2^26, 4 blocks
+     sse2          AES-NI; radix 2^32; from 384 bytes SSE2 radix 2^26, 8 blocks
                    a step (x86/sse2.c; needs AES-NI, SSSE3)
      generic-sse2  AES from a table (x86/table.c: NOT constant time); radix 2^32;
-                   from 192 bytes SSE2 (needs SSE2)
+                   from 384 bytes SSE2 (needs SSE2)
      generic       AES from a table (NOT constant time); radix 2^32 only (any
                    i686; poly1305aes_ppro is the candidate for CPUs without SSE2,
                    and the selector chooses between them by measurement)
@@ -31,7 +31,7 @@
    or vector_stack bytes just below the wipe's return address, wipe.S): the
    compiler spills r, s, round keys and powers of r there. The sizes are the
    deepest use test/abi.c measured below that (gcc 12 -O2: scalar 220 bytes,
-   table 236, ifma 2260, avx2 2936, sse2 1548, generic-sse2 1644) with a
+   table 236, ifma 2260, avx2 3064, sse2 2304, generic-sse2 2400) with a
    margin; the ABI harness fails a build that leaves a secret in them.
    Speed: README ("Results on this machine"). */
 #include <stddef.h>
@@ -54,9 +54,9 @@ enum {
 static const struct path paths[] = {
   { "ifma", SSE2 | SSSE3 | AESNI | OSYMM | AVX2 | BMI2 | OSZMM | AVX512F | AVX512VL | AVX512BW | AVX512IFMA
     | AVX512VBMI2, scalar_aesni, vector_ifma, 320, 320, 2368 },
-  { "avx2", SSE2 | SSSE3 | AESNI | OSYMM | AVX2, scalar_aesni, vector_avx2, 384, 320, 3008 },
-  { "sse2", SSE2 | SSSE3 | AESNI, scalar_aesni, vector_sse2, 192, 320, 1664 },
-  { "generic-sse2", SSE2, scalar_table, vector_sse2_table, 192, 320, 1728 },
+  { "avx2", SSE2 | SSSE3 | AESNI | OSYMM | AVX2, scalar_aesni, vector_avx2, 384, 320, 3136 },
+  { "sse2", SSE2 | SSSE3 | AESNI, scalar_aesni, vector_sse2, 384, 320, 2368 },
+  { "generic-sse2", SSE2, scalar_table, vector_sse2_table, 384, 320, 2496 },
   { "generic", 0, scalar_table, NULL, 0, 320, 0 },
 };
 

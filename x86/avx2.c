@@ -9,6 +9,7 @@
 
 typedef __m256i V;
 #define LANES 4
+#define SETS 2
 #define VT __attribute__((target("avx2,avx")))
 #define LANE_BLOCKS { 0, 2, 1, 3 }  /* VPUNPCK{L,H}QDQ of blocks 0-1 and 2-3, per 128-bit half */
 #define v_mul _mm256_mul_epu32
@@ -51,7 +52,9 @@ INLINE VT void store_blocks(unsigned char *p, const __m128i b[8])
 
 #include "radix26.h"
 
-/* the loops: offsets in struct state (x86/radix26.h) at W = 32 */
+/* the loops: offsets in struct state (radix26.h) at W = 32, SETS = 2: Q_0 at
+   0, Q_1 at 320, h at 640, the limbs of M_0 at 800, pads at 960 and 992, mask
+   at 1024 */
 
 /* one product term: t = a * (mult at off); d += t */
 #define MUL(off, dk) \

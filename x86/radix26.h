@@ -3,6 +3,7 @@
    lanes, SSE2) and poly1305aes_x86/avx2.c (4 lanes, AVX2) both include, each
    after defining
      V, LANES, VT          the vector type, its lanes, the functions' target attribute
+     SETS                  the sets of LANES blocks a step takes (2 or 4)
      LANE_BLOCKS           the block position each lane gets from the loads (a set of LANES)
      v_mul v_add v_and v_or v_andnot v_srli v_slli  the lane operations
      v_set1(x)             x in every lane;  v_lanes(x)  x[L] in lane L
@@ -13,49 +14,51 @@
    and steps. Constant time: no branch or memory index depends on r or the
    message (only on l).
 
-   2 LANES blocks a step, a chunk of CHUNK bytes (the scheme of Goll and
-   Gueron, "Vectorization on ChaCha20 and Poly1305", also in poly1305-donna's
-   SSE2 code): with Q = r^(2 LANES) and Q2 = r^LANES in every lane, H = H Q
-   + M0 Q2 + M1, where M0 holds the chunk's first LANES blocks and M1 the
-   others; one carry chain a step. The lane that holds block position b of
-   M0 (and b + LANES of M1) ends with weight r^(LANES - b), so h = sum over
-   lanes of H_L P_L, P_L = r^(LANES - b_L). The block count is made a
-   multiple of 2 LANES by zero blocks in front (h = 0 stays 0; no 2^128
-   bit), so the last step ends at the end of the message; the first chunk
-   (when it has zero blocks) and a last chunk with a partial block are
-   assembled in a buffer, padded.
+   SETS LANES blocks a step, a chunk of CHUNK bytes (for two sets the
+   scheme of Goll and Gueron, "Vectorization on ChaCha20 and Poly1305", also
+   in poly1305-donna's SSE2 code): with Q_j = r^((SETS - j) LANES) in every
+   lane, H = H Q_0 + M_0 Q_1 + ... + M_(S-2) Q_(S-1) + M_(S-1), where M_j
+   holds the chunk's blocks j LANES .. j LANES + LANES - 1; one carry chain
+   a step. The lane that holds block position b of a set ends with weight
+   r^(LANES - b), so h = sum over lanes of H_L P_L, P_L = r^(LANES - b_L).
+   The block count is made a multiple of SETS LANES by zero blocks in front
+   (h = 0 stays 0; no 2^128 bit), so the last step ends at the end of the
+   message; the first chunk (when it has zero blocks) and a last chunk with
+   a partial block are assembled in a buffer, padded. More sets a step
+   share one carry chain and one store and load of H among more blocks.
 
    Bounds. The powers are carried: limbs < 2^26 + 2^8.2, so s_j = 5 r_j <
    2^28.33. H after a carry: limbs < 2^26 + 2^8.5 (below); message limbs
    < 2^26 (the top one 2^24 + 2^24 with its pad bit). A step's sum D_k (five
-   products by Q, five by Q2, a limb of M1) < 10 2^26.01 2^28.33 + 2^26 <
-   2^57.7. The carry chain (d0->d1, d3->d4; d1->d2, d4->5 d0; d2->d3,
-   d0->d1; d3->d4) leaves d0, d2, d3 < 2^26, d1 < 2^26 + 2^8.5 (5 (d4 >>
-   26) < 2^34.1 enters the masked d0, whose carry is < 2^8.2), d4 < 2^26 +
+   products by each of the SETS multipliers, a limb of the last set) < 20
+   2^26.01 2^28.33 + 2^26 < 2^58.7. The carry chain (d0->d1, d3->d4; d1->d2, d4->5 d0; d2->d3,
+   d0->d1; d3->d4) leaves d0, d2, d3 < 2^26, d1 < 2^26 + 2^9.5 (5 (d4 >>
+   26) < 2^35.1 enters the masked d0, whose carry is < 2^9.2), d4 < 2^26 +
    2^6. The final products by P without a carry: < 5 2^26.01 2^28.33 a lane,
    the 4 lanes summed < 2^59.7. */
 
 #define M26 0x3ffffff
-#define CHUNK (32 * LANES)
+#define CHUNK (16 * SETS * LANES)
 
 /* a multiplier: limbs r_j and s_j = 5 r_j, in each lane */
 struct mult {
   V r[5], s[5];
 };
 
-/* what the loops read and write, aligned; at W = sizeof(V) bytes a vector:
-   q.r 0, q.s 5W, q2.r 10W, q2.s 15W, h 20W, m0 25W, pad 30W and 31W, mask 32W */
+/* what the loops read and write, aligned; at W = sizeof(V) bytes a vector and
+   S = SETS: q[j].r at 10 j W, q[j].s at (10 j + 5) W, h at 10 S W, m at
+   (10 S + 5) W (set j's limbs at 5 j W from there), pad[j] at (15 S + j) W,
+   mask at 16 S W */
 struct state {
-  struct mult q;    /* r^(2 LANES) in every lane */
-  struct mult q2;   /* r^LANES in every lane */
-  V h[5];           /* the lanes' h */
-  V m0[5];          /* M0's limbs, within a step */
-  V pad[2];         /* the 2^128 bits (2^24 in limb 4) of M0's and M1's lanes */
-  V mask;           /* 2^26 - 1 in every lane */
+  struct mult q[SETS];   /* Q_j = r^((SETS - j) LANES) in every lane */
+  V h[5];                /* the lanes' h */
+  V m[SETS - 1][5];      /* the limbs of M_0 .. M_(S-2), within a step */
+  V pad[SETS];           /* the 2^128 bits (2^24 in limb 4) of each set's lanes */
+  V mask;                /* 2^26 - 1 in every lane */
 };
 
-static VT void first_step(struct state *st, const unsigned char *p);   /* H = M0 Q2 + M1 */
-static VT void steps(struct state *st, const unsigned char *p, size_t count);   /* H = H Q + M0 Q2 + M1 */
+static VT void first_step(struct state *st, const unsigned char *p);   /* H = M_0 Q_1 + ... + M_(S-1) */
+static VT void steps(struct state *st, const unsigned char *p, size_t count);   /* H = H Q_0 + M_0 Q_1 + ... */
 
 INLINE VT void to_mult(struct mult *out, const V a[5])
 {
@@ -141,6 +144,13 @@ INLINE VT __m128i block_at(const unsigned char *m, size_t l, size_t g)
   return _mm_set_epi32((int) (hi >> 32), (int) hi, (int) (lo >> 32), (int) lo);
 }
 
+/* every set's pad bits: 1 */
+INLINE VT void pads_all(struct state *st)
+{
+  unsigned int set;
+  for (set = 0; set < SETS; ++set) st->pad[set] = v_set1((uint64_t) 1 << 24);
+}
+
 /* chunk j of the message with v zero blocks in front, assembled in buf with
    stores of the loop's load width (so that its loads forward from them), and
    its lanes' pad bits */
@@ -148,23 +158,21 @@ static VT void chunk(struct state *st, unsigned char *buf, const unsigned char *
 {
   static const unsigned char lane_blocks[LANES] = LANE_BLOCKS;
   size_t n = (l + 15) / 16, pos;
-  uint64_t pads[2][LANES];
-  int whole[2 * LANES];
-  __m128i blocks[2 * LANES];
-  unsigned int lane;
-  for (pos = 0; pos < 2 * LANES; ++pos) {
-    size_t block = 2 * LANES * j + pos;        /* counting the zero blocks */
+  uint64_t pads[LANES];
+  int whole[SETS * LANES];
+  __m128i blocks[SETS * LANES];
+  unsigned int lane, set;
+  for (pos = 0; pos < SETS * LANES; ++pos) {
+    size_t block = SETS * LANES * j + pos;     /* counting the zero blocks */
     int real = block >= v && block - v < n;
     whole[pos] = real && (block - v + 1 < n || !(l & 15));
     blocks[pos] = real ? block_at(m, l, block - v) : _mm_setzero_si128();
   }
   store_blocks(buf, blocks);
-  for (lane = 0; lane < LANES; ++lane) {
-    pads[0][lane] = whole[lane_blocks[lane]] ? 1u << 24 : 0;
-    pads[1][lane] = whole[lane_blocks[lane] + LANES] ? 1u << 24 : 0;
+  for (set = 0; set < SETS; ++set) {
+    for (lane = 0; lane < LANES; ++lane) pads[lane] = whole[set * LANES + lane_blocks[lane]] ? 1u << 24 : 0;
+    st->pad[set] = v_lanes(pads);
   }
-  st->pad[0] = v_lanes(pads[0]);
-  st->pad[1] = v_lanes(pads[1]);
 }
 
 VT void HASH(uint64_t d[5], const unsigned char r[16], const unsigned char *m, size_t l)
@@ -172,17 +180,18 @@ VT void HASH(uint64_t d[5], const unsigned char r[16], const unsigned char *m, s
   static const unsigned char lane_blocks[LANES] = LANE_BLOCKS;
   struct state st __attribute__((aligned(32)));
   unsigned char buf[CHUNK] __attribute__((aligned(32)));
-  struct mult *fr = &st.q, f;   /* st.q is free until Q: r's multiplier there */
-  V a[5], p[5];
+  struct mult *fr = &st.q[0], f;   /* st.q[0] is free until Q_0: r's multiplier there */
+  V a[5], p[5], power[5];
   uint64_t bit[2][LANES], lo, hi;
-  size_t n = (l + 15) / 16, v = (2 * LANES - n % (2 * LANES)) % (2 * LANES), chunks = (n + v) / (2 * LANES);
-  size_t from, to;
-  unsigned int lane;
+  size_t n = (l + 15) / 16, v = (SETS * LANES - n % (SETS * LANES)) % (SETS * LANES);
+  size_t chunks = (n + v) / (SETS * LANES), from, to;
+  unsigned int lane, j;
   int k;
 
   /* r (clamped) in every lane; P_L = r^(LANES - b_L) = r r^(e0) (r^2)^(e1),
-     e = LANES - b_L - 1 in binary (lanes bit[i]); then Q2 = r^LANES from the
-     lane whose block is 0 (lane 0) and, for more than one chunk, Q = Q2^2 */
+     e = LANES - b_L - 1 in binary (lanes bit[i]); then r^LANES from the lane
+     whose block is 0 (lane 0), its powers Q_(S-1) .. Q_1 and, for more than
+     one chunk, Q_0 = r^(SETS LANES) */
   memcpy(&lo, r, 8);
   memcpy(&hi, r + 8, 8);
   lo &= 0x0ffffffc0fffffffULL;
@@ -206,11 +215,15 @@ VT void HASH(uint64_t d[5], const unsigned char r[16], const unsigned char *m, s
     select_or_one(&f, fr, v_lanes(bit[1]));
     mulmod(p, p, &f);
   }
-  for (k = 0; k < 5; ++k) a[k] = v_lane0(p[k]);
-  to_mult(&st.q2, a);
+  for (k = 0; k < 5; ++k) a[k] = power[k] = v_lane0(p[k]);   /* r^LANES */
+  to_mult(&st.q[SETS - 1], a);
+  for (j = SETS - 1; j > 1; --j) {             /* Q_(j-1) = Q_j r^LANES */
+    mulmod(power, power, &st.q[SETS - 1]);
+    to_mult(&st.q[j - 1], power);
+  }
   to_mult(&f, p);
   st.mask = v_set1(M26);
-  st.pad[0] = st.pad[1] = v_set1((uint64_t) 1 << 24);
+  pads_all(&st);
 
   /* the first chunk (H = 0), from buf when it has zero blocks or is the
      last with a partial block */
@@ -221,12 +234,12 @@ VT void HASH(uint64_t d[5], const unsigned char r[16], const unsigned char *m, s
     first_step(&st, m);
   }
   if (chunks > 1) {
-    mulmod(a, a, &st.q2);                      /* Q = r^(2 LANES) */
-    to_mult(&st.q, a);
+    mulmod(a, power, &st.q[SETS - 1]);         /* Q_0 = r^(SETS LANES) */
+    to_mult(&st.q[0], a);
     /* the others in place, but a last one with a partial block from buf */
     from = 1;
     to = (l & 15) ? chunks - 1 : chunks;
-    st.pad[0] = st.pad[1] = v_set1((uint64_t) 1 << 24);
+    pads_all(&st);
     if (to > from) steps(&st, m + CHUNK * from - 16 * v, to - from);
     if (to < chunks) {
       chunk(&st, buf, m, l, chunks - 1, v);
