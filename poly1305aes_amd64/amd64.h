@@ -14,16 +14,10 @@
 #define poly1305aes_amd64_internal_H
 
 #include "../x86/x86.h"
+#include "aesni.h"
 
 typedef uint64_t u64;
 __extension__ typedef unsigned __int128 u128;
-
-/* The code of a path for some lengths: out = the Poly1305 of m[0..l) under r,
-   plus s = AES_k(n) (ns = n), or plus s given when k is NULL (ns = s:
-   Poly1305 alone, for speed/bench.c). The dispatcher (dispatch.c) picks one
-   by CPU and length. Six arguments: all in registers. */
-typedef void hashfn(unsigned char out[16], const unsigned char r[16], const unsigned char *k,
-                    const unsigned char *ns, const unsigned char *m, size_t l);
 
 /* the names the path files share, each namespaced once (common/namespace.h) */
 #define scalar_mul CRYPTO_NAMESPACE(scalar_mul)
@@ -38,10 +32,10 @@ typedef void hashfn(unsigned char out[16], const unsigned char r[16], const unsi
 HIDDEN hashfn scalar_mul;         /* AES-NI, radix 2^64 with MUL (scalar.c) */
 HIDDEN hashfn scalar_mulx;        /* AES-NI (VEX), radix 2^64 with MULX (scalar.c) */
 HIDDEN hashfn scalar_table;       /* AES from a table, radix 2^64 with MUL (scalar.c) */
-HIDDEN hashfn vector_avx2;        /* AES-NI, radix 2^26 AVX2 (vector.c, x86/avx2.c); l >= 1 */
-HIDDEN hashfn vector_ifma;        /* AES-NI, radix 2^44 AVX-512 IFMA (vector.c, x86/ifma.c); l >= 1 */
-HIDDEN hashfn vector_sse2;        /* AES-NI, radix 2^26 SSE2 (vector.c, x86/sse2.c); l >= 1 */
-HIDDEN hashfn vector_sse2_table;  /* AES from a table, radix 2^26 SSE2 (vector.c); l >= 1 */
+HIDDEN hashfn vector_avx2;        /* AES-NI around x86/avx2.c's hash (scalar.c); l >= 1 */
+HIDDEN hashfn vector_ifma;        /* AES-NI around x86/ifma.c's hash (scalar.c); l >= 1 */
+HIDDEN hashfn vector_sse2;        /* AES-NI around x86/sse2.c's hash (scalar.c); l >= 1 */
+HIDDEN hashfn vector_sse2_table;  /* AES from a table around x86/sse2.c's hash (scalar.c); l >= 1 */
 
 /* Poly1305 alone, key r||s, on the path in use: for speed/bench.c only (not in the installed libraries) */
 void poly1305aes_poly1305(unsigned char out[16], const unsigned char rs[32], const unsigned char m[], unsigned int l);
@@ -131,34 +125,24 @@ INLINE void p64_start(struct p64 *st, const unsigned char r[16])
 #define P64_KEY [r0] "rm"(st->r0), [r1] "rm"(st->r1), [s1] "rm"(st->s1)
 
 /* h = (h + c) r for each whole block c of m[0..16 count), count >= 1 */
+#define P64_LOOP(multiply, ...)                                                              \
+  __asm__("1:\n\t"                                                                            \
+          "addq (%[m]), %[h0]\n\t"                                                             \
+          "adcq 8(%[m]), %[h1]\n\t"                                                            \
+          "adcq $1, %[h2]\n\t"                                                                 \
+          multiply                                                                           \
+          "addq $16, %[m]\n\t"                                                                 \
+          "cmpq %[m], %[end]\n\t"                                                              \
+          "jne 1b\n\t"                                                                         \
+          : P64_OPERANDS, [m] "+&r"(m)                                                       \
+          : P64_KEY, [end] "r"(end)                                                          \
+          : __VA_ARGS__)
 INLINE void p64_blocks(struct p64 *st, const unsigned char *m, size_t count, int mulx)
 {
   const unsigned char *end = m + 16 * count;
   u64 d0h, d1l, d1h, t;
-  if (mulx)
-    __asm__("1:\n\t"
-            "addq (%[m]), %[h0]\n\t"
-            "adcq 8(%[m]), %[h1]\n\t"
-            "adcq $1, %[h2]\n\t"
-            P64_MULX
-            "addq $16, %[m]\n\t"
-            "cmpq %[m], %[end]\n\t"
-            "jne 1b\n\t"
-            : P64_OPERANDS, [m] "+&r"(m)
-            : P64_KEY, [end] "r"(end)
-            : "rdx", "cc", "memory");
-  else
-    __asm__("1:\n\t"
-            "addq (%[m]), %[h0]\n\t"
-            "adcq 8(%[m]), %[h1]\n\t"
-            "adcq $1, %[h2]\n\t"
-            P64_MUL
-            "addq $16, %[m]\n\t"
-            "cmpq %[m], %[end]\n\t"
-            "jne 1b\n\t"
-            : P64_OPERANDS, [m] "+&r"(m)
-            : P64_KEY, [end] "r"(end)
-            : "rax", "rdx", "cc", "memory");
+  if (mulx) P64_LOOP(P64_MULX, "rdx", "cc", "memory");
+  else P64_LOOP(P64_MUL, "rax", "rdx", "cc", "memory");
 }
 
 /* zero the bytes [sp - bytes, sp) below the stack pointer, where the frames of
@@ -207,25 +191,19 @@ INLINE void p64_fold(u64 h[3], u64 h0, u64 h1, u64 h2)
 }
 
 /* h = (h + m0 + 2^64 m1) r: the padded last chunk, its 1 already in m0 m1 */
+#define P64_LAST(multiply, ...)                                                              \
+  __asm__("addq %[m0], %[h0]\n\t"                                                              \
+          "adcq %[m1], %[h1]\n\t"                                                              \
+          "adcq $0, %[h2]\n\t"                                                                 \
+          multiply                                                                           \
+          : P64_OPERANDS                                                                     \
+          : P64_KEY, [m0] "rm"(m0), [m1] "rm"(m1)                                            \
+          : __VA_ARGS__)
 INLINE void p64_last(struct p64 *st, u64 m0, u64 m1, int mulx)
 {
   u64 d0h, d1l, d1h, t;
-  if (mulx)
-    __asm__("addq %[m0], %[h0]\n\t"
-            "adcq %[m1], %[h1]\n\t"
-            "adcq $0, %[h2]\n\t"
-            P64_MULX
-            : P64_OPERANDS
-            : P64_KEY, [m0] "rm"(m0), [m1] "rm"(m1)
-            : "rdx", "cc");
-  else
-    __asm__("addq %[m0], %[h0]\n\t"
-            "adcq %[m1], %[h1]\n\t"
-            "adcq $0, %[h2]\n\t"
-            P64_MUL
-            : P64_OPERANDS
-            : P64_KEY, [m0] "rm"(m0), [m1] "rm"(m1)
-            : "rax", "rdx", "cc");
+  if (mulx) P64_LAST(P64_MULX, "rdx", "cc");
+  else P64_LAST(P64_MUL, "rax", "rdx", "cc");
 }
 
 /* the last 1..15 bytes of m[0..l) as a padded chunk; reads only inside m[0..l) */
@@ -282,6 +260,22 @@ INLINE void p64_finish(unsigned char out[16], u64 h0, u64 h1, u64 h2, u64 s0, u6
   t = (u128) h0 + s0;
   store64(out, (u64) t);
   store64(out + 8, h1 + s1 + (u64) (t >> 64));
+}
+
+/* h (h2 <= 4) of m[0..l) under r: the hash a path's code runs (scalar.c: the
+   scalar one, or a core of x86/ with its sums carried into radix 2^64) */
+typedef void hash3fn(u64 h[3], const unsigned char r[16], const unsigned char *m, size_t l);
+
+/* a call on one path (hashfn): s = AES_k(n) with AES-NI, or s = ns when k is NULL; the AES
+   is independent of the hash until the final addition, so the core overlaps the two */
+INLINE AESNI_TARGET void aes_and_hash(unsigned char out[16], const unsigned char r[16], const unsigned char *k,
+                                      const unsigned char *ns, const unsigned char *m, size_t l, hash3fn *hash)
+{
+  u64 h[3];
+  __m128i block = k ? aesni_encrypt(k, ns) : _mm_loadu_si128((const __m128i *) (const void *) ns);
+  hash(h, r, m, l);
+  p64_finish(out, h[0], h[1], h[2], (u64) _mm_cvtsi128_si64(block),
+             (u64) _mm_cvtsi128_si64(_mm_unpackhi_epi64(block, block)));
 }
 
 #endif

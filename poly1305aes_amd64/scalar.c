@@ -1,55 +1,88 @@
-/* poly1305aes_amd64 scalar code: the short messages of every path: "sse2"
-   (AES-NI, radix-2^64 Poly1305 with MUL; constant time), "generic" (no
-   AES-NI: AES-128 from a 1 KiB table, x86/table.c, indexed by secret key and
-   nonce bytes, so NOT constant time; the same Poly1305), the ifma and avx2
-   paths (AES-NI, MULX). Bounds: amd64.h.
-
-   rdtsc ticks, median (Xeon Sapphire Rapids, gcc 12): see the table in dispatch.c. */
+/* poly1305aes_amd64: the calls of every path (the AES of the nonce around its
+   hash). The hashes: the radix-2^64 scalar code (amd64.h) with MUL or MULX,
+   and the cores shared with poly1305aes_x86 (x86/: AVX-512 IFMA, AVX2,
+   SSE2), their sums carried here into radix 2^64 (h2 <= 4). The AES:
+   AES-NI on the ifma, avx2 and sse2 paths (constant time), or on the
+   generic path, for CPUs without AES-NI, AES-128 from a 2 KiB table
+   (x86/table.c), indexed by secret key and nonce bytes, so NOT constant
+   time. Bounds: amd64.h, x86/radix26.h, x86/ifma.c. */
 #include "amd64.h"
-#include "aesni.h"
 
-/* AES-NI and the scalar hash; the AES of the nonce is independent of the
-   hash until the final addition, so the core overlaps the two */
-INLINE AESNI_TARGET void aesni_scalar(unsigned char out[16], const unsigned char r[16], const unsigned char *k,
-                                      const unsigned char *ns, const unsigned char *m,
-                                      size_t l, int mulx)
+/* the scalar hash, with MUL or with MULX */
+INLINE void hash_mul(u64 h[3], const unsigned char r[16], const unsigned char *m, size_t l)
 {
   struct p64 st;
-  u64 s0, s1;
-  __m128i block = k ? aesni_encrypt(k, ns) : _mm_loadu_si128((const __m128i *) (const void *) ns);
-  p64_start(&st, r);
-  p64_hash(&st, m, l, mulx);
-  s0 = (u64) _mm_cvtsi128_si64(block);
-  s1 = (u64) _mm_cvtsi128_si64(_mm_unpackhi_epi64(block, block));
-  p64_finish(out, st.h0, st.h1, st.h2, s0, s1);
-}
-
-/* short messages on the sse2 path: AES-NI, MUL */
-AESNI_TARGET void scalar_mul(unsigned char out[16], const unsigned char r[16], const unsigned char *k,
-                             const unsigned char *ns, const unsigned char *m, size_t l)
-{
-  aesni_scalar(out, r, k, ns, m, l, 0);
-}
-
-/* short messages on the ifma and avx2 paths: VEX AES-NI, MULX */
-__attribute__((target("avx,bmi2,aes,ssse3")))
-void scalar_mulx(unsigned char out[16], const unsigned char r[16], const unsigned char *k,
-                 const unsigned char *ns, const unsigned char *m, size_t l)
-{
-  aesni_scalar(out, r, k, ns, m, l, 1);
-}
-
-/* ---- generic: table AES (x86/table.c), scalar Poly1305 ---- */
-
-/* the generic path's short messages */
-void scalar_table(unsigned char out[16], const unsigned char r[16], const unsigned char *k,
-                  const unsigned char *ns, const unsigned char *m, size_t l)
-{
-  struct p64 st;
-  uint32_t s[4];
-  if (k) table_encrypt(s, k, ns);
-  else memcpy(s, ns, 16);
   p64_start(&st, r);
   p64_hash(&st, m, l, 0);
-  p64_finish(out, st.h0, st.h1, st.h2, (u64) s[1] << 32 | s[0], (u64) s[3] << 32 | s[2]);
+  h[0] = st.h0, h[1] = st.h1, h[2] = st.h2;
 }
+
+INLINE void hash_mulx(u64 h[3], const unsigned char r[16], const unsigned char *m, size_t l)
+{
+  struct p64 st;
+  p64_start(&st, r);
+  p64_hash(&st, m, l, 1);
+  h[0] = st.h0, h[1] = st.h1, h[2] = st.h2;
+}
+
+/* the x86/ cores, carried into radix 2^64: from radix-2^26 sums d[k] < 2^63
+   through sums26_words, from radix-2^44 sums c[k] < 2^60 directly */
+INLINE void hash_sse2(u64 h[3], const unsigned char r[16], const unsigned char *m, size_t l)
+{
+  uint32_t w[5];
+  u64 d[5];
+  sse2_hash(d, r, m, l);
+  sums26_words(w, d);
+  h[0] = (u64) w[1] << 32 | w[0], h[1] = (u64) w[3] << 32 | w[2], h[2] = w[4];
+}
+
+INLINE void hash_avx2(u64 h[3], const unsigned char r[16], const unsigned char *m, size_t l)
+{
+  uint32_t w[5];
+  u64 d[5];
+  avx2_hash(d, r, m, l);
+  sums26_words(w, d);
+  h[0] = (u64) w[1] << 32 | w[0], h[1] = (u64) w[3] << 32 | w[2], h[2] = w[4];
+}
+
+INLINE void hash_ifma(u64 h[3], const unsigned char r[16], const unsigned char *m, size_t l)
+{
+  u64 c[3];
+  u128 acc;
+  ifma_hash(c, r, m, l);
+  acc = (u128) c[0] + ((u128) c[1] << 44);
+  h[0] = (u64) acc;
+  acc = (acc >> 64) + ((u128) c[2] << 24);
+  h[1] = (u64) acc;
+  p64_fold(h, h[0], h[1], (u64) (acc >> 64));    /* the top < 2^21 */
+}
+
+/* a path's calls (hashfn): the AES-NI of the nonce around one of the hashes,
+   in the instruction set of the path (VEX-encoded on the AVX paths) */
+#define AES_AROUND(name, isa, hash)                                                              \
+  __attribute__((target(isa))) void name(unsigned char out[16], const unsigned char r[16],      \
+                                         const unsigned char *k, const unsigned char *ns,       \
+                                         const unsigned char *m, size_t l)                      \
+  {                                                                                              \
+    aes_and_hash(out, r, k, ns, m, l, hash);                                                     \
+  }
+AES_AROUND(scalar_mul, "aes,ssse3", hash_mul)                               /* short ones, sse2 */
+AES_AROUND(scalar_mulx, "avx,bmi2,aes,ssse3", hash_mulx)                    /* short ones, ifma and avx2 */
+AES_AROUND(vector_sse2, "aes,ssse3", hash_sse2)                             /* long ones, sse2 */
+AES_AROUND(vector_avx2, "avx2,avx,bmi2,aes,ssse3", hash_avx2)               /* long ones, avx2 */
+AES_AROUND(vector_ifma, "avx512f,avx2,avx,bmi2,aes,ssse3", hash_ifma)       /* long ones, ifma */
+
+/* the generic path's calls: the table AES around a hash */
+#define TABLE_AROUND(name, hash)                                                                 \
+  void name(unsigned char out[16], const unsigned char r[16], const unsigned char *k,           \
+            const unsigned char *ns, const unsigned char *m, size_t l)                           \
+  {                                                                                              \
+    u64 h[3];                                                                                    \
+    uint32_t s[4];                                                                               \
+    if (k) table_encrypt(s, k, ns);                                                              \
+    else memcpy(s, ns, 16);                                                                      \
+    hash(h, r, m, l);                                                                            \
+    p64_finish(out, h[0], h[1], h[2], (u64) s[1] << 32 | s[0], (u64) s[3] << 32 | s[2]);       \
+  }
+TABLE_AROUND(scalar_table, hash_mul)                                        /* short ones */
+TABLE_AROUND(vector_sse2_table, hash_sse2)                                  /* long ones */

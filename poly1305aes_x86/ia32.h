@@ -17,13 +17,6 @@
 #ifndef __ASSEMBLER__
 #include "../x86/x86.h"
 
-/* The code of a path for some lengths: out = the Poly1305 of m[0..l) under r,
-   plus s = AES_k(n) (ns = n), or plus s given when k is NULL (ns = s:
-   Poly1305 alone, for speed/bench.c). The dispatcher (dispatch.c) picks one
-   by CPU and length. */
-typedef void hashfn(unsigned char out[16], const unsigned char r[16], const unsigned char *k,
-                    const unsigned char *ns, const unsigned char *m, size_t l);
-
 /* the names the path files share, each namespaced once (common/namespace.h) */
 #define scalar_aesni CRYPTO_NAMESPACE(scalar_aesni)
 #define scalar_table CRYPTO_NAMESPACE(scalar_table)

@@ -6,10 +6,6 @@
 #include "ia32.h"
 #include "aesni.h"
 
-#define IFMA_TARGET \
-  __attribute__((target("avx512f,avx512vl,avx512bw,avx512ifma,avx512vbmi2,avx2,avx,bmi2,bmi,aes,ssse3,sse4.1")))
-#define AVX2_TARGET __attribute__((target("avx2,avx,aes,ssse3,sse4.1")))
-
 #define M44 ((1ULL << 44) - 1)
 
 /* radix-2^44 sums c[k] < 2^60 into words, w[4] <= 4 (as sums26_words) */
@@ -30,52 +26,52 @@ INLINE void sums44_words(uint32_t w[5], const uint64_t c[3])
   w[4] = (uint32_t) (c2 >> 40);
 }
 
-/* s from AES-NI (or given, for Poly1305 alone) into words */
-#define AESNI_S(s, k, ns) \
-  _mm_storeu_si128((__m128i *) (void *) (s), \
-                   (k) ? aesni_encrypt(k, ns) : _mm_loadu_si128((const __m128i *) (const void *) (ns)))
-
-IFMA_TARGET void vector_ifma(unsigned char out[16], const unsigned char r[16], const unsigned char *k,
-                             const unsigned char *ns, const unsigned char *m, size_t l)
+/* the cores' sums carried into words (w[4] <= 4) */
+INLINE void words_ifma(uint32_t w[5], const unsigned char r[16], const unsigned char *m, size_t l)
 {
   uint64_t c[3];
-  uint32_t w[5], s[4];
-  AESNI_S(s, k, ns);
   ifma_hash(c, r, m, l);
   sums44_words(w, c);
-  p32_finish(out, w, s);
 }
 
-AVX2_TARGET void vector_avx2(unsigned char out[16], const unsigned char r[16], const unsigned char *k,
-                             const unsigned char *ns, const unsigned char *m, size_t l)
+INLINE void words_avx2(uint32_t w[5], const unsigned char r[16], const unsigned char *m, size_t l)
 {
   uint64_t d[5];
-  uint32_t w[5], s[4];
-  AESNI_S(s, k, ns);
   avx2_hash(d, r, m, l);
   sums26_words(w, d);
-  p32_finish(out, w, s);
 }
 
-AESNI_TARGET void vector_sse2(unsigned char out[16], const unsigned char r[16], const unsigned char *k,
-                              const unsigned char *ns, const unsigned char *m, size_t l)
+INLINE void words_sse2(uint32_t w[5], const unsigned char r[16], const unsigned char *m, size_t l)
 {
   uint64_t d[5];
-  uint32_t w[5], s[4];
-  AESNI_S(s, k, ns);
   sse2_hash(d, r, m, l);
   sums26_words(w, d);
-  p32_finish(out, w, s);
 }
 
+/* a path's long-message calls (hashfn): s from AES-NI (or given, for
+   Poly1305 alone) around a core, in the instruction set of the path */
+#define AES_AROUND(name, isa, words)                                                             \
+  __attribute__((target(isa))) void name(unsigned char out[16], const unsigned char r[16],      \
+                                         const unsigned char *k, const unsigned char *ns,       \
+                                         const unsigned char *m, size_t l)                      \
+  {                                                                                              \
+    uint32_t w[5], s[4];                                                                         \
+    _mm_storeu_si128((__m128i *) (void *) s,                                                     \
+                     k ? aesni_encrypt(k, ns) : _mm_loadu_si128((const __m128i *) (const void *) ns)); \
+    words(w, r, m, l);                                                                           \
+    p32_finish(out, w, s);                                                                       \
+  }
+AES_AROUND(vector_ifma, "avx512f,avx512vl,avx512bw,avx512ifma,avx512vbmi2,avx2,avx,bmi2,aes,ssse3", words_ifma)
+AES_AROUND(vector_avx2, "avx2,avx,aes,ssse3", words_avx2)
+AES_AROUND(vector_sse2, "aes,ssse3", words_sse2)
+
+/* the generic-sse2 path's long-message calls: the table AES (x86/table.c) */
 void vector_sse2_table(unsigned char out[16], const unsigned char r[16], const unsigned char *k,
                        const unsigned char *ns, const unsigned char *m, size_t l)
 {
-  uint64_t d[5];
   uint32_t w[5], s[4];
   if (k) table_encrypt(s, k, ns);
   else memcpy(s, ns, 16);
-  sse2_hash(d, r, m, l);
-  sums26_words(w, d);
+  words_sse2(w, r, m, l);
   p32_finish(out, w, s);
 }

@@ -50,6 +50,7 @@
 #include <sodium.h>
 #include "namespace.h"
 #include "cycles.h"
+#include "paths.h"
 #include "util.h"
 #include "aesni.h"
 
@@ -306,15 +307,12 @@ int main(int argc, char **argv)
 {
   static const unsigned int lengths[] = { 0, 16, 64, 256, 1024, 4096, 8192, 65536 };
   int runs = 101, a = 1, sweep = 0, given = 0, i;
-  unsigned int step = 61, l, list[64], p;
+  unsigned int step = 61, l, list[64];
   if (a < argc && !strcmp(argv[a], "sweep")) { sweep = 1; ++a; }
   for (; a < argc; ++a) {
     if (!strcmp(argv[a], "-r") && a + 1 < argc) runs = atoi(argv[++a]);
     else if (!strcmp(argv[a], "-p") && a + 1 < argc) {
-      const char *name;
-      ++a;
-      for (p = 0; (name = poly1305aes_path_name(p)) && strcmp(name, argv[a]); ++p) {}
-      if (!name || !poly1305aes_path_use(p)) die("no such path, or this CPU cannot run it");
+      if (use_path_named(argv[++a]) != 1) die("no such path, or this CPU cannot run it");
     }
     else if (!strcmp(argv[a], "-l")) continue;
     else if (sweep && argv[a][0] != '-') step = (unsigned int) atoi(argv[a]);

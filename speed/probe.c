@@ -13,6 +13,7 @@
 #include <string.h>
 #include POLY1305AES_HEADER
 #include "cycles.h"
+#include "paths.h"
 #include "util.h"
 
 #define MAXLEN 65536
@@ -86,20 +87,6 @@ static double median_ticks(unsigned int len, int runs)
   return result;
 }
 
-static void use_path(const char *name)
-{
-  unsigned int p;
-  const char *have;
-  for (p = 0; (have = poly1305aes_path_name(p)) != NULL; ++p)
-    if (!strcmp(have, name)) {
-      if (poly1305aes_path_use(p)) return;
-      fprintf(stderr, "speed: this CPU cannot run path %s\n", name);
-      exit(2);
-    }
-  fprintf(stderr, "speed: %s has no path %s\n", poly1305aes_implementation, name);
-  exit(2);
-}
-
 static int options(int argc, char **argv, int *runs)
 {
   int a = 2;
@@ -108,7 +95,12 @@ static int options(int argc, char **argv, int *runs)
     else if (!strcmp(argv[a], "-u")) unaligned = 1;
     else if (!strcmp(argv[a], "-c")) cold = 1;
     else if (!strcmp(argv[a], "-r") && a + 1 < argc) *runs = atoi(argv[++a]);
-    else if (!strcmp(argv[a], "-p") && a + 1 < argc) use_path(argv[++a]);
+    else if (!strcmp(argv[a], "-p") && a + 1 < argc) {
+      if (use_path_named(argv[++a]) != 1) {
+        fprintf(stderr, "speed: %s has no path %s, or this CPU cannot run it\n", poly1305aes_implementation, argv[a]);
+        exit(2);
+      }
+    }
     else { fprintf(stderr, "speed: unknown option %s\n", argv[a]); exit(2); }
   }
   if (*runs < 1) *runs = 1;

@@ -41,7 +41,18 @@
 #define ABI_HAS_ALTIVEC 4   /* ppc32: v20-v31 and VRSAVE are loaded and checked */
 #define ABI_HAS_XINUSE 8    /* amd64: XGETBV(1) tells whether the upper halves of ymm/zmm are in use */
 
-#ifndef __ASSEMBLER__
+#ifdef __ASSEMBLER__
+/* "fake NAME" starts the global function abi_fake_NAME: a deliberately broken callee */
+	.macro fake name
+	.globl abi_fake_\name
+#if defined(__sparc__)
+	.type abi_fake_\name, #function
+#else
+	.type abi_fake_\name, @function
+#endif
+abi_fake_\name:
+	.endm
+#else
 struct abi_block {
   unsigned long fn, arg[6], ret, pad, flags, host[6];
   unsigned long want[ABI_NINT], got[ABI_NINT];

@@ -145,13 +145,7 @@ abi_features:                            /* DAZ if MXCSR_MASK (FXSAVE + 28) has 
 1:	ret
 	.size abi_features, . - abi_features
 
-/* Deliberately broken functions for abi --selftest: each breaks one promise. */
-	.macro fake name
-	.globl abi_fake_\name
-	.type abi_fake_\name, @function
-abi_fake_\name:
-	.endm
-
+/* Deliberately broken functions for abi --selftest: each breaks one promise (fake: test/abi.h). */
 	.irp r, rbx, rbp, r12, r13, r14, r15
 	fake \r
 	notq %\r

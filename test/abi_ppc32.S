@@ -193,13 +193,7 @@ abi_features:                            /* AltiVec is read from AT_HWCAP by abi
 	blr
 	.size abi_features, . - abi_features
 
-/* Deliberately broken functions for abi --selftest: each breaks one promise. */
-	.macro fake name
-	.globl abi_fake_\name
-	.type abi_fake_\name, @function
-abi_fake_\name:
-	.endm
-
+/* Deliberately broken functions for abi --selftest: each breaks one promise (fake: test/abi.h). */
 	.irp n, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31
 	fake r\n
 	nor %r\n, %r\n, %r\n

@@ -153,13 +153,7 @@ abi_features:
 	 mov 0, %o0
 	.size abi_features, . - abi_features
 
-/* Deliberately broken functions for abi --selftest: each breaks one promise. */
-	.macro fake name
-	.globl abi_fake_\name
-	.type abi_fake_\name, #function
-abi_fake_\name:
-	.endm
-
+/* Deliberately broken functions for abi --selftest: each breaks one promise (fake: test/abi.h). */
 	.irp r, l0, l1, l2, l3, l4, l5, l6, l7, i0, i1, i2, i3, i4, i5, i6, i7, g2, g3, g6, g7
 	fake \r                          /* a leaf that uses a register it must not */
 	retl

@@ -161,13 +161,7 @@ abi_features:                            /* SSE (CPUID 1: EDX bit 25) means MXCS
 	ret
 	.size abi_features, . - abi_features
 
-/* Deliberately broken functions for abi --selftest: each breaks one promise. */
-	.macro fake name
-	.globl abi_fake_\name
-	.type abi_fake_\name, @function
-abi_fake_\name:
-	.endm
-
+/* Deliberately broken functions for abi --selftest: each breaks one promise (fake: test/abi.h). */
 	.irp r, ebx, esi, edi, ebp
 	fake \r
 	notl %\r

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <valgrind/memcheck.h>
 #include POLY1305AES_HEADER
+#include "paths.h"
 #include "util.h"
 
 #define SECRET(x, len) VALGRIND_MAKE_MEM_UNDEFINED(x, len)
@@ -78,36 +79,22 @@ int ct_leaky_index(const unsigned char *secret)
   return table[secret[1]];
 }
 
-/* force the path named name; exit 3 when the CPU cannot run it */
-static void use_path(const char *name)
-{
-  unsigned int p;
-  const char *have;
-  for (p = 0; (have = poly1305aes_path_name(p)) != NULL; ++p)
-    if (!strcmp(have, name)) {
-      if (poly1305aes_path_use(p)) return;
-      printf("ct: path %s cannot run on this CPU\n", name);
-      exit(3);
-    }
-  fprintf(stderr, "ct: %s has no path %s\n", poly1305aes_implementation, name);
-  exit(2);
-}
 
 int main(int argc, char **argv)
 {
   const char *mode = argc > 1 ? argv[1] : "";
   if (!strcmp(mode, "paths")) {   /* natively too: the selector compares the two lists */
-    unsigned int p;
-    const char *name;
-    for (p = 0; (name = poly1305aes_path_name(p)) != NULL; ++p)
-      printf("%s %s\n", name, poly1305aes_path_use(p) ? "runs" : "cannot run");
+    print_paths();
     return 0;
   }
   if (!RUNNING_ON_VALGRIND) {
     fprintf(stderr, "ct: run this under valgrind (tools/ctcheck.py)\n");
     return 2;
   }
-  if (argc > 2) use_path(argv[2]);
+  if (argc > 2 && use_path_named(argv[2]) != 1) {
+    fprintf(stderr, "ct: %s has no path %s, or this CPU cannot run it\n", poly1305aes_implementation, argv[2]);
+    return 3;
+  }
   if (!strcmp(mode, "poly")) calls(1, 0);
   else if (!strcmp(mode, "aes")) calls(0, 1);
   else if (!strcmp(mode, "selftest")) {

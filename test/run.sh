@@ -3,7 +3,9 @@
 # targets/ (or those in $TARGETS): natively for amd64 and x86, under qemu-user
 # for the others. Every step prints PASS or FAIL; a step that cannot run is a
 # FAIL, never a skip. Exit status 1 if anything failed. What exists comes from
-# tools/describe.py, the one reader of the description files.
+# tools/describe.py, the one reader of the description files. The targets run
+# side by side, $JOBS at a time (default: the number of CPUs);
+# `test/run.sh --target T` runs one target's steps alone.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 1
@@ -17,6 +19,8 @@ passed=0
 failed=0
 failures=""
 notes=""
+one=""
+if [ "${1:-}" = "--target" ]; then one=${2:?}; fi
 
 # step NAME COMMAND...: run, log, report
 step() {
@@ -221,13 +225,10 @@ impl_checks() {
   done
 }
 
-echo "poly1305aes test suite: targets $(echo $targets)"
-step "tools" sh tools/ensure-tools --test $targets
-step "vectors regenerated and cross-checked with pycryptodome" python3 test/gen_vectors.py
-for impl in $(d impls); do
-  [ -n "$(d impl "$impl" checks)" ] && step "$impl: own checks" impl_checks "$impl"
-done
-for target in $targets; do
+# one target's steps; with --target, its counts, failures and notes go to
+# $logs/<target>.counts, .failures and .notes for the parent
+target_steps() {
+  target=$1
   mkdir -p "$root/$target"
   step "$target: AES reference known answers" aes_kat "$target"
   step "$target: every implementation built, self-tested on every path, installed by the selector" select_all "$target"
@@ -250,6 +251,37 @@ for target in $targets; do
   if [ -z "$(d target "$target" run)" ]; then
     step "$target: differential fuzzing of every implementation against the reference" fuzz "$target"
   fi
+}
+
+if [ -n "$one" ]; then
+  target_steps "$one"
+  printf '%s\n' "$failures" | sed '/^$/d' > "$logs/$one.failures"
+  printf '%s\n' "$notes" | sed '/^$/d' > "$logs/$one.notes"
+  echo "$passed $failed" > "$logs/$one.counts"
+  exit 0
+fi
+
+echo "poly1305aes test suite: targets $(echo $targets), ${JOBS:=$(nproc 2>/dev/null || echo 1)} at a time"
+step "tools" sh tools/ensure-tools --test $targets
+step "vectors regenerated and cross-checked with pycryptodome" python3 test/gen_vectors.py
+for impl in $(d impls); do
+  [ -n "$(d impl "$impl" checks)" ] && step "$impl: own checks" impl_checks "$impl"
+done
+rm -f "$logs"/*.counts "$logs"/*.failures "$logs"/*.notes
+# the host first: its steps take longest
+for target in $(echo "$targets" | tr ' ' '\n' | grep -x "$host"; echo "$targets" | tr ' ' '\n' | grep -vx "$host"); do
+  echo "$target"
+done | xargs -P "$JOBS" -I TARGET sh "$top/test/run.sh" --target TARGET
+for target in $targets; do
+  [ -f "$logs/$target.counts" ] || { failed=$((failed + 1)); failures="$failures
+  $target: its steps did not finish"; continue; }
+  read -r p f < "$logs/$target.counts"
+  passed=$((passed + p))
+  failed=$((failed + f))
+  [ ! -s "$logs/$target.failures" ] || failures="$failures
+$(cat "$logs/$target.failures")"
+  [ ! -s "$logs/$target.notes" ] || notes="$notes
+$(cat "$logs/$target.notes")"
 done
 
 echo

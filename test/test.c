@@ -59,6 +59,24 @@ static void random_key(uint64_t *prng, unsigned char kr[32])
   poly1305aes_clamp(kr);
 }
 
+/* a fresh clamped key, nonce and (unless m is NULL) message m[0..l) */
+static void random_case(uint64_t *prng, unsigned char kr[32], unsigned char n[16], unsigned char *m, unsigned int l)
+{
+  random_key(prng, kr);
+  prng_fill(prng, n, 16);
+  if (m) prng_fill(prng, m, l);
+}
+
+/* authenticate m[0..l) and compare with the reference */
+static void against_reference(const unsigned char kr[32], const unsigned char n[16], const unsigned char *m,
+                              unsigned int l, const char *what)
+{
+  unsigned char got[16], want[16];
+  ref_authenticate(want, kr, n, m, l);
+  poly1305aes_authenticate(got, kr, n, m, l);
+  compare_tag(got, want, what, (long) l);
+}
+
 /* ---- published data ---- */
 
 static void check_paper(void)
@@ -216,16 +234,12 @@ static void check_vectors(void)
 static void check_lengths(void)
 {
   static unsigned char m[1101];
-  unsigned char kr[32], n[16], out[16], want[16];
+  unsigned char kr[32], n[16];
   uint64_t prng = 1;
   unsigned int l;
   for (l = 0; l <= 1100; ++l) {
-    random_key(&prng, kr);
-    prng_fill(&prng, n, 16);
-    prng_fill(&prng, m, l);
-    poly1305aes_authenticate(out, kr, n, m, l);
-    ref_authenticate(want, kr, n, m, l);
-    compare_tag(out, want, "random message of length", (long) l);
+    random_case(&prng, kr, n, m, l);
+    against_reference(kr, n, m, l, "random message of length");
   }
 }
 
@@ -258,9 +272,7 @@ static void check_prefix(void)
   uint64_t prng = 4;
   int round;
   for (round = 0; round < 3; ++round) {
-    random_key(&prng, kr);
-    prng_fill(&prng, n, 16);
-    prng_fill(&prng, big, 16384);
+    random_case(&prng, kr, n, big, 16384);
     prefixes(kr, n, big, round ? 4096 : 16384);
   }
 }
@@ -268,23 +280,17 @@ static void check_prefix(void)
 /* lengths around 64 KiB and 1 MiB */
 static void check_near(void)
 {
-  unsigned char kr[32], n[16], want[16], got[16];
+  unsigned char kr[32], n[16];
   uint64_t prng = 5;
   unsigned int l;
   prng_fill(&prng, big, sizeof big);
   for (l = 65536 - 40; l <= 65536 + 40; ++l) {
-    random_key(&prng, kr);
-    prng_fill(&prng, n, 16);
-    ref_authenticate(want, kr, n, big, l);
-    poly1305aes_authenticate(got, kr, n, big, l);
-    compare_tag(got, want, "message near 64 KiB, length", (long) l);
+    random_case(&prng, kr, n, NULL, 0);
+    against_reference(kr, n, big, l, "message near 64 KiB, length");
   }
   for (l = 1 << 20; l <= (1 << 20) + 17; l += l % 16 == 1 ? 14 : 1) {
-    random_key(&prng, kr);
-    prng_fill(&prng, n, 16);
-    ref_authenticate(want, kr, n, big, l);
-    poly1305aes_authenticate(got, kr, n, big, l);
-    compare_tag(got, want, "message near 1 MiB, length", (long) l);
+    random_case(&prng, kr, n, NULL, 0);
+    against_reference(kr, n, big, l, "message near 1 MiB, length");
   }
 }
 
@@ -402,18 +408,14 @@ static void check_offsets(void)
 {
   static const unsigned int lengths[] = { 15, 16, 17, 255, 256, 257, 300, 383, 384, 385, 511, 512, 513,
     703, 704, 705, 1000, 4097 };
-  unsigned char kr[32], n[16], want[16], got[16];
+  unsigned char kr[32], n[16];
   uint64_t prng = 7;
   unsigned int i, offset;
   unsigned char *base = big + (64 - (uintptr_t) big % 64) % 64;
   for (i = 0; i < sizeof lengths / sizeof lengths[0]; ++i)
     for (offset = 1; offset < 64; ++offset) {
-      random_key(&prng, kr);
-      prng_fill(&prng, n, 16);
-      prng_fill(&prng, base + offset, lengths[i]);
-      ref_authenticate(want, kr, n, base + offset, lengths[i]);
-      poly1305aes_authenticate(got, kr, n, base + offset, lengths[i]);
-      compare_tag(got, want, "message at offset 1..63, length", (long) lengths[i]);
+      random_case(&prng, kr, n, base + offset, lengths[i]);
+      against_reference(kr, n, base + offset, lengths[i], "message at offset 1..63, length");
     }
 }
 
@@ -494,9 +496,7 @@ static void check_guards_and_inputs(void)
   uint64_t prng = 3;
   unsigned int l, i;
   for (l = 0; l < 300; l += 7) {
-    random_key(&prng, kr);
-    prng_fill(&prng, n, 16);
-    prng_fill(&prng, m, l);
+    random_case(&prng, kr, n, m, l);
     memcpy(copy, kr, 32);
     memcpy(copy + 32, n, 16);
     memcpy(copy + 48, m, l);
@@ -518,9 +518,7 @@ static void check_overlap(void)
   uint64_t prng = 5;
   unsigned int l, off;
   for (l = 0; l < 200; l += 13) {
-    random_key(&prng, kr);
-    prng_fill(&prng, n, 16);
-    prng_fill(&prng, m, l);
+    random_case(&prng, kr, n, m, l);
     ref_authenticate(want, kr, n, m, l);
     for (off = 0; off <= 16; off += 16) {     /* out over k, then over r */
       memcpy(k2, kr, 32);
@@ -545,9 +543,7 @@ static void check_alignment(void)
   uint64_t prng = 9;
   unsigned int l, a;
   for (l = 0; l < 600; l += 37) {
-    random_key(&prng, kr);
-    prng_fill(&prng, n, 16);
-    prng_fill(&prng, m, l);
+    random_case(&prng, kr, n, m, l);
     ref_authenticate(want, kr, n, m, l);
     for (a = 0; a < 16; ++a) {
       unsigned char *out = buffer + a, *k = buffer + 16 + (a * 5) % 16 + 16;
@@ -568,9 +564,7 @@ static void check_verify(void)
   uint64_t prng = 13;
   unsigned int l, bit;
   for (l = 0; l <= 64; ++l) {
-    random_key(&prng, kr);
-    prng_fill(&prng, n, 16);
-    prng_fill(&prng, m, l);
+    random_case(&prng, kr, n, m, l);
     ref_authenticate(tag, kr, n, m, l);
     if (poly1305aes_verify(tag, kr, n, m, l) != 1) fail("verify rejects the right tag, length %u", l);
     for (bit = 0; bit < 128; ++bit) {
@@ -620,9 +614,7 @@ static void check_deterministic(void)
   uint64_t prng = 19;
   int i;
   for (i = 0; i < 100; ++i) {
-    random_key(&prng, kr);
-    prng_fill(&prng, n, 16);
-    prng_fill(&prng, m, sizeof m);
+    random_case(&prng, kr, n, m, sizeof m);
     poly1305aes_authenticate(a, kr, n, m, (unsigned int) (3 * i));
     poly1305aes_authenticate(b, kr, n, m, (unsigned int) (3 * i));
     compare_tag(b, a, "second call differs, length", 3L * i);
@@ -668,7 +660,7 @@ static void check_pages(void)
 {
   long page = sysconf(_SC_PAGESIZE);
   size_t data = 3 * (size_t) page;
-  unsigned char *area, *first, kr[32], n[16], out[16], want[16];
+  unsigned char *area, *first, kr[32], n[16];
   uint64_t prng = 29;
   unsigned int l;
   area = mmap(NULL, data + 2 * (size_t) page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -680,14 +672,9 @@ static void check_pages(void)
   }
   prng_fill(&prng, first, data);
   for (l = 0; l <= 8192 && l <= data; l += l < 2048 ? 1 : 1021) {
-    random_key(&prng, kr);
-    prng_fill(&prng, n, 16);
-    ref_authenticate(want, kr, n, first + data - l, l);
-    poly1305aes_authenticate(out, kr, n, first + data - l, l);
-    compare_tag(out, want, "message ending at an unmapped page, length", (long) l);
-    ref_authenticate(want, kr, n, first, l);
-    poly1305aes_authenticate(out, kr, n, first, l);
-    compare_tag(out, want, "message starting after an unmapped page, length", (long) l);
+    random_case(&prng, kr, n, NULL, 0);
+    against_reference(kr, n, first + data - l, l, "message ending at an unmapped page, length");
+    against_reference(kr, n, first, l, "message starting after an unmapped page, length");
   }
   munmap(area, data + 2 * (size_t) page);
 }
@@ -726,9 +713,7 @@ static void check_fpmodes(void)
     for (i = 0; i < 40; ++i) {
       unsigned long long before, after;
       unsigned int l = (unsigned int) (i * 5);
-      random_key(&prng, kr);
-      prng_fill(&prng, n, 16);
-      prng_fill(&prng, m, l);
+      random_case(&prng, kr, n, m, l);
       if (i % 2) memset(m, 0xff, l), memset(kr + 16, 0xff, 16), poly1305aes_clamp(kr);
       ref_authenticate(want, kr, n, m, l);
       fpmode_set(mode);

@@ -29,6 +29,7 @@
 #include <string.h>
 #include POLY1305AES_HEADER
 #include "cycles.h"
+#include "paths.h"
 #include "util.h"
 
 #define MEASUREMENTS 40000
@@ -133,31 +134,13 @@ static double run(int mode)
   return worst;
 }
 
-/* force the path named name; exit 3 when the CPU cannot run it */
-static void use_path(const char *name)
-{
-  unsigned int p;
-  const char *have;
-  for (p = 0; (have = poly1305aes_path_name(p)) != NULL; ++p)
-    if (!strcmp(have, name)) {
-      if (poly1305aes_path_use(p)) return;
-      printf("timing: path %s cannot run on this CPU\n", name);
-      exit(3);
-    }
-  fprintf(stderr, "timing: %s has no path %s\n", poly1305aes_implementation, name);
-  exit(2);
-}
-
 int main(int argc, char **argv)
 {
   const char *mode = argc > 1 ? argv[1] : "";
   double worst;
   int which;
   if (!strcmp(mode, "paths")) {
-    unsigned int p;
-    const char *name;
-    for (p = 0; (name = poly1305aes_path_name(p)) != NULL; ++p)
-      printf("%s %s\n", name, poly1305aes_path_use(p) ? "runs" : "cannot run");
+    print_paths();
     return 0;
   }
   if (!strcmp(mode, "selftest")) which = 2;
@@ -168,7 +151,11 @@ int main(int argc, char **argv)
     return 2;
   }
   if (which != 2) {
-    use_path(argv[2]);
+    int use = use_path_named(argv[2]);
+    if (use != 1) {
+      fprintf(stderr, "timing: %s has no path %s, or this CPU cannot run it\n", poly1305aes_implementation, argv[2]);
+      return use ? 2 : 3;
+    }
     length = (unsigned int) atoi(argv[3]);
     if (length > 1024) { fprintf(stderr, "timing: LEN above 1024\n"); return 2; }
   }

@@ -169,43 +169,36 @@ def constant_time(candidate, target, root, log):
         raise StepFailed("constant-time check: " + " ".join(output.split("FAIL", 1)[-1].split())[-300:])
 
 
+def sample(c, command, step):
+    """Run a probe that prints "LENGTH VALUE" lines; add the values to c's samples, or fail c."""
+    try:
+        status, output = run(command, step)
+    except StepFailed as failed:
+        c.result, c.reason = "fails", str(failed)
+        return
+    if status != 0:
+        c.result, c.reason = "fails", "%s: %s" % (step, output.strip()[-200:])
+        return
+    for line in output.splitlines():
+        if line and not line.startswith("#"):
+            length, value = line.split()
+            c.samples[int(length)].append(float(value))
+
+
 def time_native(candidates, target, rounds):
     """Interleaved rounds of median ticks per call at each length."""
     for r in range(rounds):
         for c in candidates:
-            if c.result != "ok":
-                continue
-            try:
-                status, output = run(runner(target) + [os.path.join(c.build, "speed"), "ticks", "-r", "101"]
-                                     + [str(n) for n in LENGTHS], "timing")
-            except StepFailed as failed:
-                c.result, c.reason = "fails", str(failed)
-                continue
-            if status != 0:
-                c.result, c.reason = "fails", "speed probe: " + output.strip()[-200:]
-                continue
-            for line in output.splitlines():
-                if line and not line.startswith("#"):
-                    length, ticks = line.split()
-                    c.samples[int(length)].append(float(ticks))
+            if c.result == "ok":
+                sample(c, runner(target) + [os.path.join(c.build, "speed"), "ticks", "-r", "101"]
+                       + [str(n) for n in LENGTHS], "timing")
         say("  timing round %d/%d done" % (r + 1, rounds))
 
 
 def time_emulated(candidates, target):
     for c in candidates:
-        command = [sys.executable, os.path.join(describe.TOP, "speed", "count.py"), target["run"],
-                   os.path.join(c.build, "speed")] + [str(n) for n in LENGTHS]
-        try:
-            status, output = run(command, "the instruction count")
-        except StepFailed as failed:
-            c.result, c.reason = "fails", str(failed)
-            continue
-        if status != 0:
-            c.result, c.reason = "fails", "instruction count: " + output.strip()[-200:]
-            continue
-        for line in output.splitlines():
-            length, count = line.split()
-            c.samples[int(length)].append(float(count))
+        sample(c, [sys.executable, os.path.join(describe.TOP, "speed", "count.py"), target["run"],
+                   os.path.join(c.build, "speed")] + [str(n) for n in LENGTHS], "the instruction count")
         say("  counted %s" % c.name)
 
 

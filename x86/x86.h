@@ -18,6 +18,13 @@
 #define INLINE static inline __attribute__((always_inline))
 #define HIDDEN __attribute__((visibility("hidden")))
 
+/* The code of a path for some lengths (each implementation's dispatcher
+   picks one by CPU and length): out = the Poly1305 of m[0..l) under r, plus
+   s = AES_k(n) (ns = n), or plus s given when k is NULL (ns = s: Poly1305
+   alone, for speed/bench.c). */
+typedef void hashfn(unsigned char out[16], const unsigned char r[16], const unsigned char *k,
+                    const unsigned char *ns, const unsigned char *m, size_t l);
+
 /* the names the shared files define, each namespaced once (common/namespace.h) */
 #define sse2_hash CRYPTO_NAMESPACE(sse2_hash)
 #define ifma_hash CRYPTO_NAMESPACE(ifma_hash)
