@@ -179,17 +179,6 @@ INLINE void wipe_below(size_t bytes)
                        : : "r"(bytes) : "rax", "rdx", "xmm0", "cc", "memory");
 }
 
-/* h = h0 + 2^64 h1 + 2^128 h2, h2 < 2^62, into h[0..2] with h[2] <= 4:
-   2^130 = 5 mod p folds the bits of h2 above 2 into h0 (the vector paths' end) */
-INLINE void p64_fold(u64 h[3], u64 h0, u64 h1, u64 h2)
-{
-  u128 acc = (u128) h0 + (h2 >> 2) * 5;
-  h[0] = (u64) acc;
-  acc = (u128) h1 + (u64) (acc >> 64);
-  h[1] = (u64) acc;
-  h[2] = (h2 & 3) + (u64) (acc >> 64);
-}
-
 /* h = (h + m0 + 2^64 m1) r: the padded last chunk, its 1 already in m0 m1 */
 #define P64_LAST(multiply, ...)                                                              \
   __asm__("addq %[m0], %[h0]\n\t"                                                              \

@@ -25,37 +25,17 @@ INLINE void hash_mulx(u64 h[3], const unsigned char r[16], const unsigned char *
   h[0] = st.h0, h[1] = st.h1, h[2] = st.h2;
 }
 
-/* the x86/ cores, carried into radix 2^64: from radix-2^26 sums d[k] < 2^63
-   through sums26_words, from radix-2^44 sums c[k] < 2^60 directly */
-INLINE void hash_sse2(u64 h[3], const unsigned char r[16], const unsigned char *m, size_t l)
-{
-  uint32_t w[5];
-  u64 d[5];
-  sse2_hash(d, r, m, l);
-  sums26_words(w, d);
-  h[0] = (u64) w[1] << 32 | w[0], h[1] = (u64) w[3] << 32 | w[2], h[2] = w[4];
-}
-
-INLINE void hash_avx2(u64 h[3], const unsigned char r[16], const unsigned char *m, size_t l)
-{
-  uint32_t w[5];
-  u64 d[5];
-  avx2_hash(d, r, m, l);
-  sums26_words(w, d);
-  h[0] = (u64) w[1] << 32 | w[0], h[1] = (u64) w[3] << 32 | w[2], h[2] = w[4];
-}
-
-INLINE void hash_ifma(u64 h[3], const unsigned char r[16], const unsigned char *m, size_t l)
-{
-  u64 c[3];
-  u128 acc;
-  ifma_hash(c, r, m, l);
-  acc = (u128) c[0] + ((u128) c[1] << 44);
-  h[0] = (u64) acc;
-  acc = (acc >> 64) + ((u128) c[2] << 24);
-  h[1] = (u64) acc;
-  p64_fold(h, h[0], h[1], (u64) (acc >> 64));    /* the top < 2^21 */
-}
+/* an x86/ core, its words (x86/x86.h) as radix 2^64 (h2 <= 4) */
+#define CORE_HASH(name, words)                                                                   \
+  INLINE void name(u64 h[3], const unsigned char r[16], const unsigned char *m, size_t l)        \
+  {                                                                                              \
+    uint32_t w[5];                                                                               \
+    words(w, r, m, l);                                                                           \
+    h[0] = (u64) w[1] << 32 | w[0], h[1] = (u64) w[3] << 32 | w[2], h[2] = w[4];                \
+  }
+CORE_HASH(hash_sse2, sse2_words)
+CORE_HASH(hash_avx2, avx2_words)
+CORE_HASH(hash_ifma, ifma_words)
 
 /* a path's calls (hashfn): the AES-NI of the nonce around one of the hashes,
    in the instruction set of the path (VEX-encoded on the AVX paths) */

@@ -161,29 +161,7 @@ INLINE VT void store_blocks(unsigned char *p, const V b[8])
     "movdqa %[d3], 688(%[st])\n\t" \
     "movdqa %[d4], 704(%[st])\n\t"
 
-#define STEP_OPERANDS \
-    : [p] "+&r"(p), [d0] "=&x"(d0), [d1] "=&x"(d1), [d2] "=&x"(d2), [d3] "=&x"(d3), [d4] "=&x"(d4), \
-      [a] "=&x"(a), [t] "=&x"(t) \
-    : [st] "r"(st), [end] "r"(end), [mask] "x"(mask) \
-    : "cc", "memory"
+/* H Q_0: the products of the steps after the first (radix26.h) */
+#define H_PRODUCTS PRODUCTS(640, 0)
 
-/* count >= 1 chunks of 128 bytes from p */
-static VT __attribute__((noinline)) void steps(struct state *st, const unsigned char *p, size_t count)
-{
-  const unsigned char *end = p + 128 * count;
-  V d0, d1, d2, d3, d4, a, t, mask = st->mask;
-  __asm__ __volatile__("1:\n\t"
-                       STEP(PRODUCTS(640, 0))
-                       "add $128, %[p]\n\t"
-                       "cmp %[p], %[end]\n\t"
-                       "jne 1b\n\t"
-                       STEP_OPERANDS);
-}
-
-/* the first chunk, from p: H = M_0 Q_1 + M_1 Q_2 + M_2 Q_3 + M_3 (Q_0 need not be ready) */
-static VT __attribute__((noinline)) void first_step(struct state *st, const unsigned char *p)
-{
-  const unsigned char *end = p;
-  V d0, d1, d2, d3, d4, a, t, mask = st->mask;
-  __asm__ __volatile__(STEP("") STEP_OPERANDS);
-}
+#include "radix26_steps.h"

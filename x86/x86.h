@@ -5,8 +5,8 @@
 
    The Poly1305 cores here absorb a whole message, l >= 1 bytes (partial last
    block included), starting from h = 0, and return h as sums of products in
-   radix 2^26 or 2^44, not yet carried; the caller carries them (sums26_words
-   or its own code) and adds s. */
+   radix 2^26 or 2^44, not yet carried; *_words below carry them into radix
+   2^32 words, to which the caller adds s. */
 #ifndef poly1305aes_x86_shared_H
 #define poly1305aes_x86_shared_H
 
@@ -77,6 +77,47 @@ INLINE void sums26_words(uint32_t w[5], const uint64_t d[5])
   t = (t >> 32) + (c4 << 8);                   /* bits 96..129 */
   w[3] = (uint32_t) t;
   w[4] = (uint32_t) (t >> 32);                 /* <= 3, or 4 from c1's excess */
+}
+
+/* radix-2^44 sums c[k] < 2^60 into words, w[4] <= 4 (as sums26_words) */
+INLINE void sums44_words(uint32_t w[5], const uint64_t c[3])
+{
+  const uint64_t m44 = (1ULL << 44) - 1;
+  uint64_t c0 = c[0], c1 = c[1], c2 = c[2], t;
+  c1 += c0 >> 44; c0 &= m44;
+  c2 += c1 >> 44; c1 &= m44;
+  c0 += (c2 >> 42) * 5; c2 &= (1ULL << 42) - 1;   /* 5 (c2 >> 42) < 2^20.4 */
+  c1 += c0 >> 44; c0 &= m44;
+  c2 += c1 >> 44; c1 &= m44;                       /* c2 <= 2^42 */
+  t = c0 | c1 << 44;                               /* bits 0..63 */
+  w[0] = (uint32_t) t;
+  w[1] = (uint32_t) (t >> 32);
+  t = c1 >> 20 | c2 << 24;                         /* bits 64..127 */
+  w[2] = (uint32_t) t;
+  w[3] = (uint32_t) (t >> 32);
+  w[4] = (uint32_t) (c2 >> 40);
+}
+
+/* h of m[0..l) (l >= 1) under r from a core, as words w[0..3] and w[4] <= 4 */
+INLINE void sse2_words(uint32_t w[5], const unsigned char r[16], const unsigned char *m, size_t l)
+{
+  uint64_t d[5];
+  sse2_hash(d, r, m, l);
+  sums26_words(w, d);
+}
+
+INLINE void avx2_words(uint32_t w[5], const unsigned char r[16], const unsigned char *m, size_t l)
+{
+  uint64_t d[5];
+  avx2_hash(d, r, m, l);
+  sums26_words(w, d);
+}
+
+INLINE void ifma_words(uint32_t w[5], const unsigned char r[16], const unsigned char *m, size_t l)
+{
+  uint64_t c[3];
+  ifma_hash(c, r, m, l);
+  sums44_words(w, c);
 }
 
 #endif
