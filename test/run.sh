@@ -193,10 +193,10 @@ selector_robust() {
   rm -rf "$sroot"
   impl=$(d impls "$host" | head -1)
   python3 tools/selector.py --target "$host" --root "$sroot" --rounds 1 --impl "$impl" > "$sroot.1" 2>&1 &
-  one=$!
+  first_pid=$!
   python3 tools/selector.py --target "$host" --root "$sroot" --rounds 1 --impl "$impl" > "$sroot.2" 2>&1
   two=$?
-  wait $one || { echo "FAIL the first of two concurrent selections:"; cat "$sroot.1"; return 1; }
+  wait $first_pid || { echo "FAIL the first of two concurrent selections:"; cat "$sroot.1"; return 1; }
   [ $two = 0 ] || { echo "FAIL the second of two concurrent selections:"; cat "$sroot.2"; return 1; }
   cat "$sroot.1" "$sroot.2" | grep -E 'waiting|installed'
   [ -f "$sroot/$host/lib/libpoly1305aes.a" ] && [ -f "$sroot/$host/lib/libpoly1305aes.so.1" ] &&
