@@ -34,26 +34,52 @@ that every value the alpha constants round stays below 2^(51 + boundary). It
 exits non-zero if any check fails, printing the margins in bits otherwise.
 """
 import math
+import os
+import re
 import sys
 
-SPLIT = [15, 15, 15, 15]     # r_j = lo_j + hi_j, lo_j = r_j mod 2^SPLIT[j]: must match authenticate.c
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "tools"))
+import fpbounds  # noqa: E402
+
+SOURCE = os.path.join(HERE, "authenticate.c")
+
+
+def read_source(path=SOURCE):
+    """the constants this proof is about, as authenticate.c defines them"""
+    src = fpbounds.text(path)
+    split = fpbounds.define(path, "SPLIT")
+    masks = fpbounds.c_array(path, "clamp")
+    # alpha(k) = 3 * power2(51 + (k == 3 ? 130 : 32 * k + 32)): the boundary of slot k
+    m = re.search(r"return 3 \* power2\((\d+) \+ \(k == 3 \? (\d+) : 32 \* k \+ (\d+)\)\);", src)
+    if not m or int(m.group(1)) != 51:
+        raise fpbounds.SourceError("%s: alpha() is not 3 * 2^(51 + b)" % path)
+    top, step = int(m.group(2)), int(m.group(3))
+    boundary = [step, step, step, top - 96]
+    # digits(): digit 0 is the low 18 bits (mask), the others 16-bit windows
+    w0 = re.search(r"v\[0\] = \(int64_t\) \(low & (0x[0-9a-f]+)\);", src)
+    w = re.search(r">> \(16 \* \(t % 4\)\) & (0x[0-9a-f]+)\);", src)
+    if not w0 or not w:
+        raise fpbounds.SourceError("%s: digits() windows not found" % path)
+    finish = re.search(r"\|piece\[k\] / 2\^\(32k\)\| < 2\^([0-9.]+)", src)
+    if not finish:
+        raise fpbounds.SourceError("%s: finish()'s input bound not stated" % path)
+    return split, masks, boundary, int(w0.group(1), 16).bit_length(), int(w.group(1), 16).bit_length(), \
+        float(finish.group(1))
+
+
+SPLIT, CLAMP, BOUNDARY, DIGIT0_BITS, DIGIT_BITS, FINISH_BITS = read_source()
 MANTISSA = 53
-LO_MAX = [2 ** SPLIT[0] - 1] + [2 ** SPLIT[j] - 4 for j in (1, 2, 3)]  # lo_j (j>0): multiple of 4
-HI_MAX = [2 ** 28 - 2 ** SPLIT[j] for j in range(4)]                  # hi_j: bits SPLIT[j]..27
-BOUNDARY = [32, 32, 32, 34]  # relative rounding boundary of slot k (log2)
+HALVES = fpbounds.split_bounds(SPLIT, CLAMP)            # (lo max, hi max, lo unit, hi unit) per word
+LO_MAX = [h[0] for h in HALVES]
+HI_MAX = [h[1] for h in HALVES]
 MESSAGE = [2 ** 32, 2 ** 32, 2 ** 32, 2 ** 33]    # w_k (+ pad bit on piece 3)
 
 
 def multipliers(k):
     """(i, lo multiplier bound, hi multiplier bound, hi unit) for slot k."""
-    out = []
-    for i in range(4):
-        j = (k - i) % 4
-        wrapped = i + j >= 4
-        factor = 1.25 if wrapped else 1.0
-        hi_unit = 2 ** (SPLIT[j] - 2) if wrapped else 2 ** SPLIT[j]
-        out.append((i, LO_MAX[j] * factor, HI_MAX[j] * factor, hi_unit))
-    return out
+    table = fpbounds.multipliers(SPLIT, CLAMP)
+    return [(i, float(table[i, k][2]), float(table[i, k][3]), table[i, k][5]) for i in range(4)]
 
 
 def one_chain(hb):
@@ -87,7 +113,7 @@ def one_chain(hb):
     return new, margins
 
 
-FINISH_LIMIT = 2 ** 36.5    # finish() takes |piece| below this
+FINISH_LIMIT = 2 ** FINISH_BITS    # finish() takes |piece| below this (its comment in authenticate.c)
 LANES_ADDED = 4             # four_chains: the lanes summed into each piece
 
 
@@ -102,21 +128,25 @@ def digit_bounds():
     def balanced(width):                    # d = v - [v >= 2^(width-1)] 2^width, v < 2^width
         ds = [v - (v >> (width - 1) << width) for v in range(2 ** width)]
         return min(ds), max(ds)
-    top_in = ((y_max - 1) >> 114) + 1       # the top window plus carry c_6
-    ups = [(v + 2 ** 15) >> 16 for v in range(top_in + 1)]
-    tops = [v - u * 2 ** 16 for v, u in zip(range(top_in + 1), ups)]
-    lo0, hi0 = balanced(18)
-    lo16, hi16 = balanced(16)
+    w, shift = DIGIT_BITS, DIGIT0_BITS - DIGIT_BITS    # digit t >= 1 starts at bit w t + shift
+    if 2 * w != 32:
+        raise fpbounds.SourceError("digits(): two digits a 32-bit word is what this proof assumes")
+    top_at = w * 7 + shift                  # the top digit's bit
+    top_in = ((y_max - 1) >> top_at) + 1    # the top window plus carry c_6
+    ups = [(v + 2 ** (w - 1)) >> w for v in range(top_in + 1)]
+    tops = [v - u * 2 ** w for v, u in zip(range(top_in + 1), ups)]
+    lo0, hi0 = balanced(DIGIT0_BITS)
+    lom, him = balanced(w)
     d0 = max(-lo0, hi0 + 5 * max(ups))      # digit 0 also gets 5 per 2^130 the top gives up
-    dmid = max(-lo16, hi16 + 1)             # + the carry from below
+    dmid = max(-lom, him + 1)               # + the carry from below
     dtop = max(-min(tops), max(tops))
-    lo_max = [d0] + [4 * dmid] * 3          # lo digits of words 1..3 sit 2 bits up
-    hi_max = [2 ** 18 * max(dmid, dtop)] * 4
+    lo_max = [d0] + [2 ** shift * dmid] * 3     # lo digits of words 1..3 sit shift bits up
+    hi_max = [2 ** DIGIT0_BITS * max(dmid, dtop)] * 4
     return lo_max, hi_max
 
 
 LO4_MAX, HI4_MAX = digit_bounds()           # relative to word j: lo unit 1 (j = 0) or 4
-HI4_UNIT = [2 ** 18] * 4
+HI4_UNIT = [2 ** DIGIT0_BITS] * 4
 
 
 def four_chains(hb):
@@ -159,31 +189,16 @@ def four_chains(hb):
 
 def prove(name, step, start):
     """Iterate step from the bounds start to a fixed point; print margins; True if all hold."""
-    hb = list(start)
-    for _ in range(1000):
-        new, margins = step(hb)
-        new = [max(x, y) for x, y in zip(new, hb)]
-        if new == hb:
-            break
-        hb = new
-    else:
+    hb = fpbounds.fixed_point(lambda b: step(b)[0], start)
+    if hb is None:
         print("FAIL %s: piece bounds do not converge" % name)
         return False
-    failed = False
     print("%s: piece bounds %s" % (name, ", ".join("h%d < 2^%.2f" % (k, math.log2(x)) for k, x in enumerate(hb))))
-    worst = {}
-    for what, value, limit in margins:
+    margins = fpbounds.Margins()
+    for what, value, limit in step(hb)[1]:
         kind = what.split(" slot")[0].rstrip("0123456789 ")
-        margin = limit - math.log2(max(value, 1))
-        if kind not in worst or margin < worst[kind][0]:
-            worst[kind] = (margin, what)
-        if margin <= 0:
-            failed = True
-            print("FAIL %s %s: needs 2^%.2f" % (name, what, math.log2(value)))
-    for kind, (margin, what) in sorted(worst.items()):
-        print("  %-28s %.2f bits to spare (%s)" % (kind, margin, what))
-    print("  smallest margin: %.2f bits" % min(m for m, _ in worst.values()))
-    return not failed
+        margins.need(kind, max(value, 1), 2 ** limit, what)
+    return margins.report(out=lambda line: print(line))
 
 
 def main():

@@ -41,13 +41,51 @@ exact rationals and every check is an exact comparison with a power of 2.
 Exits non-zero if any check fails; prints the margins in bits.
 """
 import math
+import os
+import re
 import sys
 from fractions import Fraction
 
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "tools"))
+import fpbounds  # noqa: E402
+
+SOURCE = os.path.join(HERE, "authenticate.S")
 HALF = Fraction(1, 2)
 
-MANTISSA = 64
-R = [2 ** 28 - 1] + [2 ** 28 - 4] * 3      # clamped r_j
+
+def read_source(path=SOURCE):
+    """the constants this proof is about, as authenticate.S holds them:
+    the x87 control word (precision), the clamp masks, alpha_0..alpha_3 and
+    the wrap factor"""
+    src = fpbounds.text(path)
+    cw = re.search(r"movw \$(0x[0-9a-f]+), CW\+2\(%esp\)", src)
+    if not cw:
+        raise fpbounds.SourceError("%s: the control word set is not found" % path)
+    precision = {0: 24, 2: 53, 3: 64}[(int(cw.group(1), 16) >> 8) & 3]
+    masks = [int(x, 16) for x in re.findall(r"andl \$(0x0ffffff[cf]), %ecx", src)]
+    if len(masks) != 4:
+        raise fpbounds.SourceError("%s: expected the four clamp masks of r" % path)
+    alphas = [fpbounds.quad(path, "alpha%d" % k) for k in range(4)]
+    # alpha_k = 3 2^e U_(k+1) (U_4 = 2^130): e is the binade the sums are rounded in
+    units = [Fraction(2) ** (32 * (k + 1)) for k in range(3)] + [Fraction(2) ** 130]
+    exps = []
+    for k in range(4):
+        ratio = alphas[k] / 3 / units[k]
+        exps.append(fpbounds.log2_exact(ratio))
+        # t = s + alpha_k rounds s to alpha_k's ulp: it must be the unit of the slot above
+        if fpbounds.ulp(alphas[k], precision) != units[k]:
+            raise fpbounds.SourceError("%s: alpha%d's ulp is %s, not the unit 2^%d of the slot above"
+                                       % (path, k, fpbounds.fmt(fpbounds.ulp(alphas[k], precision)),
+                                          fpbounds.log2_exact(units[k])))
+    wrap = fpbounds.quad(path, "wrap")
+    if wrap != Fraction(5, 2 ** 130):
+        raise fpbounds.SourceError("%s: wrap is not 5 2^-130" % path)
+    return precision, masks, exps
+
+
+MANTISSA, CLAMP, ALPHA_EXP = read_source()
+R = list(CLAMP)                            # clamped r_j: at most the mask
 X0 = 2 ** 32 - 1                           # w0
 X1 = 2 ** 31                               # |w1 2^32 read as signed| / 2^32
 X2 = 2 ** 32                               # w2 + (w1 >> 31)
@@ -55,9 +93,11 @@ X3 = 2 ** 33 - 1                           # w3 + pad 2^32
 FIRST = [X0, X1, X2, X3]
 
 
+MULT = fpbounds.multipliers(0, CLAMP)      # r unsplit: the whole word is the "hi" half
+
+
 def m(i, k):
-    j = (k - i) % 4
-    return R[j] * (Fraction(5, 4) if i > k else 1)
+    return MULT[i, k][3]
 
 
 def one_block(h, checks):
@@ -73,10 +113,10 @@ def one_block(h, checks):
     c = []
     for k in range(3):
         # t = s_k + 3 2^62 U_(k+1) stays in [2^63, 2^64) U_(k+1)
-        checks.append(("alpha binade s%d" % k, s[k] / 2 ** 32 + 1, 62))
+        checks.append(("alpha binade s%d" % k, s[k] / 2 ** 32 + 1, ALPHA_EXP[k]))
         c.append(s[k] / 2 ** 32 + HALF)            # |c_k| in units of U_(k+1)
         checks.append(("carry c%d" % k, c[k], MANTISSA))
-    checks.append(("alpha binade s3", s[3] / 2 ** 34 + 1, 62))
+    checks.append(("alpha binade s3", s[3] / 2 ** 34 + 1, ALPHA_EXP[3]))
     c3 = s[3] / 2 ** 34 + HALF                     # |c3| in units of 2^34 U_3
     v = 5 * c3
     checks.append(("wrapped carry v", v, MANTISSA))
@@ -124,20 +164,11 @@ def main():
     checks.append(("h + 8p > 0", total + 40, 133))
     checks.append(("top word of h + 8p", (total + 2 ** 133) / 2 ** 128, 6))
 
-    failed = False
-    worst = {}
+    margins = fpbounds.Margins()
     for name, value, limit in checks:
         kind = name.split(" ")[0] + " " + (name.split(" ")[1] if len(name.split(" ")) > 1 else "")
-        margin = limit - math.log2(max(value, 1))
-        if value >= 2 ** limit:
-            failed = True
-            print("FAIL %s: needs 2^%.3f, limit 2^%d" % (name, math.log2(value), limit))
-        if kind not in worst or margin < worst[kind][0]:
-            worst[kind] = (margin, name)
-    for kind, (margin, name) in sorted(worst.items(), key=lambda x: x[1][0]):
-        print("  %-28s %6.2f bits to spare (%s)" % (kind, margin, name))
-    print("smallest margin: %.3f bits" % min(mg for mg, _ in worst.values()))
-    sys.exit(1 if failed else 0)
+        margins.need(kind, max(value, 1), 2 ** limit, name)
+    sys.exit(0 if margins.report() else 1)
 
 
 if __name__ == "__main__":

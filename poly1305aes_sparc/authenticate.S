@@ -1,4 +1,4 @@
-/* poly1305aes_sparc: SPARC V9, 64-bit psABI (stack bias 2047), IEEE doubles at radix 2^32 with %fsr = 0 (round to nearest; the caller's %fsr restored) holding H = 2^34 h mod p; exact because |H_0| < 2^36, |H_k| < 2^32.1 2^(32k+2) (k = 1..3) and every sum fits 53 bits (bounds.py).
+/* poly1305aes_sparc: SPARC V9, 64-bit psABI (stack bias 2047), IEEE doubles at radix 2^32 with %fsr = 0 (round to nearest; the caller's %fsr restored) holding H = 2^34 h mod p; exact because |H_0| < 2^36.2, |H_2| < 2^33.5 2^66, |H_k| < 2^32.1 2^(32k+2) (k = 1, 3) and every sum fits 53 bits (bounds.py).
 
    H = H0 + H1 + H2 + H3, doubles, H_k a multiple of u_k: u_0 = 1,
    u_k = 2^(32k+2). The pieces hold H = 2^34 h (mod p) rather than h so that
@@ -14,26 +14,29 @@
    Carries need no separate conversion of the message: word k of the next
    chunk is loaded (little-endian ASI) into the low half of a double P_k
    whose high half is the rounding constant ALPHA_k = 1.5 2^(52 + 32k + 34),
-   so t = (A_k + B_k) + P_k rounds slot k to a multiple of 2^(32k+34) and
-   adds the word in one addition; P_k - t is minus the rounded part (exact),
-   slot k's piece is (B_k + (P_k - t)) + A_k, and t itself is absorbed by
-   slot k+1 before slot k+1 is rounded, so every piece leaves its slot fully
-   carried. ALPHA_0 goes, with ALPHA_1, in one subtraction at slot 1; ALPHA_2
-   is a multiple of 2^130 and rides to the top. At slot 3, P_3 also holds
-   the pad bit (2^34 2^128 = 2^162): t - (ALPHA_3 + ALPHA_2) is the carry at
-   2^130 plus word 3 and the pad, and 5 2^-130 times it joins piece 0.
-   Per 16-byte block: 4 loads, 33 multiplications, 50 additions and
-   subtractions, and 3/16 loop instructions (the loop is unrolled 16 times,
-   the pieces alternating between %f8-%f14 and %f16-%f22, entered at block
-   -n mod 16 through a branch table) = 87.2 instructions; the original
-   poly1305aes_sparc took 68 cycles per block on UltraSPARC II with 68
-   additions. The finish divides by 2^34 first, h = (H + k p) / 2^34 with
-   k = H / 5 mod 2^34 (by shifts and adds: no integer multiply, whose
-   latency may depend on its operands), then reduces h mod p.
+   so s = B_k + P_k and t = s + A_k round slot k to a multiple of
+   2^(32k+34) and add the word; P_k - t is minus the rounded part (exact),
+   and slot k's piece is (B_k + (P_k - t)) + A_k. t0 is absorbed by A_1
+   before slot 1 is rounded (ALPHA_0 goes, with ALPHA_1, in one subtraction
+   M1 = t1 - (ALPHA_0 + ALPHA_1)), and t2 by A_3 (ALPHA_2 is a multiple of
+   2^130 and rides to the top); M1 joins piece 2 after slot 2 is rounded,
+   so slots 0-1 and slots 2-3 are two chains side by side. At slot 3, P_3
+   also holds the pad bit (2^34 2^128 = 2^162): t - (ALPHA_3 + ALPHA_2) is
+   the carry at 2^130 plus word 3 and the pad, and 5 2^-130 times it joins
+   piece 0.
+   Per 16-byte block: 4 lda (words), 7 ldd (4 multipliers of r from the
+   frame, 3 constants), 33 multiplications, 50 additions and subtractions,
+   and 3/16 loop instructions (the loop is unrolled 16 times, the pieces
+   alternating between %f8-%f14 and %f16-%f22, entered at block -n mod 16
+   through a branch table) = 94.2 instructions. The finish divides by 2^34
+   first, h = (H + k p) / 2^34 with k = H / 5 mod 2^34 (by shifts and adds:
+   no integer multiply, whose latency may depend on its operands), then
+   reduces h mod p.
 
-   Registers: 21 of the 32 double registers hold constants through the loop
-   (14 multipliers, the four P doubles, ALPHA_0 + ALPHA_1, ALPHA_3 + ALPHA_2,
-   5 2^-130); 10 hold the pieces and temporaries, %f28 is unused. Of the
+   Registers: the four P doubles and 10 multipliers stay in registers
+   through the loop; the pieces take 8 and 10 are temporaries, all 32 used
+   (reloading the 4 multipliers used once a block and the 3 constants buys
+   the temporaries that let slots overlap, at 7 loads a block). Of the
    globals %g1 and %g4 are used (volatile in the 64-bit ABI; %g2-%g3 are the
    application's, %g5 volatile but unneeded, %g6-%g7 the system's); %l/%i
    are saved by the register window; %f0-%f62 are caller-saved in the 64-bit
@@ -45,8 +48,8 @@
    built with -mno-app-regs (targets/sparc64) so verify keeps %g2-%g3.
    No relocations: the 2 KiB AES table, the branch table and the constants
    sit in .text just before the code and are addressed from rd %pc, so the
-   same object serves static and shared (PIC) links. Code: about 11 KB, of
-   which the unrolled loop is 5.7 KB.
+   same object serves static and shared (PIC) links. Code: about 14 KB, of
+   which the unrolled loop is 5.9 KB.
 
    AES-128 with one 2 KiB table, entry x = 2S S S 3S 2S S S 3S (S = S[x]):
    lduw gives the row-0 MixColumns word W, ldx gives W:W and a 64-bit shift
@@ -65,21 +68,17 @@
    Sun as has no .macro. The .note.GNU-stack section is emitted for Linux
    only. Both kernels keep %fsr and %asi in signal contexts.
 
-   Scheduling (schedule.py models in-order issue: per cycle at most 4
-   instructions, one FP add, one FP multiply, one load; FP latency 3 on
-   UltraSPARC II, 4 on III): the block's order is its list schedule under
-   the fixed register allocation, multiplications issued ahead of the
-   additions that consume them and each slot's incoming carry added last so
-   the carries form a short chain. The model gives 127 cycles per block on
-   UltraSPARC II and 167 on III: with 10 temporaries the slots cannot
-   overlap. With unlimited registers the same operations would take 63 and
-   81; reloading constants each block would buy registers at one load
-   instruction per constant. The instruction count is what this code
-   minimizes (wr %asi costs cycles on UltraSPARC, but once a call).
+   Cycles (schedule.py: models of UltraSPARC II and III in tools/pipemodel.py,
+   validated on the 2005 loop: 68.0 and 72.0 against its published 68 and
+   75): 62.1 per block on UltraSPARC II and 72.0 on III (the 2005 loop: 68.0
+   and 72.0; this code before: 127 and 167), with 50 FP additions a block
+   against the 2005 loop's 68. The block's order and registers come from a
+   search on the models (see the block macros).
 
-   qemu-sparc64 instructions per call (speed/count.py): 0 bytes 1216,
-   16 bytes 1335, 1024 bytes 6840, 4096 bytes 23580, 8192 bytes 45900
-   (4096 bytes from a misaligned m: 33440, the chunks copied byte by byte). */
+   qemu-sparc64 instructions per call (speed/count.py): 0 bytes 1250,
+   16 bytes 1377, 1024 bytes 7323, 4096 bytes 25407, 8192 bytes 49519
+   (4096 bytes from a misaligned m: 35267, the chunks copied byte by byte);
+   34 of them a call zero the frame's secrets before returning. */
 #include "namespace.h"
 
 #define BIAS 2047
@@ -92,7 +91,11 @@
 #define L_TAG 280      /* 16: the tag when out is misaligned */
 #define L_TAIL 304     /* 32: the last partial chunk, padded, then a zero chunk */
 #define L_BATCH 336    /* 256: up to 16 chunks of a misaligned message */
-#if L_BATCH + 256 + 32 > FRAME
+#define L_RL3 592      /* 32: the multipliers the loop reloads, key-derived */
+#define L_RH3 600
+#define L_RL51 608
+#define L_RH51 616
+#if L_BATCH + 256 > L_RL3 || L_RH51 + 8 > FRAME
 #error "frame too small"
 #endif
 
@@ -121,25 +124,33 @@
 #define P1 %f2         /* ALPHA_1 + word 1 * 2^66 */
 #define P2 %f4         /* ALPHA_2 + word 2 * 2^98 */
 #define P3 %f6         /* ALPHA_3 (+ 2^162 pad) + word 3 * 2^130 */
-#define FS0 %f24
-#define FS1 %f26
-#define FK1 %f30       /* ALPHA_0 + ALPHA_1 */
-#define FA3X %f32      /* ALPHA_3 + ALPHA_2 */
-#define FWR %f34       /* 5 * 2^-130 */
-#define RL0 %f36       /* lo_j 2^(32j) */
-#define RL1 %f38
-#define RL2 %f40
-#define RL3 %f42
-#define RH0 %f44       /* hi_j 2^(32j) */
-#define RH1 %f46
-#define RH2 %f48
-#define RH3 %f50
-#define RL51 %f52      /* lo_j 2^(32j) 5 2^-130 */
-#define RL52 %f54
-#define RL53 %f56
-#define RH51 %f58
-#define RH52 %f60
-#define RH53 %f62
+#define P0L %f1        /* their low halves: the words */
+#define P1L %f3
+#define P2L %f5
+#define P3L %f7
+#define RL0 %f24       /* lo_j 2^(32j) */
+#define RL1 %f26
+#define RL2 %f28
+#define RH0 %f30       /* hi_j 2^(32j) */
+#define RH1 %f32
+#define RH2 %f34
+#define RL52 %f36      /* lo_j 2^(32j) 5 2^-130 */
+#define RL53 %f38
+#define RH52 %f40
+#define RH53 %f42
+/* temporaries of the main loop; the pieces are %f8-%f14 and %f16-%f22; RL3,
+   RH3, RL51, RH51 (used once a block) are reloaded from the frame, ALPHA_0 +
+   ALPHA_1, ALPHA_3 + ALPHA_2 and 5 2^-130 from the constants */
+#define T0 %f44
+#define T1 %f46
+#define T2 %f48
+#define T3 %f50
+#define T4 %f52
+#define T5 %f54
+#define T6 %f56
+#define T7 %f58
+#define T8 %f60
+#define T9 %f62
 
 /* integer registers of the AES part */
 #define TB %i1         /* table */
@@ -234,100 +245,111 @@
 	.endm
 
 /* One block: y = x r + 2^34 (the chunk at [%o0 + o], read through %asi),
-   in the pieces' own weights; x is destroyed. Slot k's products are summed
-   first and its incoming carry added last, so the carries form a short
-   chain. FS0 and FS1 are the two free temporaries; y2, y3 and then x0 serve
-   until needed. The order is schedule.py's list schedule for UltraSPARC
-   II/III (first instruction: the fmuld that the loop's annulled delay slot
-   repeats). */
+   in the pieces' own weights, from x0-x3 to y0-y3 (%f8-%f14 and %f16-%f22
+   alternately; the temporaries are the same in every copy). Per slot k: A_k and B_k, the lo and hi products
+   summed ((1 + 2) + (3 + 0), piece 0 last); s = B_k + P_k, t_k = s + A_k
+   (both round to the slot's step), N = P_k - t_k, piece = (B_k + N) + A_k.
+   Slot 0's t0 goes into A1 and slot 2's t2 into A3 (added last); slot 1's
+   carry M1 = t1 - (ALPHA_0 + ALPHA_1) joins piece 2 after its rounding, and
+   slot 3's R = t3 - (ALPHA_3 + ALPHA_2) joins piece 0 times 5 2^-130, so
+   the two chains (slots 0-1, slots 2-3) run side by side (bounds.py). The
+   order and the registers are those a search on the UltraSPARC II and III
+   models (schedule.py) ran fastest within 32 registers. */
 	.macro block x0, x1, x2, x3, y0, y1, y2, y3, o
-	fmuld \x0, RL0, \y0                /* slot 0: A in y0, B in y1 */
-	lda [%o0 + \o] %asi, %f1
-	fmuld \x1, RL53, FS0
-	lda [%o0 + \o + 4] %asi, %f3
-	fmuld \x0, RH0, \y1
-	lda [%o0 + \o + 8] %asi, %f5
-	fmuld \x1, RH53, FS1
-	lda [%o0 + \o + 12] %asi, %f7
-	fmuld \x2, RL52, \y2
-	faddd \y0, FS0, \y0
-	fmuld \x2, RH52, \y3
-	faddd \y1, FS1, \y1
-	fmuld \x3, RL51, FS0
-	faddd \y0, \y2, \y0
-	fmuld \x3, RH51, FS1
-	faddd \y1, \y3, \y1
-	fmuld \x1, RH0, \y3
-	faddd \y0, FS0, \y0                /* A0 */
-	faddd \y1, FS1, \y1                /* B0 */
-	fmuld \x0, RH1, \y2
-	faddd \y0, \y1, FS0                /* s */
-	faddd \y2, \y3, \y2
-	fmuld \x2, RH53, \y3
-	faddd FS0, P0, FS0                 /* t0 = s rounded to 2^34, + word 0 2^34 + ALPHA_0 */
-	faddd \y2, \y3, \y2
-	fmuld \x3, RH52, \y3
-	fsubd P0, FS0, FS1                 /* minus what t0 took */
-	faddd \y2, \y3, \y2                /* B1 */
-	fmuld \x0, RH2, \y3
-	faddd \y1, FS1, \y1
-	fmuld \x1, RL0, FS1
-	faddd \y1, \y0, \y0                /* piece 0, less the wrap */
-	fmuld \x0, RL1, \y1                /* slot 1: A in y1, B in y2; t0 waits in FS0 */
-	faddd \y1, FS1, \y1
-	fmuld \x2, RL53, FS1
-	faddd \y1, FS1, \y1
-	fmuld \x3, RL52, FS1
-	faddd \y1, FS1, \y1
-	faddd \y1, FS0, \y1                /* A1 takes t0 */
-	faddd \y1, \y2, FS0                /* s */
-	faddd FS0, P1, FS0                 /* t1 */
-	fsubd P1, FS0, FS1
-	fsubd FS0, FK1, FS0                /* M1 = t1 - ALPHA_0 - ALPHA_1 */
-	faddd \y2, FS1, \y2
-	fmuld \x1, RL1, FS1
-	faddd \y2, \y1, \y1                /* piece 1 */
-	fmuld \x0, RL2, \y2                /* slot 2: A in y2, B in y3; M1 waits in FS0 */
-	faddd \y2, FS1, \y2
-	fmuld \x1, RH1, FS1
-	faddd \y3, FS1, \y3
-	fmuld \x2, RL0, FS1
-	faddd \y2, FS1, \y2
-	fmuld \x2, RH0, FS1
-	faddd \y3, FS1, \y3
-	fmuld \x3, RL53, FS1
-	faddd \y2, FS1, \y2
-	fmuld \x3, RH53, FS1
-	faddd \y3, FS1, \y3                /* B2 */
-	faddd \y2, FS0, \y2                /* A2 takes M1 */
-	faddd \y2, \y3, FS0                /* s */
-	faddd FS0, P2, FS0                 /* t2 */
-	fsubd P2, FS0, FS1
-	faddd \y3, FS1, \y3
-	fmuld \x0, RH3, FS1                /* slot 3: A in y3, B in FS1; t2 waits in FS0 */
-	faddd \y3, \y2, \y2                /* piece 2 */
-	fmuld \x0, RL3, \y3                /* x0 free from here */
-	fmuld \x1, RL2, \x0
-	faddd \y3, \x0, \y3
-	fmuld \x1, RH2, \x0
-	faddd FS1, \x0, FS1
-	fmuld \x2, RL1, \x0
-	faddd \y3, \x0, \y3
-	fmuld \x2, RH1, \x0
-	faddd FS1, \x0, FS1
-	fmuld \x3, RL0, \x0
-	faddd \y3, \x0, \y3
-	fmuld \x3, RH0, \x0
-	faddd FS1, \x0, FS1                /* B3 */
-	faddd \y3, FS0, \y3                /* A3 takes t2 */
-	faddd \y3, FS1, FS0                /* s */
-	faddd FS0, P3, FS0                 /* t3 */
-	fsubd P3, FS0, \x0                 /* minus s rounded to 2^130 */
-	fsubd FS0, FA3X, FS0               /* s rounded, + word 3 2^130 + pad 2^162, less ALPHA_2 */
-	faddd FS1, \x0, FS1
-	fmuld FS0, FWR, FS0                /* times 5 / 2^130 */
-	faddd FS1, \y3, \y3                /* piece 3 */
-	faddd \y0, FS0, \y0                /* piece 0 */
+	fmuld \x2, RH0, \y0
+	ldd [%sp + BIAS + L_RH51], \y1
+	fmuld \x3, RL53, \y2
+	fmuld \x2, RL0, \y3
+	fmuld \x1, RH1, T0
+	fmuld \x1, RL1, T1
+	fmuld \x0, RL2, T2
+	fmuld \x3, \y1, \y1
+	fmuld \x1, RL0, T3
+	fmuld \x2, RH52, T4
+	ldd [%sp + BIAS + L_RH3], T5
+	fmuld \x0, RH2, T6
+	fmuld \x1, RH53, T7
+	lda [%o0 + \o + 0] %asi, P0L
+	faddd \y2, T2, \y2
+	faddd T1, \y3, \y3
+	fmuld \x2, RL52, T1
+	fmuld \x2, RL53, T2
+	faddd T0, \y0, \y0
+	lda [%o0 + \o + 12] %asi, P3L
+	fmuld \x3, RH53, T0
+	faddd T7, T4, T4
+	fmuld \x0, RH0, T7
+	fmuld \x1, RL53, T8
+	ldd [%sp + BIAS + L_RL51], T9
+	faddd T3, T2, T2
+	faddd T0, T6, T0
+	fmuld \x3, T9, T3
+	faddd \y1, T7, \y1
+	fmuld \x0, RL1, T6
+	faddd T8, T1, T1
+	fmuld \x3, RL52, T7
+	fmuld \x2, RH53, T8
+	faddd \y0, T0, \y0
+	fmuld \x0, RL0, T0
+	fmuld \x1, RL2, T9
+	faddd T7, T6, T6
+	fmuld \x1, RH2, T7
+	faddd T4, \y1, \y1
+	fmuld \x1, RH0, \x1
+	faddd \y3, \y2, \y2
+	lda [%o0 + \o + 8] %asi, P2L
+	faddd T3, T0, \y3
+	fmuld \x3, RH0, T0
+	fmuld \x2, RH1, T3
+	faddd T2, T6, T2
+	faddd \y1, P0, T4                  /* s = B0 + P0 */
+	faddd T1, \y3, \y3
+	fmuld \x2, RL1, \x2
+	faddd \x1, T8, \x1
+	ldd [%sp + BIAS + L_RL3], T1
+	fmuld \x3, RL0, T6
+	fmuld \x0, T5, T5
+	faddd \y0, P2, T8                  /* s = B2 + P2 */
+	lda [%o0 + \o + 4] %asi, P1L
+	faddd T4, \y3, T4                  /* t0 = s + A0: slot 0 rounded at 2^34, + word 0 */
+	fmuld \x0, T1, T1
+	faddd T9, \x2, \x2
+	fmuld \x3, RH52, \x3
+	fmuld \x0, RH1, \x0
+	faddd T7, T3, T3
+	ldd [%i5 + C_WR], T7
+	faddd T8, \y2, T8                  /* t2 */
+	faddd T0, T5, T0
+	faddd \x3, \x0, \x0
+	faddd T2, T4, \x3                  /* A1 takes t0 last */
+	ldd [%i5 + C_K1], T2
+	faddd T6, T1, T1
+	ldd [%i5 + C_A3X], T5
+	fsubd P0, T4, T4                   /* minus what t0 took */
+	faddd T3, T0, T0
+	fsubd P2, T8, T3
+	faddd \x1, \x0, \x0
+	faddd \x2, T1, \x1
+	faddd \y1, T4, \x2
+	faddd \x0, P1, \y1                 /* s = B1 + P1 */
+	faddd \x1, T8, \x1                 /* A3 takes t2 last */
+	faddd T0, P3, T1                   /* s = B3 + P3 */
+	faddd \y0, T3, \y0
+	faddd \y1, \x3, \y1                /* t1 */
+	faddd T1, \x1, T1                  /* t3 */
+	faddd \y0, \y2, \y0                /* piece 2 before M1 */
+	fsubd \y1, T2, T2                  /* M1 = t1 - ALPHA_0 - ALPHA_1: to piece 2 */
+	fsubd P1, \y1, \y1
+	fsubd P3, T1, \y2
+	fsubd T1, T5, T1                   /* R = t3 - ALPHA_3 - ALPHA_2: the part at 2^130, word 3, pad */
+	faddd \x2, \y3, \x2                /* piece 0, less the wrap */
+	faddd T0, \y2, T0
+	fmuld T1, T7, T1                   /* W = R 5 2^-130 */
+	faddd \x0, \y1, \x0
+	faddd \y0, T2, \y2                 /* piece 2 (+ M1) */
+	faddd T0, \x1, \y3                 /* piece 3 */
+	faddd \x0, \x3, \y1                /* piece 1 */
+	faddd \x2, T1, \y0                 /* piece 0 (+ W) */
 	.endm
 
 /* ---- data: the table, then the constants (CB) ---- */
@@ -459,40 +481,42 @@ poly1305aes_authenticate:
 	ldd [%sp + BIAS + L_SCR + 24], %f14
 	ldd [%i5 + C_2P52], %f16
 	ldd [%i5 + C_SPLIT], %f18
-	fsubd %f8, %f16, %f8
+	fsubd %f8, %f16, %f8               /* r_j */
 	fsubd %f10, %f16, %f10
 	fsubd %f12, %f16, %f12
 	fsubd %f14, %f16, %f14
 	faddd %f8, %f18, RH0
-	faddd %f10, %f18, %f20
-	faddd %f12, %f18, %f22
-	faddd %f14, %f18, %f24
+	faddd %f10, %f18, T6
+	faddd %f12, %f18, T7
+	faddd %f14, %f18, T8
 	fsubd RH0, %f18, RH0               /* hi_j = r_j rounded to a multiple of 2^15 */
-	fsubd %f20, %f18, %f20
-	fsubd %f22, %f18, %f22
-	fsubd %f24, %f18, %f24
+	fsubd T6, %f18, T6
+	fsubd T7, %f18, T7
+	fsubd T8, %f18, T8
 	fsubd %f8, RH0, RL0                /* lo_j = r_j - hi_j */
-	fsubd %f10, %f20, %f10
-	fsubd %f12, %f22, %f12
-	fsubd %f14, %f24, %f14
+	fsubd %f10, T6, %f10
+	fsubd %f12, T7, %f12
+	fsubd %f14, T8, %f14
 	ldd [%i5 + C_2P32], %f16
 	ldd [%i5 + C_2P64], %f18
-	ldd [%i5 + C_2P96], %f26
-	fmuld %f10, %f16, RL1
-	fmuld %f20, %f16, RH1
+	ldd [%i5 + C_2P96], T0
+	fmuld %f10, %f16, RL1              /* times 2^(32j) */
+	fmuld T6, %f16, RH1
 	fmuld %f12, %f18, RL2
-	fmuld %f22, %f18, RH2
-	fmuld %f14, %f26, RL3
-	fmuld %f24, %f26, RH3
-	ldd [%i5 + C_WR], FWR
-	ldd [%i5 + C_K1], FK1
-	ldd [%i5 + C_A3X], FA3X
-	fmuld RL1, FWR, RL51
-	fmuld RH1, FWR, RH51
-	fmuld RL2, FWR, RL52
-	fmuld RH2, FWR, RH52
-	fmuld RL3, FWR, RL53
-	fmuld RH3, FWR, RH53
+	fmuld T7, %f18, RH2
+	fmuld %f14, T0, T1                 /* RL3 */
+	fmuld T8, T0, T2                   /* RH3 */
+	ldd [%i5 + C_WR], T3
+	fmuld RL1, T3, T4                  /* RL51 */
+	fmuld RH1, T3, T5                  /* RH51 */
+	fmuld RL2, T3, RL52
+	fmuld RH2, T3, RH52
+	fmuld T1, T3, RL53
+	fmuld T2, T3, RH53
+	std T1, [%sp + BIAS + L_RL3]       /* the loop reloads these four */
+	std T2, [%sp + BIAS + L_RH3]
+	std T4, [%sp + BIAS + L_RL51]
+	std T5, [%sp + BIAS + L_RH51]
 	ld [%i5 + C_A0], %f0               /* high halves of P0, P1, P2 */
 	ld [%i5 + C_A1], %f2
 	ld [%i5 + C_A2], %f4
@@ -576,11 +600,11 @@ poly1305aes_authenticate:
 	 mov 2, %o1
 	ba,a .Lfinish
 .Lempty:                               /* l = 0: h = 0 */
-	fsubd FWR, FWR, %f8
-	fsubd FWR, FWR, %f10
-	fsubd FWR, FWR, %f12
+	fsubd RL0, RL0, %f8
+	fsubd RL0, RL0, %f10
+	fsubd RL0, RL0, %f12
 	ba .Lfinish
-	 fsubd FWR, FWR, %f14
+	 fsubd RL0, RL0, %f14
 .Lzerochunk:                           /* h r: the loop's last block, alone */
 	brz %l6, .Lempty
 	 fmovd %f8, %f16
@@ -711,7 +735,39 @@ poly1305aes_authenticate:
 	mov 1, %o2
 	call .Lcopy16
 	 mov %i1, %o1
-.Ldone:
+.Ldone:                                /* no secret left in the frame: */
+	clr %l0                            /* the AES state and round key (a window */
+	clr %l1                            /* spill would write them to the save area) */
+	clr %l2
+	clr %l3
+	clr %l4
+	clr %l5
+	clr %l6
+	clr %l7
+	stx %g0, [%sp + BIAS + 0]          /* the save area's %l0-%l7, spilled by a trap during the call */
+	stx %g0, [%sp + BIAS + 8]
+	stx %g0, [%sp + BIAS + 16]
+	stx %g0, [%sp + BIAS + 24]
+	stx %g0, [%sp + BIAS + 32]
+	stx %g0, [%sp + BIAS + 40]
+	stx %g0, [%sp + BIAS + 48]
+	stx %g0, [%sp + BIAS + 56]
+	stx %g0, [%sp + BIAS + L_SCR]      /* r as doubles, then the pieces of h */
+	stx %g0, [%sp + BIAS + L_SCR + 8]
+	stx %g0, [%sp + BIAS + L_SCR + 16]
+	stx %g0, [%sp + BIAS + L_SCR + 24]
+	stx %g0, [%sp + BIAS + L_S]        /* s */
+	stx %g0, [%sp + BIAS + L_S + 8]
+	stx %g0, [%sp + BIAS + L_KR]       /* the copy of k and r (misaligned kr or n) */
+	stx %g0, [%sp + BIAS + L_KR + 8]
+	stx %g0, [%sp + BIAS + L_KR + 16]
+	stx %g0, [%sp + BIAS + L_KR + 24]
+	stx %g0, [%sp + BIAS + L_TAG]      /* the tag (misaligned out) */
+	stx %g0, [%sp + BIAS + L_TAG + 8]
+	stx %g0, [%sp + BIAS + L_RL3]      /* r's multipliers the loop reloads */
+	stx %g0, [%sp + BIAS + L_RH3]
+	stx %g0, [%sp + BIAS + L_RL51]
+	stx %g0, [%sp + BIAS + L_RH51]
 	wr %g4, 0, %asi
 	ldx [%sp + BIAS + L_FSR], %fsr
 	ret
@@ -760,7 +816,8 @@ poly1305aes_authenticate:
 	fsubd P0, %f18, %f10               /* word 0 2^34 */
 	fsubd P1, %f20, %f12
 	fsubd P2, %f22, %f14
-	fmuld %f8, FWR, %f8                /* = 5 (word 3 + pad 2^32) */
+	ldd [%i5 + C_WR], %f16
+	fmuld %f8, %f16, %f8               /* = 5 (word 3 + pad 2^32) */
 	mov 1, %l6
 	subcc %o1, 1, %o1
 	be .Lreturn
@@ -811,7 +868,7 @@ poly1305aes_authenticate:
 	subcc %o1, 1, %o1
 	add %o0, 256, %o0
 	bne,a,pt %xcc, .Lblock0 + 4
-	 fmuld %f8, RL0, %f16              /* the first instruction of .Lblock0 */
+	 fmuld %f12, RH0, %f16              /* the first instruction of .Lblock0 */
 .Lreturn:
 	retl
 	 nop

@@ -33,55 +33,89 @@ integers.
 Exits non-zero on any failure; prints the margins in bits otherwise.
 """
 import math
+import os
+import re
 import sys
 
-SPLIT = 14                 # must match SPLIT in poly1305aes_ppc.S
-C = 2 ** 52 + 2 ** 48      # placed-word constant: high word 0xC.31.0000 (see .S)
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "tools"))
+import fpbounds  # noqa: E402
+
+SOURCE = os.path.join(HERE, "poly1305aes_ppc.S")
+
+
+def read_source(path=SOURCE):
+    """SPLIT, the placed-word constant C, 3 * 2^181, the D and final constants
+    and 5 * 2^-130, as poly1305aes_ppc.S defines them"""
+    def const(label):
+        hi, lo = fpbounds.words(path, "PPC_LOCAL(%s)" % label, 2)
+        return fpbounds.double(hi, lo)
+    split = fpbounds.define(path, "SPLIT")
+    c = []
+    for k in range(4):
+        hi = fpbounds.define(path, "PW%d" % k) & 0xffff
+        c.append(-fpbounds.double(hi << 16, 0) / 2 ** (32 * k))    # -(placed word, w = 0) at its position
+    if len(set(c)) != 1:
+        raise fpbounds.SourceError("%s: PW0..PW3 do not place the same C" % path)
+    alpha3 = const("k_a3") / 2 ** 96
+    final = [const("k_f%d" % k) / 2 ** (32 * k) - 2 ** 52 for k in range(4)]
+    d = [const("k_d1") / 2 ** 32, const("k_d3") / 2 ** 96]
+    if const("k_sc") != fpbounds.F(5, 2 ** 130):
+        raise fpbounds.SourceError("%s: k_sc is not 5 * 2^-130" % path)
+    if any(x.denominator != 1 for x in [c[0], alpha3] + final + d):
+        raise fpbounds.SourceError("%s: a constant is not an integer at its position" % path)
+    return split, int(c[0]), int(alpha3), [int(x) for x in final], [int(x) for x in d]
+
+
+SPLIT, C, ALPHA3, FINAL, D13 = read_source()
 MANTISSA = 53
 BOUNDARY = [32, 32, 32, 34]
-ALPHA3 = 3 * 2 ** 85       # Q_3 relative to position 3 (3 * 2^181 absolute)
-FINAL = [2 ** 33 - 40, 2 ** 33 - 2, 2 ** 33 - 2, 2 ** 37 - 2]   # 8p in pieces
+
+
+def read_clamp(path=SOURCE):
+    """the clamp of r, from the rlwinm masks that split it: hi_j keeps bits
+    MB..31-SPLIT (big-endian numbering), lo_0 bits 32-SPLIT..31, lo_j (j > 0)
+    32-SPLIT..ME; so r_j is clamped to bits MB..31 (j = 0) or MB..ME"""
+    src = fpbounds.text(path)
+    his = re.findall(r"rlwinm\t\d+, \d+, 0, (\d+), 31-SPLIT", src)
+    los = re.findall(r"rlwinm\t\d+, \d+, 0, 32-SPLIT, (\d+)", src)
+    if len(his) != 4 or len(los) != 4 or len(set(his)) != 1:
+        raise fpbounds.SourceError("%s: the four r splits are not found" % path)
+    top = 2 ** (32 - int(his[0])) - 1                          # bits MB..31 (big-endian numbering)
+    return [top & ~(2 ** (31 - int(me)) - 1) for me in los]
+
+
+CLAMP = read_clamp()
 
 
 class Fail(Exception):
     pass
 
 
-margins = {}
+margins = fpbounds.Margins()
 
 
 def note(kind, value, limit_bits):
     """Record that |value| must stay below 2^limit_bits."""
-    value = abs(value)
-    margin = limit_bits - (math.log2(value) if value > 0 else 0)
-    if kind not in margins or margin < margins[kind]:
-        margins[kind] = margin
-    if value >= 2 ** limit_bits:
-        raise Fail("%s: |value| = 2^%.3f reaches 2^%d" % (kind, math.log2(value), limit_bits))
+    if not margins.need(kind, max(abs(value), 1), fpbounds.F(2) ** limit_bits):
+        raise Fail("%s: |value| = 2^%.3f reaches 2^%d" % (kind, math.log2(abs(value)), limit_bits))
 
 
 def spare(kind, value, room):
     """Record that value must stay below room (both positive)."""
-    if value >= room:
+    if not margins.need(kind, max(value, 1), room):
         raise Fail("%s: needs %d, has %d" % (kind, value, room))
-    margin = math.log2(room) - math.log2(max(value, 1))
-    if kind not in margins or margin < margins[kind]:
-        margins[kind] = margin
 
 
 def multipliers():
-    """lo and hi multiplier bounds (max) and units for each (i, k)."""
-    lo_max = [2 ** SPLIT - 1] + [2 ** SPLIT - 4] * 3
-    hi_max = [2 ** 28 - 2 ** SPLIT] * 4
-    table = {}
-    for k in range(4):
-        for i in range(4):
-            j = (k - i) % 4
-            if i <= k:
-                table[i, k] = (lo_max[j], hi_max[j])
-            else:
-                table[i, k] = (lo_max[j] * 5 // 4, hi_max[j] * 5 // 4)
-    return table
+    """lo and hi multiplier bounds (max) for each (i, k), 5/4 of them when wrapped."""
+    table = fpbounds.multipliers(SPLIT, CLAMP)
+    out = {}
+    for (i, k), (j, wrapped, lo, hi, _, _) in table.items():
+        out[i, k] = (int(lo) if not wrapped else int(lo), int(hi))
+        if lo.denominator != 1 or hi.denominator != 1:
+            raise Fail("a multiplier is not an integer")
+    return out
 
 
 def binade(kind, lo, hi, b):
@@ -104,7 +138,9 @@ def block(Y):
     word_max = 2 ** 32 - 1
     # P_k intervals (relative to position k), pad only on P_3
     P = [(-(C + word_max), -C)] * 3 + [(-(C + word_max + 2 ** 32), -C)]
-    D = [0, C + C // 2 ** 32, 0, C + C // 2 ** 32]
+    D = [0, D13[0], 0, D13[1]]
+    if D13 != [C + C // 2 ** 32] * 2:
+        raise Fail("D1 and D3 are not C + C / 2^32: the C's of the placed words would not cancel")
     if (C + C // 2 ** 32) % 2 ** (SPLIT - 2):
         raise Fail("D is not a multiple of the hi unit")
     if C % 2 ** 32:
@@ -193,9 +229,9 @@ def main():
         sys.exit(1)
     print("SPLIT = %d, C = 2^52 + 2^48; piece bounds: %s" %
           (SPLIT, ", ".join("|y%d| <= 2^%.3f" % (k, math.log2(y)) for k, y in enumerate(Y))))
-    for kind, m in sorted(margins.items()):
-        print("  %-44s %.2f bits to spare" % (kind, m))
-    print("smallest margin: %.2f bits" % min(margins.values()))
+    if C != 2 ** 52 + 2 ** 48:
+        print("  (C read from PW0..PW3: 2^%.3f)" % math.log2(C))
+    sys.exit(0 if margins.report() else 1)
 
 
 if __name__ == "__main__":

@@ -14,21 +14,30 @@
    loop keeps -h (the placed words are negative), negated at the end.
 
    Instructions, exact under qemu-ppc (speed/count.py, build/ppc32):
-     main loop, per 16-byte block       61.5  (4 stwbrx, 4 lfd, 32 fmadd/fmul,
+     main loop, per 16-byte block       67.25 (4 lwz, 4 stwbrx, 4 lfd, 2 lfd
+                                               of r's multipliers, 32 fmadd/fmul,
                                                21 other FP; per eight blocks
-                                               two lswx, one addi and bdnz)
+                                               one addi and bdnz)
      AES-128 with its key expansion      657  (2 KiB table)
-     a call: 0 / 16 / 4096 bytes         844 / 973 / 16674
+     a call: 0 / 16 / 4096 bytes         895 / 1037 / 18203
+   (of a call's instructions, 50 zero the frame's secrets and the copies of
+   the caller's registers before returning).
    The floating-point work, 53 a block, is what this representation needs:
    32 exact products (4 pieces times 8 pieces of r) and 5 operations to
    round each of the 4 slots, 1 to fold 2^130; the rest moves words. Two
    blocks a pair, so the pieces alternate register sets instead of moving;
-   four pairs an iteration, each lswx loading two pairs (64 bytes), and the
-   addi and bdnz shared by eight blocks. One schedule
-   for G4 and POWER/RS64: each slot's hi chain, which needs no carry, comes
-   before its lo chain, which starts from the previous slot's carry; ordered
-   by dependency, not tuned on hardware (none here; lswx and lswi are
-   microcoded on many cores, so cycles may not follow the count).
+   four pairs an iteration, the addi and bdnz shared by eight blocks.
+   Cycles, on models of the MPC7400 (G4) and MPC7450 (G4e) validated on
+   D. J. Bernstein's 2005 loop (ppc/schedule.py): 86.1 and 122.9 a block
+   (this code before: 138.5 and 218.2; the 2005 loop: 101.5 and 97.0). The
+   block's order is a search on the models (ppc/block.inc). Bounds: 53 FPU
+   instructions take 70.7 cycles on the G4 (3 in 4 cycles) and 66.3 on the
+   G4e (4 in 5), but each slot's lo chain starts from the slot before's
+   carry, so a block is a chain of 4 x (4 fmadd + 1 fadd) plus 4 more: 95
+   cycles at the G4e's 5-cycle latency (57 at the G4's 3), which no order
+   shortens; carries added after the chains would cost 3 more FPU
+   instructions a block (74.7 cycles of the G4's FPU). Word loads, not lswx:
+   on the 7450 model the string loads cost 3.5 cycles a block more.
 
    AES table lookups are indexed by key and nonce bytes (a cache-timing leak of
    the key); branches depend only on the length. */
@@ -37,9 +46,9 @@
 
 #define SPLIT 14	/* ppc/bounds.py proves this split */
 
-/* the frame: 480 bytes, 16-aligned; our data above 64 leaves room for any
+/* the frame: 496 bytes, 16-aligned; our data above 64 leaves room for any
    ABI's linkage area. Nothing is written into the caller's frame. */
-#define FRAME 480
+#define FRAME 496
 #define PA 64		/* 16 doubles: placed words of four blocks; conversions */
 #define SOUT 192	/* AES_k(n), 16 bytes as produced */
 #define TB 208		/* tail: last full or padded partial block, then zeros */
@@ -48,6 +57,7 @@
 #define OUTSAVE 252
 #define GSAVE 264	/* r14-r31 */
 #define FSAVE 336	/* f14-f31 */
+#define RK 480		/* 2 doubles: r's multipliers the loop reloads (fW1, fV1) */
 
 /* placed-word high halves: sign, exponent of 2^(52+32k), top bits of C = 2^52 + 2^48 */
 #define PW0 (0xC331 - 0x10000)
@@ -102,10 +112,6 @@
 #define fD3 29		/* (C + C 2^-32) 2^96: the C's of P_2, P_3 */
 #define fA3 30		/* 3 * 2^181: rounds slot 3 at 2^130 */
 #define fSC 31		/* 5 * 2^-130 */
-
-/* lswx rt, ra, rb (load XER[25:31] bytes into rt, rt+1, ...), as a word:
-   LLVM 14's assembler does not know the instruction */
-#define LSWX(rt, ra, rb) .long 0x7c00042a | ((rt) << 21) | ((ra) << 16) | ((rb) << 11)
 
 #define KOFF(k) PPC_LOCAL(k) - PPC_LOCAL(table)
 #define BLOCKS PPC_SUBROUTINE(blocks)
@@ -208,6 +214,8 @@ PPC_LOCAL(here):
 	fmul	fV1, fH1, fSC
 	fmul	fV2, fH2, fSC
 	fmul	fV3, fH3, fSC
+	stfd	fW1, RK+0(1)		/* the loop reloads these two, used once a block */
+	stfd	fV1, RK+8(1)
 	fsub	fZ, fL0, fL0		/* +0 */
 
 /* m: n = ceil(l / 16) blocks. The pieces start as block 1 (negated); the
@@ -267,8 +275,14 @@ PPC_LOCAL(pad):
 	b	PPC_LOCAL(tailready)
 PPC_LOCAL(lastfull):
 	addi	28, 28, -16
-	lswi	24, 28, 16
-	stswi	24, 8, 16
+	lwz	24, 0(28)
+	lwz	25, 4(28)
+	lwz	26, 8(28)
+	lwz	27, 12(28)
+	stw	24, 0(8)
+	stw	25, 4(8)
+	stw	26, 8(8)
+	stw	27, 12(8)
 PPC_LOCAL(tailready):
 	andi.	5, 7, 1			/* n odd */
 	cmplwi	6, 7, 1			/* n = 1 */
@@ -287,8 +301,6 @@ PPC_LOCAL(tailready):
 	subf	3, 3, 22		/* the high half of P_3 of the last block */
 	addi	17, 7, -1
 	srwi	17, 17, 1		/* pairs before the tail */
-	li	0, 64
-	mtxer	0			/* lswx: 64 bytes */
 	addi	7, 1, PA+4		/* the low halves of the placed words: */
 	addi	8, 1, PA+36		/* r7, r8 a pair's at PA(r1) (two blocks), */
 	addi	14, 1, PA+68		/* r14, r15 the other's at PA+64(r1); */
@@ -299,7 +311,10 @@ PPC_LOCAL(tailready):
 	li	12, 64			/* the second 64 bytes of an iteration */
 	beq	6, PPC_LOCAL(tailone)
 	bne	0, PPC_LOCAL(odd)
-	lswi	24, 6, 16		/* n even: block 1 is full; pieces = -(block 1) */
+	lwz	24, 0(6)		/* n even: block 1 is full; pieces = -(block 1) */
+	lwz	25, 4(6)
+	lwz	26, 8(6)
+	lwz	27, 12(6)
 	stwbrx	24, 0, 7
 	stwbrx	25, 7, 0
 	stwbrx	26, 7, 4
@@ -437,6 +452,27 @@ PPC_LOCAL(final):
 	stwbrx	29, 4, 11
 	stwbrx	31, 4, 12
 
+	fsub	fZ, fZ, fZ		/* +0 (fZ is finite): no secret left in the frame */
+	stfd	fZ, PA+0(1)		/* r's pieces (set-up), placed words, h */
+	stfd	fZ, PA+8(1)
+	stfd	fZ, PA+16(1)
+	stfd	fZ, PA+24(1)
+	stfd	fZ, PA+32(1)
+	stfd	fZ, PA+40(1)
+	stfd	fZ, PA+48(1)
+	stfd	fZ, PA+56(1)
+	stfd	fZ, PA+64(1)
+	stfd	fZ, PA+72(1)
+	stfd	fZ, PA+80(1)
+	stfd	fZ, PA+88(1)
+	stfd	fZ, PA+96(1)
+	stfd	fZ, PA+104(1)
+	stfd	fZ, PA+112(1)
+	stfd	fZ, PA+120(1)
+	stfd	fZ, SOUT+0(1)		/* s */
+	stfd	fZ, SOUT+8(1)
+	stfd	fZ, RK+0(1)		/* r's reloaded multipliers */
+	stfd	fZ, RK+8(1)
 	lfd	0, FPSCRSAVE(1)
 	mtfsf	0xff, 0			/* the caller's FPSCR, all of it */
 	lfd	14, FSAVE+0(1)
@@ -458,6 +494,34 @@ PPC_LOCAL(final):
 	lfd	30, FSAVE+128(1)
 	lfd	31, FSAVE+136(1)
 	lmw	14, GSAVE(1)
+	lfd	0, KOFF(k_zero)(rTB0)	/* and the copies of the caller's registers, which */
+	stfd	0, FSAVE+0(1)		/* may hold the caller's secrets, are zeroed too */
+	stfd	0, FSAVE+8(1)
+	stfd	0, FSAVE+16(1)
+	stfd	0, FSAVE+24(1)
+	stfd	0, FSAVE+32(1)
+	stfd	0, FSAVE+40(1)
+	stfd	0, FSAVE+48(1)
+	stfd	0, FSAVE+56(1)
+	stfd	0, FSAVE+64(1)
+	stfd	0, FSAVE+72(1)
+	stfd	0, FSAVE+80(1)
+	stfd	0, FSAVE+88(1)
+	stfd	0, FSAVE+96(1)
+	stfd	0, FSAVE+104(1)
+	stfd	0, FSAVE+112(1)
+	stfd	0, FSAVE+120(1)
+	stfd	0, FSAVE+128(1)
+	stfd	0, FSAVE+136(1)
+	stfd	0, GSAVE+0(1)
+	stfd	0, GSAVE+8(1)
+	stfd	0, GSAVE+16(1)
+	stfd	0, GSAVE+24(1)
+	stfd	0, GSAVE+32(1)
+	stfd	0, GSAVE+40(1)
+	stfd	0, GSAVE+48(1)
+	stfd	0, GSAVE+56(1)
+	stfd	0, GSAVE+64(1)
 	lwz	0, LRSAVE(1)
 	mtlr	0
 	addi	1, 1, FRAME
@@ -465,8 +529,8 @@ PPC_LOCAL(final):
 	PPC_SIZE(PPC_ENTRY)
 
 /* pairs of blocks, four pairs an iteration: ctr iterations. r6 -> the
-   bytes of the blocks the iteration adds, loaded big-endian 64 at a time
-   (lswx, XER = 64) and stored byte-reversed as the low halves of the placed
+   bytes of the blocks the iteration adds, loaded big-endian 32 at a time
+   (ppc/place.inc) and stored byte-reversed as the low halves of the placed
    words, whose high halves stay in the frame: the first and third pair's at
    PA(r1), the second and fourth's at PA+64(r1), a block's four low halves at
    r7, r8, r14 or r15 + 0, 8, 16, 24 (r0, r4, r5 = 8, 16, 24); r12 = 64.
@@ -480,23 +544,20 @@ PPC_LOCAL(final):
 	PPC_FUNCTION(BLOCKS)
 	PPC_ALIGN(5)
 BLOCKS:
-	LSWX(16, 0, 6)
-	stwbrx	16, 0, 7
-	stwbrx	17, 7, 0
-	stwbrx	18, 7, 4
-	stwbrx	19, 7, 5
-	stwbrx	20, 0, 8
-	stwbrx	21, 8, 0
-	stwbrx	22, 8, 4
-	stwbrx	23, 8, 5
-	stwbrx	24, 0, 14
-	stwbrx	25, 14, 0
-	stwbrx	26, 14, 4
-	stwbrx	27, 14, 5
-	stwbrx	28, 0, 15
-	stwbrx	29, 15, 0
-	stwbrx	30, 15, 4
-	stwbrx	31, 15, 5
+#define PLACE_OFF 0
+#define PLACE_A 7
+#define PLACE_B 8
+#include "place.inc"
+#undef PLACE_OFF
+#undef PLACE_A
+#undef PLACE_B
+#define PLACE_OFF 32
+#define PLACE_A 14
+#define PLACE_B 15
+#include "place.inc"
+#undef PLACE_OFF
+#undef PLACE_A
+#undef PLACE_B
 #define OLD0 0
 #define OLD1 1
 #define OLD2 2
@@ -575,23 +636,20 @@ PPC_LOCAL(pair2):
 #undef NEW3
 #undef POFF
 PPC_LOCAL(pair3):
-	LSWX(16, 6, 12)
-	stwbrx	16, 0, 7
-	stwbrx	17, 7, 0
-	stwbrx	18, 7, 4
-	stwbrx	19, 7, 5
-	stwbrx	20, 0, 8
-	stwbrx	21, 8, 0
-	stwbrx	22, 8, 4
-	stwbrx	23, 8, 5
-	stwbrx	24, 0, 14
-	stwbrx	25, 14, 0
-	stwbrx	26, 14, 4
-	stwbrx	27, 14, 5
-	stwbrx	28, 0, 15
-	stwbrx	29, 15, 0
-	stwbrx	30, 15, 4
-	stwbrx	31, 15, 5
+#define PLACE_OFF 64
+#define PLACE_A 7
+#define PLACE_B 8
+#include "place.inc"
+#undef PLACE_OFF
+#undef PLACE_A
+#undef PLACE_B
+#define PLACE_OFF 96
+#define PLACE_A 14
+#define PLACE_B 15
+#include "place.inc"
+#undef PLACE_OFF
+#undef PLACE_A
+#undef PLACE_B
 #define OLD0 0
 #define OLD1 1
 #define OLD2 2
@@ -674,39 +732,33 @@ PPC_LOCAL(half4):
 	bdnz	BLOCKS
 	blr
 PPC_LOCAL(onepair3):
-	lswi	24, 6, 0		/* 0: 32 bytes */
-	stwbrx	24, 0, 14
-	stwbrx	25, 14, 0
-	stwbrx	26, 14, 4
-	stwbrx	27, 14, 5
-	stwbrx	28, 0, 15
-	stwbrx	29, 15, 0
-	stwbrx	30, 15, 4
-	stwbrx	31, 15, 5
+#define PLACE_OFF 0
+#define PLACE_A 14
+#define PLACE_B 15
+#include "place.inc"
+#undef PLACE_OFF
+#undef PLACE_A
+#undef PLACE_B
 	addi	6, 6, -32		/* pair3 reads r6 + 64 */
 	b	PPC_LOCAL(pair2)
 PPC_LOCAL(onepair):
-	lswi	24, 6, 0
-	stwbrx	24, 0, 14
-	stwbrx	25, 14, 0
-	stwbrx	26, 14, 4
-	stwbrx	27, 14, 5
-	stwbrx	28, 0, 15
-	stwbrx	29, 15, 0
-	stwbrx	30, 15, 4
-	stwbrx	31, 15, 5
+#define PLACE_OFF 0
+#define PLACE_A 14
+#define PLACE_B 15
+#include "place.inc"
+#undef PLACE_OFF
+#undef PLACE_A
+#undef PLACE_B
 	addi	6, 6, -96		/* + 128 after pair4 */
 	b	PPC_LOCAL(pair4)
 PPC_LOCAL(skippair):
-	lswi	24, 6, 0
-	stwbrx	24, 0, 14
-	stwbrx	25, 14, 0
-	stwbrx	26, 14, 4
-	stwbrx	27, 14, 5
-	stwbrx	28, 0, 15
-	stwbrx	29, 15, 0
-	stwbrx	30, 15, 4
-	stwbrx	31, 15, 5
+#define PLACE_OFF 0
+#define PLACE_A 14
+#define PLACE_B 15
+#include "place.inc"
+#undef PLACE_OFF
+#undef PLACE_A
+#undef PLACE_B
 	lfd	4, PA+64(1)		/* the first block is not added to */
 	lfd	5, PA+72(1)		/* pieces but becomes them: -(block) */
 	lfd	6, PA+80(1)
@@ -854,5 +906,6 @@ PPC_LOCAL(k_d1):	.long	0x45310000, 0x00110000	/* (C + C 2^-32) 2^32 */
 PPC_LOCAL(k_d3):	.long	0x49310000, 0x00110000	/* (C + C 2^-32) 2^96 */
 PPC_LOCAL(k_a3):	.long	0x4b580000, 0x00000000	/* 3 * 2^181 */
 PPC_LOCAL(k_sc):	.long	0x37f40000, 0x00000000	/* 5 * 2^-130 */
+PPC_LOCAL(k_zero):	.long	0, 0			/* +0 */
 
 	PPC_NOTE_STACK

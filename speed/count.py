@@ -24,8 +24,9 @@ TRACE = re.compile(r"^Trace \d+: 0x[0-9a-f]+ \[[0-9a-f]+/([0-9a-f]+)/")
 INSN = re.compile(r"^0x([0-9a-f]+):\s")
 
 
-def executed(qemu, probe, calls, length, verify, unaligned=False):
-    """[Counter by symbol] for each call of one run of the probe."""
+def traces(qemu, probe, calls, length, verify, unaligned=False):
+    """[[(pc, instruction text, symbol) in execution order] for each call] of
+    one run of the probe (speed/model.py simulates them on CPU models)."""
     with tempfile.TemporaryDirectory() as tmp:
         log = os.path.join(tmp, "qemu.log")
         # same environment and no address randomization: start-up must cost the same in both runs
@@ -38,37 +39,43 @@ def executed(qemu, probe, calls, length, verify, unaligned=False):
         result = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         if result.returncode != 0:
             sys.exit("count.py: %s failed: %s" % (" ".join(command), result.stderr.strip()))
-        size = {}          # block start pc -> (instructions, symbol) of its latest translation
-        segments = []      # one Counter by symbol per call
-        block_pc = block_symbol = None
-        block_count = 0
+        blocks = {}        # block start pc -> [(pc, text)] of its latest translation, and its symbol
+        segments = []      # the instructions run between two marks: one call
+        block = block_symbol = None
         with open(log, errors="replace") as f:
             for line in f:
                 if line.startswith("IN:"):
                     block_symbol = line[3:].strip() or "?"
-                    block_pc, block_count = None, 0
+                    block = None
                     continue
                 m = INSN.match(line)
                 if m and block_symbol is not None:
-                    if block_pc is None:
-                        block_pc = int(m.group(1), 16)
-                    block_count += 1
-                    size[block_pc] = (block_count, block_symbol)
+                    pc = int(m.group(1), 16)
+                    if block is None:
+                        block = []
+                        blocks[pc] = (block, block_symbol)
+                    block.append((pc, line[m.end():].split("!")[0].strip()))
                     continue
                 m = TRACE.match(line)
                 if m:
                     block_symbol = None
                     pc = int(m.group(1), 16)
-                    if pc not in size:
+                    if pc not in blocks:
                         sys.exit("count.py: executed block at 0x%x was never translated in the log" % pc)
-                    n, symbol = size[pc]
+                    insns, symbol = blocks[pc]
                     if symbol == "count_mark":
-                        segments.append(collections.Counter())
+                        segments.append([])
                     elif segments and symbol != "main":
-                        segments[-1][symbol] += n
+                        segments[-1].extend((a, text, symbol) for a, text in insns)
         if len(segments) != calls + 1:
             sys.exit("count.py: expected %d marks, saw %d (is count_mark in the probe?)" % (calls + 1, len(segments)))
         return segments[:-1]
+
+
+def executed(qemu, probe, calls, length, verify, unaligned=False):
+    """[Counter by symbol] for each call of one run of the probe."""
+    return [collections.Counter(symbol for _, _, symbol in call)
+            for call in traces(qemu, probe, calls, length, verify, unaligned)]
 
 
 def main():

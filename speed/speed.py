@@ -22,6 +22,25 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tools"))
 import describe  # noqa: E402
+import pipemodel  # noqa: E402
+import count  # noqa: E402
+
+# emulated targets: the CPU models (tools/pipemodel.py) that turn each traced
+# call into model cycles, beside its exact instruction count
+MODELS = {
+    "sparc64": (pipemodel.SparcDecoder, pipemodel.ULTRASPARC, "ultrasparc"),
+    "ppc32": (pipemodel.PpcDecoder, pipemodel.MPC74XX, "mpc74xx"),
+}
+
+
+def model_cycles(target, trace):
+    """{model name: cycles} for one call's trace"""
+    decoder, cpus, kind = MODELS[target]
+    insns = pipemodel.decode_trace(trace, decoder())
+    if kind == "ultrasparc":
+        breaks = pipemodel.taken_breaks([ins.pc for ins in insns])
+        return {cpu["name"]: pipemodel.simulate_ultrasparc(insns, cpu, breaks=breaks)[1] for cpu in cpus.values()}
+    return {cpu["name"]: pipemodel.simulate_mpc74xx(insns, cpu)[1] for cpu in cpus.values()}
 
 SUMMARY_LENGTHS = [0, 16, 64, 256, 1024, 8192]
 COUNT_LENGTHS = [0, 1, 8, 15, 16, 17, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192]
@@ -60,10 +79,22 @@ def native_rows(target, impl, probe, runs, quick):
 
 
 def emulated_rows(target, impl, probe, quick):
+    """exact instruction counts of every call; for authenticate, aligned, also
+    the model cycles of the same call (rows with op 'model:<cpu>')"""
     rows = []
     lengths = SUMMARY_LENGTHS if quick else COUNT_LENGTHS
     for op in ("authenticate", "verify"):
         for alignment in ("aligned", "unaligned"):
+            if op == "authenticate" and alignment == "aligned":
+                for n in sorted(set(lengths) | {1024, 2048}):
+                    trace = count.traces(target["run"], probe, 1, n, False)[0]
+                    base = dict(implementation="poly1305aes_" + impl.name, target=target["name"],
+                                alignment=alignment, cache="-", length=n)
+                    if n in lengths:
+                        rows.append(dict(base, op=op, value=float(len(trace))))
+                    for cpu, cycles in model_cycles(target["name"], trace).items():
+                        rows.append(dict(base, op="model:" + cpu, value=float(cycles)))
+                continue
             command = [sys.executable, os.path.join(describe.TOP, "speed", "count.py"), target["run"], probe] + \
                 [str(n) for n in lengths] + (["--verify"] if op == "verify" else []) + \
                 (["--unaligned"] if alignment == "unaligned" else [])
@@ -71,12 +102,41 @@ def emulated_rows(target, impl, probe, quick):
             if result.returncode != 0:
                 sys.exit("speed: %s" % result.stdout)
             for line in result.stdout.splitlines():
-                length, count = line.split()
+                length, number = line.split()
                 rows.append(dict(implementation="poly1305aes_" + impl.name, target=target["name"], op=op,
-                                 alignment=alignment, cache="-", length=int(length), value=float(count)))
+                                 alignment=alignment, cache="-", length=int(length), value=float(number)))
             if quick:
                 return rows
     return rows
+
+
+def model_table(rows, impls, lengths):
+    """model cycles per call and per block (authenticate, aligned) beside exact instructions"""
+    index = {(r["implementation"], r["op"], r["length"]): r["value"] for r in rows if r["alignment"] == "aligned"}
+    cpus = sorted({r["op"][6:] for r in rows if r["op"].startswith("model:")})
+    out = ["model cycles (tools/pipemodel.py) per call, authenticate, aligned; exact instructions beside them"]
+    out.append("  %8s  " % "bytes" + "  ".join("%-40s" % ("poly1305aes_" + i.name) for i in impls))
+    out.append("  %8s  " % "" + "  ".join("%-40s" % "  ".join(["%9s" % "instr"] + ["%14s" % c[:14] for c in cpus])
+                                         for _ in impls))
+    for n in lengths:
+        cells = []
+        for impl in impls:
+            name = "poly1305aes_" + impl.name
+            instr = index.get((name, "authenticate", n))
+            cells.append("%-40s" % "  ".join(["%9s" % ("-" if instr is None else "%.0f" % instr)] +
+                                              ["%14s" % ("%.0f" % index[(name, "model:" + c, n)]
+                                                         if (name, "model:" + c, n) in index else "-") for c in cpus]))
+        out.append("  %8d  " % n + "  ".join(cells))
+    out.append("  per 16-byte block (2048 - 1024 bytes, / 64):")
+    for impl in impls:
+        name = "poly1305aes_" + impl.name
+        parts = []
+        for c in cpus:
+            a, b = index.get((name, "model:" + c, 2048)), index.get((name, "model:" + c, 1024))
+            if a is not None and b is not None:
+                parts.append("%s %.1f" % (c, (a - b) / 64))
+        out.append("    %-24s %s" % (name, ", ".join(parts)))
+    return "\n".join(out)
 
 
 def table(rows, impls, unit, lengths, per_byte=False):
@@ -107,7 +167,7 @@ def variants_table(rows, impls, unit):
     """How verify, misalignment and a cold cache change the cost, at a few lengths."""
     out = ["%s at 16, 1024 and 8192 bytes by operation, alignment and cache" % unit]
     index = {(r["implementation"], r["op"], r["alignment"], r["cache"], r["length"]): r["value"] for r in rows}
-    combos = sorted({(r["op"], r["alignment"], r["cache"]) for r in rows})
+    combos = sorted({(r["op"], r["alignment"], r["cache"]) for r in rows if not r["op"].startswith("model:")})
     for impl in impls:
         name = "poly1305aes_" + impl.name
         out.append("  " + name)
@@ -185,11 +245,15 @@ def main():
             rows += new
     with open(os.path.join(outdir, "speed.csv"), "w", newline="") as f:
         writer = csv.writer(f)
-        writer.writerow(["implementation", "target", "op", "alignment", "cache", "length", "instructions" if emulated else "median_ticks"])
+        # emulated: op "model:<cpu>" rows hold model cycles, the others exact instructions
+        writer.writerow(["implementation", "target", "op", "alignment", "cache", "length",
+                         "instructions_or_model_cycles" if emulated else "median_ticks"])
         for r in rows:
             writer.writerow([r["implementation"], r["target"], r["op"], r["alignment"], r["cache"], r["length"], r["value"]])
     lengths = SUMMARY_LENGTHS if (args.quick or not emulated) else COUNT_LENGTHS
     text = "\n".join(headers) + "\n\n" + table(rows, impls, unit.split(" (")[0], lengths, per_byte=True)
+    if emulated and target["name"] in MODELS:
+        text += "\n\n" + model_table(rows, impls, lengths)
     if not args.quick:
         text += "\n\n" + variants_table(rows, impls, unit.split(" (")[0])
     with open(os.path.join(outdir, "speed.txt"), "w") as f:
