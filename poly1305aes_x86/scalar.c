@@ -1,6 +1,6 @@
 /* poly1305aes_x86 scalar code: radix-2^32 Poly1305 (radix32.S), with
    AES-NI ("scalar_aesni": the short messages of every AES-NI path;
-   constant time) or with AES from a 1 KiB table ("scalar_table": the
+   constant time) or with AES from a 2 KiB table ("scalar_table": the
    generic paths, for CPUs without AES-NI; NOT constant time: table indices
    from k and n). The AES-NI code is compiled for AES-NI and SSSE3 only;
    everything else for any i686. */

@@ -1,7 +1,8 @@
 /* Code poly1305aes_amd64 and poly1305aes_x86 share, written once and built by
-   both (each lists the sources in x86/ in its 'sources'). Assumes x86-64 or
-   32-bit x86 (little-endian, unaligned loads), GCC or clang; uint64_t
-   arithmetic only (two words on 32-bit x86; no unsigned __int128).
+   both (each lists the sources in x86/ in its 'sources'; the dispatchers
+   share paths.h). Assumes x86-64 or 32-bit x86 (little-endian, unaligned
+   loads), GCC or clang; uint64_t arithmetic only (two words on 32-bit x86;
+   no unsigned __int128).
 
    The Poly1305 cores here absorb a whole message, l >= 1 bytes (partial last
    block included), starting from h = 0, and return h as sums of products in
@@ -44,8 +45,9 @@ HIDDEN void avx2_hash(uint64_t d[5], const unsigned char r[16], const unsigned c
    the CPU has AVX-512 F, VL, BW, IFMA and VBMI2 and BMI2 */
 HIDDEN void ifma_hash(uint64_t c[3], const unsigned char r[16], const unsigned char *m, size_t l);
 
-/* x86/table.c: s = AES-128_k(n) from the 1 KiB table aes_table (entry x: 2S[x]
-   S[x] S[x] 3S[x]), four little-endian words; NOT constant time (indices from k, n) */
+/* x86/table.c: s = AES-128_k(n) from the 2 KiB table aes_table (entry x: 2S[x]
+   S[x] S[x] 3S[x] 2S[x] S[x] S[x] 3S[x]), four little-endian words; NOT
+   constant time (indices from k, n) */
 HIDDEN void table_encrypt(uint32_t s[4], const unsigned char k[16], const unsigned char n[16]);
 
 INLINE uint32_t load32(const unsigned char *p)
