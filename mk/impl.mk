@@ -14,7 +14,8 @@
 #                             speed probe, linked with the namespaced library
 #   test-shared               the test program linked with dist/'s shared library
 #   ct                        the constant-time check's program (tools/ctcheck.py)
-#   timing                    the constant-time check by timing (tools/timecheck.py)
+#   trace                     the same for emulated targets (tools/tracecheck.py)
+#   timing                    the constant-time check by timing, natively (tools/timecheck.py)
 
 TOP := $(abspath $(dir $(lastword $(MAKEFILE_LIST)))/..)
 .DEFAULT_GOAL := all
@@ -149,15 +150,19 @@ $(B)/abi: $(ABI_SRCS) $(B)/lib$(NAME).a $(B)/include/$(NAME).h $(TEST_DEPS)
 	$(CC) $(TEST_FLAGS) $(ABI_SRCS) $(B)/lib$(NAME).a -o $@ $(TARGET_LDFLAGS) $(VARIANT_LDFLAGS)
 
 # the constant-time check's program (run under valgrind by tools/ctcheck.py)
-$(B)/ct: $(TOP)/test/ct.c $(TOP)/test/util.c $(B)/lib$(NAME).a $(B)/include/$(NAME).h
-	$(CC) $(TEST_FLAGS) -g $(TOP)/test/ct.c $(TOP)/test/util.c $(B)/lib$(NAME).a -o $@ $(TARGET_LDFLAGS)
+$(B)/ct: $(TOP)/test/ct.c $(TOP)/test/leaky.c $(TOP)/test/util.c $(B)/lib$(NAME).a $(B)/include/$(NAME).h $(TEST_DEPS)
+	$(CC) $(TEST_FLAGS) -g $(TOP)/test/ct.c $(TOP)/test/leaky.c $(TOP)/test/util.c $(B)/lib$(NAME).a -o $@ $(TARGET_LDFLAGS)
 
 # the constant-time check by timing on the real CPU (run by tools/timecheck.py)
 $(B)/timing: $(TOP)/test/timing.c $(TOP)/test/util.c $(TOP)/speed/cycles.c $(B)/lib$(NAME).a $(B)/include/$(NAME).h
 	$(CC) $(TEST_FLAGS) $(TOP)/test/timing.c $(TOP)/test/util.c $(TOP)/speed/cycles.c $(B)/lib$(NAME).a -o $@ \
 	  $(TARGET_LDFLAGS) -lm
 
-$(B)/speed: $(SPEED_SRCS) $(B)/lib$(NAME).a $(B)/include/$(NAME).h $(wildcard $(TOP)/speed/*.h)
+# the constant-time trace program (run under qemu with a plugin by tools/tracecheck.py)
+$(B)/trace: $(TOP)/test/trace.c $(TOP)/test/leaky.c $(TOP)/test/util.c $(B)/lib$(NAME).a $(B)/include/$(NAME).h $(TEST_DEPS)
+	$(CC) $(TEST_FLAGS) $(TOP)/test/trace.c $(TOP)/test/leaky.c $(TOP)/test/util.c $(B)/lib$(NAME).a -o $@ $(TARGET_LDFLAGS)
+
+$(B)/speed: $(SPEED_SRCS) $(B)/lib$(NAME).a $(B)/include/$(NAME).h $(wildcard $(TOP)/speed/*.h) $(TEST_DEPS)
 	$(CC) $(TEST_FLAGS) $(SPEED_SRCS) $(B)/lib$(NAME).a -o $@ $(TARGET_LDFLAGS) $(VARIANT_LDFLAGS)
 
 -include $(OBJS:.o=.d) $(PICOBJS:.o=.d)

@@ -170,6 +170,19 @@ static double power2(int e)
    the biased exponent PLACED(k) */
 #define PLACED(k) (1023 + 52 + 32 * (k))
 
+/* x, an integer with |x| < 2^51, as an int64_t, with no conversion
+   instruction or library call: 32-bit PowerPC converts a double through
+   libgcc's __fixdfdi, which branches on the sign (tools/tracecheck.py saw
+   it). x + 1.5 2^52 lies in [2^52, 2^53), where the spacing is 1: exact in
+   any rounding mode, and its low mantissa bits are 2^51 + x. */
+static int64_t to_int64(double x)
+{
+  double t = x + 6755399441055744.0;
+  uint64_t bits;
+  memcpy(&bits, &t, 8);
+  return (int64_t) (bits - 0x4338000000000000ULL);
+}
+
 /* h = sum piece[k], |piece[k] / 2^(32k)| < 2^36.5 (so 0 < h + 8p < 2^134):
    reduce mod p, add s mod 2^128 */
 static void finish(unsigned char out[16], const double piece[4], const unsigned char s[16])
@@ -180,7 +193,7 @@ static void finish(unsigned char out[16], const double piece[4], const unsigned 
   int k;
   for (k = 0; k < 4; ++k) {
     ASSUMED(piece[k] * power2(-32 * k) > -1.41 * power2(36) && piece[k] * power2(-32 * k) < 1.41 * power2(36));
-    h[k] = (int64_t) (piece[k] * power2(-32 * k));
+    h[k] = to_int64(piece[k] * power2(-32 * k));
   }
   /* add 8p = 2^133 - 40 so the sum is positive, then take 32-bit words */
   acc = h[0] - 40;
@@ -757,7 +770,8 @@ static void authenticate_inner(unsigned char out[16], const unsigned char kr[32]
 /* stack bytes below poly1305aes_authenticate's stack pointer that
    authenticate_inner's frames reach, with a margin: one chain, and four.
    test/abi.c measured (gcc 12, bytes below the caller's stack pointer):
-   one chain 576 on x86-64, 840 on x86, 704 on ppc32, 776 on sparc64; four
+   one chain 576 on x86-64, 840 on x86, 704 on ppc32, 776 on sparc64, 544 on
+   arm64 (its deepest secret, s, at sp-256: a 16-byte wipe fails there); four
    chains (x86-64) 2320; it fails a build that leaves a secret in them.
    Wiping costs about 20 rdtsc ticks a call on x86-64 (Zen 4). */
 #if defined(__x86_64__)

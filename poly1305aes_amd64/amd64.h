@@ -2,22 +2,14 @@
    unsigned __int128 from GCC or clang). Shared by every code path: the
    radix-2^64 scalar Poly1305 below and the AES-NI block cipher; each path
    instantiates them inside a function compiled for its own instruction set.
-
-   Scalar radix 2^64: h = h0 + 2^64 h1 + 2^128 h2 with h2 <= 4 between
-   blocks. Clamping gives r0, r1 < 2^60 and 4 | r1, so 2^128 r1 = (5/4) r1
-   mod p exactly and s1 = r1 + r1/4 < 2^60.33. For one block (a = h + c,
-   a2 <= 6): d0 = a0 r0 + a1 s1 < 2^125.2, d1 = a0 r1 + a1 r0 + a2 s1
-   + (d0 >> 64) < 2^125.1, top = a2 r0 + (d1 >> 64) < 2^63.2 (weight 2^128),
-   and 5 (top >> 2) < 2^63.5: every sum fits its word, and the new h2 is
-   (top & 3) plus one carry, <= 4. */
+   The block multiplication keeps h2 <= 4: the bounds are in common/poly64.h. */
 #ifndef poly1305aes_amd64_internal_H
 #define poly1305aes_amd64_internal_H
 
-#include "../x86/x86.h"
+#include "namespace.h"
+#include "poly64.h"
 #include "aesni.h"
-
-typedef uint64_t u64;
-__extension__ typedef unsigned __int128 u128;
+#include "../x86/x86.h"   /* the cores shared with poly1305aes_x86, hashfn */
 
 /* the names the path files share, each namespaced once (common/namespace.h) */
 #define scalar_mul CRYPTO_NAMESPACE(scalar_mul)
@@ -40,32 +32,7 @@ HIDDEN hashfn vector_sse2_table;  /* AES from a table around x86/sse2.c's hash (
 /* Poly1305 alone, key r||s, on the path in use: for speed/bench.c only (not in the installed libraries) */
 void poly1305aes_poly1305(unsigned char out[16], const unsigned char rs[32], const unsigned char m[], unsigned int l);
 
-INLINE u64 load64(const unsigned char *p)
-{
-  u64 x;
-  memcpy(&x, p, 8);
-  return x;
-}
-
-INLINE void store64(unsigned char *p, u64 x)
-{
-  memcpy(p, &x, 8);
-}
-
 /* ---- Poly1305 in radix 2^64 ---- */
-
-struct p64 {
-  u64 h0, h1, h2;   /* h2 <= 4 */
-  u64 r0, r1, s1;   /* clamped r; s1 = 5 r1 / 4 */
-};
-
-INLINE void p64_start(struct p64 *st, const unsigned char r[16])
-{
-  st->h0 = st->h1 = st->h2 = 0;
-  st->r0 = load64(r) & 0x0ffffffc0fffffffULL;
-  st->r1 = load64(r + 8) & 0x0ffffffc0ffffffcULL;
-  st->s1 = st->r1 + (st->r1 >> 2);
-}
 
 /* One block in assembly (GCC's unsigned __int128 code spills): after the
    message is added, d0 = a0 r0 + a1 s1, d1 = a0 r1 + a1 r0 + a2 s1 + hi(d0),
@@ -195,28 +162,6 @@ INLINE void p64_last(struct p64 *st, u64 m0, u64 m1, int mulx)
   else P64_LAST(P64_MUL, "rax", "rdx", "cc");
 }
 
-/* the last 1..15 bytes of m[0..l) as a padded chunk; reads only inside m[0..l) */
-INLINE void p64_tail(const unsigned char *m, size_t l, u64 *m0, u64 *m1)
-{
-  unsigned int t = (unsigned int) (l & 15);
-  u128 v;
-  if (l >= 16) {
-    u64 lo = load64(m + l - 16), hi = load64(m + l - 8);
-    v = ((u128) hi << 64 | lo) >> (8 * (16 - t));
-  } else {
-    const unsigned char *p = m;
-    unsigned int shift = 0;
-    v = 0;
-    if (t & 8) { v = load64(p); p += 8; shift = 64; }
-    if (t & 4) { uint32_t x; memcpy(&x, p, 4); v |= (u128) x << shift; p += 4; shift += 32; }
-    if (t & 2) { uint16_t x; memcpy(&x, p, 2); v |= (u128) x << shift; p += 2; shift += 16; }
-    if (t & 1) v |= (u128) p[0] << shift;
-  }
-  v |= (u128) 1 << (8 * t);
-  *m0 = (u64) v;
-  *m1 = (u64) (v >> 64);
-}
-
 /* absorb all of m[0..l); mulx: use MULX (BMI2) */
 INLINE void p64_hash(struct p64 *st, const unsigned char *m, size_t l, int mulx)
 {
@@ -226,29 +171,6 @@ INLINE void p64_hash(struct p64 *st, const unsigned char *m, size_t l, int mulx)
     p64_tail(m, l, &m0, &m1);
     p64_last(st, m0, m1, mulx);
   }
-}
-
-/* out = (h mod p + s) mod 2^128, for h2 <= 4 (h < 5 2^128); no branch on h */
-INLINE void p64_finish(unsigned char out[16], u64 h0, u64 h1, u64 h2, u64 s0, u64 s1)
-{
-  u128 t;
-  u64 g0, g1, g2, mask;
-  t = (u128) h0 + (h2 >> 2) * 5;                           /* now h < 2^130 */
-  h0 = (u64) t;
-  t = (u128) h1 + (u64) (t >> 64);
-  h1 = (u64) t;
-  h2 = (h2 & 3) + (u64) (t >> 64);
-  t = (u128) h0 + 5;                                       /* g = h + 5 >= 2^130 iff h >= p */
-  g0 = (u64) t;
-  t = (u128) h1 + (u64) (t >> 64);
-  g1 = (u64) t;
-  g2 = h2 + (u64) (t >> 64);
-  mask = 0 - (g2 >> 2);
-  h0 ^= mask & (h0 ^ g0);
-  h1 ^= mask & (h1 ^ g1);
-  t = (u128) h0 + s0;
-  store64(out, (u64) t);
-  store64(out + 8, h1 + s1 + (u64) (t >> 64));
 }
 
 /* h (h2 <= 4) of m[0..l) under r: the hash a path's code runs (scalar.c: the

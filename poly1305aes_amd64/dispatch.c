@@ -13,7 +13,7 @@
      sse2     AES-NI; radix 2^64 with MUL; from 2048 bytes SSE2 radix 2^26, 8
               blocks a step (x86/sse2.c; needs AES-NI, SSSE3; SSE2 is in every
               x86-64)
-     generic  AES from a table (x86/table.c: NOT constant time); radix 2^64
+     generic  AES from a table (common/aes_table.h: NOT constant time); radix 2^64
               with MUL; from 2048 bytes SSE2 radix 2^26
    After each call the dispatcher zeroes the stack the path's code used (the
    path's scalar_stack or vector_stack bytes below its stack pointer): the

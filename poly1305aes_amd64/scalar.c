@@ -4,9 +4,10 @@
    SSE2), their sums carried here into radix 2^64 (h2 <= 4). The AES:
    AES-NI on the ifma, avx2 and sse2 paths (constant time), or on the
    generic path, for CPUs without AES-NI, AES-128 from a 2 KiB table
-   (x86/table.c), indexed by secret key and nonce bytes, so NOT constant
-   time. Bounds: amd64.h, x86/radix26.h, x86/ifma.c. */
+   (common/aes_table.h), indexed by secret key and nonce bytes, so NOT constant
+   time. Bounds: common/poly64.h, x86/radix26.h, x86/ifma.c. */
 #include "amd64.h"
+#include "aes_table.h"
 
 /* the scalar hash, with MUL or with MULX */
 INLINE void hash_mul(u64 h[3], const unsigned char r[16], const unsigned char *m, size_t l)

@@ -12,7 +12,7 @@
                    step (x86/avx2.c; needs AVX2 and OS ymm state)
      sse2          AES-NI; radix 2^32; from 384 bytes SSE2 radix 2^26, 8 blocks
                    a step (x86/sse2.c; needs AES-NI, SSSE3)
-     generic-sse2  AES from a table (x86/table.c: NOT constant time); radix 2^32;
+     generic-sse2  AES from a table (common/aes_table.h: NOT constant time); radix 2^32;
                    from 384 bytes SSE2 (needs SSE2)
      generic       AES from a table (NOT constant time); radix 2^32 only (any
                    i686; poly1305aes_ppro is the candidate for CPUs without SSE2,

@@ -31,7 +31,7 @@ HIDDEN hashfn scalar_table;       /* AES from a table, radix 2^32 (scalar.c) */
 HIDDEN hashfn vector_ifma;        /* AES-NI, AVX-512 IFMA (vector.c, x86/ifma.c); l >= 1 */
 HIDDEN hashfn vector_avx2;        /* AES-NI, AVX2 radix 2^26 (vector.c, x86/avx2.c); l >= 1 */
 HIDDEN hashfn vector_sse2;        /* AES-NI, SSE2 radix 2^26 (vector.c, x86/sse2.c); l >= 1 */
-HIDDEN hashfn vector_sse2_table;  /* AES from a table, SSE2 radix 2^26; l >= 1 */
+HIDDEN hashfn vector_sse2_table;  /* AES from a table, SSE2 radix 2^26 (scalar.c); l >= 1 */
 
 /* wipe.S: zero bytes (a multiple of 64) of stack just below its return address (SSE stores, or rep stosb) */
 HIDDEN void wipe_sse2(size_t bytes);

@@ -1,8 +1,7 @@
-/* poly1305aes_x86: the long messages of every path. Each computes s first
-   (AES-NI, or the table of x86/table.c on the generic paths: NOT constant
-   time), which overlaps the hash, then a SIMD core's sums (x86/ifma.c,
-   x86/avx2.c, x86/sse2.c) carried into radix-2^32 words (x86/x86.h), and
-   the finish (radix32.S). */
+/* poly1305aes_x86: the long messages of the AES-NI paths. Each computes s
+   first with AES-NI, which overlaps the hash, then a SIMD core's sums
+   (x86/ifma.c, x86/avx2.c, x86/sse2.c) carried into radix-2^32 words
+   (x86/x86.h), and the finish (radix32.S). generic-sse2's: scalar.c. */
 #include <immintrin.h>
 #include "ia32.h"
 #include "aesni.h"
@@ -23,14 +22,3 @@
 AES_AROUND(vector_ifma, "avx512f,avx512vl,avx512bw,avx512ifma,avx512vbmi2,avx2,avx,bmi2,aes,ssse3", ifma_words)
 AES_AROUND(vector_avx2, "avx2,avx,aes,ssse3", avx2_words)
 AES_AROUND(vector_sse2, "aes,ssse3", sse2_words)
-
-/* the generic-sse2 path's long-message calls: the table AES (x86/table.c) */
-void vector_sse2_table(unsigned char out[16], const unsigned char r[16], const unsigned char *k,
-                       const unsigned char *ns, const unsigned char *m, size_t l)
-{
-  uint32_t w[5], s[4];
-  if (k) table_encrypt(s, k, ns);
-  else memcpy(s, ns, 16);
-  sse2_words(w, r, m, l);
-  p32_finish(out, w, s);
-}

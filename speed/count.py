@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Exact dynamic instruction counts of one implementation under qemu-user.
 
-  count.py QEMU PROBE LEN... [--verify] [--unaligned] [--calls K] [--symbols]
+  count.py QEMU PROBE LEN... [--verify] [--unaligned] [--calls K] [--symbols] [--args WORDS]
 
 PROBE is a speed probe (build/<target>/impl/<name>/speed). For each length it
 runs "PROBE calls K LEN" under QEMU with -d in_asm,exec,nochain: the log lists
@@ -10,7 +10,9 @@ it runs, so the sum over executed blocks is the exact number of guest
 instructions. The probe calls count_mark() before each call and after the
 last; what runs between two marks, outside main and the marker, is one call.
 All K calls must cost the same. Prints "LEN instructions" per length;
---symbols adds a split by function.
+--symbols adds a split by function; --args passes more words to the probe.
+As a module: traces() and executed() for the probe's calls, marked() for
+what follows each mark of any run.
 """
 import argparse
 import collections
@@ -24,58 +26,70 @@ TRACE = re.compile(r"^Trace \d+: 0x[0-9a-f]+ \[[0-9a-f]+/([0-9a-f]+)/")
 INSN = re.compile(r"^0x([0-9a-f]+):\s")
 
 
-def traces(qemu, probe, calls, length, verify, unaligned=False):
-    """[[(pc, instruction text, symbol) in execution order] for each call] of
-    one run of the probe (speed/model.py simulates them on CPU models)."""
+def executed_blocks(qemu, probe, words):
+    """The blocks one run of the probe (arguments words) executes under qemu, in order:
+    (symbol, [(pc, instruction text)]) for each, from qemu's log (in_asm: each translated
+    block's instructions once; exec: each executed block every time it runs). The text is
+    as qemu prints it: the encoding, then the instruction."""
     with tempfile.TemporaryDirectory() as tmp:
         log = os.path.join(tmp, "qemu.log")
         # same environment and no address randomization: start-up must cost the same in both runs
         command = ["env", "-i", "setarch", os.uname().machine, "-R"] + qemu.split() + \
-            ["-d", "in_asm,exec,nochain", "-D", log, probe, "calls", str(calls), str(length)]
-        if verify:
-            command.append("-v")
-        if unaligned:
-            command.append("-u")
+            ["-d", "in_asm,exec,nochain", "-D", log, probe] + words
         result = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         if result.returncode != 0:
             sys.exit("count.py: %s failed: %s" % (" ".join(command), result.stderr.strip()))
-        blocks = {}        # block start pc -> [(pc, text)] of its latest translation, and its symbol
-        segments = []      # the instructions run between two marks: one call
-        block = block_symbol = None
+        blocks = {}        # block start pc -> (symbol, [(pc, text)]) of its latest translation
+        block = symbol = None
         with open(log, errors="replace") as f:
             for line in f:
                 if line.startswith("IN:"):
-                    block_symbol = line[3:].strip() or "?"
-                    block = None
+                    symbol, block = line[3:].strip() or "?", None
                     continue
                 m = INSN.match(line)
-                if m and block_symbol is not None:
+                if m and symbol is not None:
                     pc = int(m.group(1), 16)
                     if block is None:
                         block = []
-                        blocks[pc] = (block, block_symbol)
+                        blocks[pc] = (symbol, block)
                     block.append((pc, line[m.end():].split("!")[0].strip()))
                     continue
                 m = TRACE.match(line)
                 if m:
-                    block_symbol = None
-                    pc = int(m.group(1), 16)
-                    if pc not in blocks:
-                        sys.exit("count.py: executed block at 0x%x was never translated in the log" % pc)
-                    insns, symbol = blocks[pc]
-                    if symbol == "count_mark":
-                        segments.append([])
-                    elif segments and symbol != "main":
-                        segments[-1].extend((a, text, symbol) for a, text in insns)
-        if len(segments) != calls + 1:
-            sys.exit("count.py: expected %d marks, saw %d (is count_mark in the probe?)" % (calls + 1, len(segments)))
-        return segments[:-1]
+                    symbol = None
+                    start = int(m.group(1), 16)
+                    if start not in blocks:
+                        sys.exit("count.py: executed block at 0x%x was never translated in the log" % start)
+                    yield blocks[start]
 
 
-def executed(qemu, probe, calls, length, verify, unaligned=False):
+def marked(qemu, probe, words):
+    """[[(pc, instruction text, symbol) in execution order]] of what runs after each call of
+    count_mark (outside main and the marker), in one run of the probe with arguments words."""
+    segments = []
+    for symbol, insns in executed_blocks(qemu, probe, words):
+        if symbol == "count_mark":
+            segments.append([])
+        elif segments and symbol != "main":
+            segments[-1].extend((pc, text, symbol) for pc, text in insns)
+    return segments
+
+
+def traces(qemu, probe, calls, length, verify, unaligned=False, extra=()):
+    """[[(pc, instruction text, symbol) in execution order] for each call] of
+    one run of the probe (speed/model.py simulates them on CPU models); extra:
+    more words for the probe (speed/bench_arm64.c: -w WHO)."""
+    words = ["calls", str(calls), str(length)] + (["-v"] if verify else []) + (["-u"] if unaligned else []) + list(extra)
+    segments = marked(qemu, probe, words)
+    if len(segments) != calls + 1:
+        sys.exit("count.py: expected %d marks, saw %d (is count_mark in the probe?)" % (calls + 1, len(segments)))
+    return segments[:-1]
+
+
+def executed(qemu, probe, calls, length, verify, unaligned=False, extra=()):
     """[Counter by symbol] for each call of one run of the probe."""
     return [collections.Counter(symbol for _, _, symbol in call)
-            for call in traces(qemu, probe, calls, length, verify, unaligned)]
+            for call in traces(qemu, probe, calls, length, verify, unaligned, extra)]
 
 
 def main():
@@ -87,9 +101,10 @@ def main():
     parser.add_argument("--unaligned", action="store_true")
     parser.add_argument("--calls", type=int, default=3)
     parser.add_argument("--symbols", action="store_true")
+    parser.add_argument("--args", default="", help="more words for the probe (speed/bench_arm64.c: -w WHO)")
     args = parser.parse_args()
     for length in args.lengths:
-        calls = executed(args.qemu, args.probe, args.calls, length, args.verify, args.unaligned)
+        calls = executed(args.qemu, args.probe, args.calls, length, args.verify, args.unaligned, args.args.split())
         totals = [sum(c.values()) for c in calls]
         if len(set(totals)) != 1:
             sys.exit("count.py: calls at length %d differ in instruction count: %s" % (length, totals))

@@ -9,7 +9,9 @@ and flushed, at every length 0..256 then in steps to 8192: median ticks of
 the target's cycle counter (its name heads each table). Under an emulator
 (ppc32, sparc64) time means nothing, so it reports exact instruction counts
 per message from qemu's log (speed/count.py) at selected lengths, aligned
-and unaligned, authenticate and verify. Writes build/<T>/speed/speed.csv,
+and unaligned, authenticate and verify; where the target file names CPU
+models ('mca': arm64), the model cycles of the main loops beside the
+peers' (speed/mca.py). Writes build/<T>/speed/speed.csv,
 speed.txt (the tables printed here) and speed.png (ticks or instructions
 against length, every candidate; matplotlib, installed if missing).
 """
@@ -24,6 +26,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import describe  # noqa: E402
 import pipemodel  # noqa: E402
 import count  # noqa: E402
+import crossover  # noqa: E402
 
 # emulated targets: the CPU models (tools/pipemodel.py) that turn each traced
 # call into model cycles, beside its exact instruction count
@@ -34,7 +37,12 @@ MODELS = {
 
 
 def model_cycles(target, trace):
-    """{model name: cycles} for one call's trace"""
+    """{model name: cycles} for one call's trace: tools/pipemodel.py's models, or for a
+    target whose file names llvm-mca CPU models ('mca': arm64), llvm-mca's (speed/crossover.py)"""
+    mca = describe.read_target(target).get("mca", "").split()
+    if mca:
+        stream = [text.split(None, 1)[1] for _, text, _ in trace]   # less the encoding
+        return {cpu: crossover.model_cycles(stream, cpu) for cpu in mca}
     decoder, cpus, kind = MODELS[target]
     insns = pipemodel.decode_trace(trace, decoder())
     if kind == "ultrasparc":
@@ -256,6 +264,12 @@ def main():
         text += "\n\n" + model_table(rows, impls, lengths)
     if not args.quick:
         text += "\n\n" + variants_table(rows, impls, unit.split(" (")[0])
+    if target.get("mca"):   # model cycles of the main loops on real cores (speed/mca.py)
+        result = subprocess.run([sys.executable, os.path.join(describe.TOP, "speed", "mca.py"), "--target",
+                                 target["name"]], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        if result.returncode != 0:
+            sys.exit("speed: %s" % result.stdout)
+        text += "\n\n" + result.stdout.rstrip()
     with open(os.path.join(outdir, "speed.txt"), "w") as f:
         f.write(text + "\n")
     print(text)

@@ -1,11 +1,11 @@
 /* The block test/abi.c shares with the assembly harness test/abi_<target>.S.
-   Assumes long and pointers are the register width (8 bytes on amd64 and
-   sparc64, 4 on x86 and ppc32) and a block aligned to 16 bytes. Included by
+   Assumes long and pointers are the register width (8 bytes on amd64,
+   sparc64 and arm64, 4 on x86 and ppc32) and a block aligned to 16 bytes. Included by
    C and by assembly, so the layout is given as byte offsets. */
 #ifndef abi_H
 #define abi_H
 
-#if defined(__x86_64__) || (defined(__sparc__) && defined(__arch64__))
+#if defined(__x86_64__) || (defined(__sparc__) && defined(__arch64__)) || defined(__aarch64__)
 #define ABI_W 8
 #else
 #define ABI_W 4
@@ -40,6 +40,7 @@
 #define ABI_HAS_DAZ 2       /* x86: MXCSR takes DAZ (MXCSR_MASK bit 6) */
 #define ABI_HAS_ALTIVEC 4   /* ppc32: v20-v31 and VRSAVE are loaded and checked */
 #define ABI_HAS_XINUSE 8    /* amd64: XGETBV(1) tells whether the upper halves of ymm/zmm are in use */
+#define ABI_HAS_FPTRAPS 16  /* arm64: FPCR holds the trap enables (the CPU implements FP traps) */
 
 #ifdef __ASSEMBLER__
 /* "fake NAME" starts the global function abi_fake_NAME: a deliberately broken callee */
@@ -72,7 +73,7 @@ struct abi_block {
    ABI_NABOVE above that stack pointer into stack[]. Returns 0; restores its
    caller's state (its stack, its x87 environment and MXCSR as they were). */
 int abi_call(struct abi_block *block);
-unsigned long abi_features(void);   /* ABI_HAS_* this CPU has (x86 only; else 0) */
+unsigned long abi_features(void);   /* ABI_HAS_* this CPU has (x86, arm64; else 0) */
 #endif
 
 #endif

@@ -81,6 +81,25 @@ unsigned long long fpmode_read(void)
   return fsr & 0xcfc00000ull;   /* RD, TEM, NS */
 }
 
+#elif defined(__aarch64__)
+/* FPCR RMode (bits 23:22): nearest, toward +inf, toward -inf, toward zero */
+static const struct { const char *name; unsigned long long rmode; } modes[] = {
+  { "default", 0 }, { "up", 1 }, { "down", 2 }, { "toward zero", 3 },
+};
+void fpmode_set(int mode)
+{
+  unsigned long long fpcr;
+  __asm__ __volatile__("mrs %0, fpcr" : "=r"(fpcr) : : "memory");
+  fpcr = (fpcr & ~0x00c00000ull) | modes[mode].rmode << 22;
+  __asm__ __volatile__("msr fpcr, %0" : : "r"(fpcr) : "memory");
+}
+unsigned long long fpmode_read(void)
+{
+  unsigned long long fpcr;
+  __asm__ __volatile__("mrs %0, fpcr" : "=r"(fpcr) : : "memory");
+  return fpcr & 0x07c89f00ull;   /* AHP DN FZ RMode FZ16, the trap enables */
+}
+
 #else
 #error "test/fpmode.c: add this CPU's floating-point control state"
 #endif

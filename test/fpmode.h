@@ -1,5 +1,5 @@
 /* The caller's floating-point control state on this CPU (x87 control word and
-   MXCSR; PowerPC FPSCR; SPARC %fsr), and non-default modes to call under. */
+   MXCSR; PowerPC FPSCR; SPARC %fsr; AArch64 FPCR), and non-default modes to call under. */
 #ifndef fpmode_H
 #define fpmode_H
 

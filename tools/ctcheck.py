@@ -82,17 +82,26 @@ def check_path(impl, program, path):
                             % (mode, counted, attributed))
         if found["other"]:
             problems.append("%s: other memcheck errors: %s" % (mode, found["other"][0]))
+    words = {"branch": "a branch", "index": "an index"}
+    more, verdict = judge(impl, path, results, lambda kind: "chooses " + words[kind])
+    return problems + more, verdict
+
+
+def judge(impl, path, found, chooses):
+    """(problems, verdict) of one path against its sidechannel claims, given what a check found:
+    found[mode][kind] lists the leaks seen ('poly': r, message, tags secret; 'aes': k and n
+    secret; kind 'branch' or 'index'); chooses(kind) words a leak ('chooses a branch').
+    tools/tracecheck.py judges with it too."""
+    problems = []
     for kind in ("branch", "index"):
-        if results["poly"][kind]:
-            problems.append("secret r, message or tag chooses a%s %s: %s"
-                            % ("n" if kind == "index" else "", kind, results["poly"][kind][0]))
+        if found["poly"][kind]:
+            problems.append("secret r, message or tag %s: %s" % (chooses(kind), found["poly"][kind][0]))
     claims = {"branch": impl.claim("constbranch", path), "index": impl.claim("constindex", path)}
     verdict = []
     for kind in ("branch", "index"):
-        leaks = results["aes"][kind]
+        leaks = found["aes"][kind]
         if leaks and claims[kind] != "no":
-            problems.append("secret k or n chooses a%s %s, but const%s is claimed: %s"
-                            % ("n" if kind == "index" else "", kind, kind, leaks[0]))
+            problems.append("secret k or n %s, but const%s is claimed: %s" % (chooses(kind), kind, leaks[0]))
         elif leaks:
             verdict.append("%s leak on k,n declared and seen" % kind)
         elif claims[kind] == "no":

@@ -16,12 +16,14 @@ here, as a module or through this command line; nothing else parses them.
   describe.py tools T...           the commands the targets need, then the Debian packages
 
 A target file holds "field value" lines: summary, host (uname -m names), cc, ar,
-cflags, ldflags, run (the emulator, empty when native), alsorun (a second
+cflags, ldflags, run (the emulator; dropped on the target's own host, where
+programs run natively), alsorun (a second
 runner for the ABI harness), tools (commands), packages (Debian packages that
 give them), sysroot (where a dynamic program finds the target's loader and libc
 under qemu-user), debarch and peers (the Debian architecture, and the packages
-of the peers `make bench` compares with: tools/fetch-peers). An
-implementation directory holds:
+of the peers `make bench` compares with: tools/fetch-peers), mca and
+peerloops (llvm-mca CPU models, and the peers' main loops, for speed/mca.py).
+An implementation directory holds:
   targets      the targets it builds for, one a line
   sources      its sources, one a line, relative to the directory
   cflags       optional: "<target>|* flags" lines
@@ -30,6 +32,7 @@ implementation directory holds:
   sidechannel  "constbranch yes|no[ PATH]: why" and "constindex yes|no[ PATH]: why"
   summary      one line
   checks       optional: shell commands `make test` runs from the top (proofs, object checks)
+  loops        optional: its main loops for speed/mca.py ("NAME OBJECT FUNCTION PATTERN BYTES")
   shares       optional: "IMPL: why": on every target both build for, this one's
                build is IMPL's instruction stream, so it is built, tested, timed and
                proved once, as IMPL (the log names both)
@@ -72,11 +75,15 @@ def target_names():
 
 
 def read_target(name):
+    """A target's fields; on the machine the target names as its host, programs run
+    natively: its 'run' line (the emulator) is dropped."""
     path = os.path.join(TOP, "targets", name)
     if not os.path.isfile(path):
         raise SystemExit("unknown target %r: the targets are %s" % (name, ", ".join(target_names())))
     out = fields(path)
     out["name"] = name
+    if name == host_target():
+        out.pop("run", None)
     return out
 
 
@@ -84,7 +91,7 @@ def host_target():
     """The target whose 'host' line lists this machine's uname -m, or None."""
     machine = platform.machine()
     for name in target_names():
-        if machine in read_target(name).get("host", "").split():
+        if machine in fields(os.path.join(TOP, "targets", name)).get("host", "").split():
             return name
     return None
 

@@ -20,8 +20,9 @@ machine noise; under an emulator it is the exact number of instructions per
 call from qemu's log (speed/count.py). The score is the geometric mean over
 the six lengths; the lowest score wins (ties: the first in name order).
 Where the target runs natively and valgrind is present, tools/ctcheck.py
-checks the implementation's constant-time claims on every path; a claim the
-check contradicts fails the candidate.
+checks the implementation's constant-time claims on every path; under an
+emulator, tools/tracecheck.py does (qemu's instruction and address traces);
+a claim the check contradicts fails the candidate.
 Every step has a time limit (POLY1305AES_STEP_SECONDS, default 3600); a
 candidate that exceeds it fails "timed out during <step>" and the others go
 on. --impl forces one candidate, still self-tested. A candidate that fails
@@ -142,22 +143,22 @@ def self_test(candidate, target, log):
 
 
 def constant_time(candidate, target, root, log):
-    """tools/ctcheck.py on every path; a contradicted claim fails the candidate."""
-    if target.get("run"):
-        candidate.ct = "not checked (emulated target)"
-        return
-    if not shutil.which("valgrind"):
+    """tools/ctcheck.py (native: valgrind) or tools/tracecheck.py (emulated: qemu's trace) on
+    every path; a contradicted claim fails the candidate."""
+    emulated = bool(target.get("run"))
+    if not emulated and not shutil.which("valgrind"):
         candidate.ct = "not checked (no valgrind)"
         return
-    status, output = run(candidate.make_args(target, root) + [os.path.join(candidate.build, "ct")],
-                         "the build of the constant-time check", log)
+    program = os.path.join(candidate.build, "trace" if emulated else "ct")
+    status, output = run(candidate.make_args(target, root) + [program], "the build of the constant-time check", log)
     if status != 0:
         raise StepFailed("build of the constant-time check: " + output.strip()[-200:])
-    status, output = run([sys.executable, os.path.join(describe.TOP, "tools", "ctcheck.py"), candidate.impl.dir,
-                          os.path.join(candidate.build, "ct")], "the constant-time check", log)
+    check = [sys.executable, os.path.join(describe.TOP, "tools", "tracecheck.py" if emulated else "ctcheck.py"),
+             candidate.impl.dir, program] + ([target["name"]] if emulated else [])
+    status, output = run(check, "the constant-time check", log)
     verdicts = {}   # verdict -> the paths that earned it, in order
     for line in output.splitlines():
-        if ": " in line and not line.startswith(" ") and not line.startswith("ctcheck"):
+        if ": " in line and not line.startswith(" ") and not line.startswith(("ctcheck", "tracecheck")):
             path, verdict = line.split(": ", 1)
             verdicts.setdefault(verdict, []).append(path)
     if len(verdicts) == 1:

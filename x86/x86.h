@@ -30,8 +30,7 @@ typedef void hashfn(unsigned char out[16], const unsigned char r[16], const unsi
 #define sse2_hash CRYPTO_NAMESPACE(sse2_hash)
 #define ifma_hash CRYPTO_NAMESPACE(ifma_hash)
 #define avx2_hash CRYPTO_NAMESPACE(avx2_hash)
-#define table_encrypt CRYPTO_NAMESPACE(table_encrypt)
-#define aes_table CRYPTO_NAMESPACE(aes_table)
+#define aes_table CRYPTO_NAMESPACE(aes_table)   /* common/aes_table.h's table */
 
 /* x86/sse2.c: d[k] = the sum of the limb products of weight 2^(26k) (carries not
    yet done), each < 2^60, of the Poly1305 of m[0..l) under the clamped r; l >= 1
@@ -45,17 +44,7 @@ HIDDEN void avx2_hash(uint64_t d[5], const unsigned char r[16], const unsigned c
    the CPU has AVX-512 F, VL, BW, IFMA and VBMI2 and BMI2 */
 HIDDEN void ifma_hash(uint64_t c[3], const unsigned char r[16], const unsigned char *m, size_t l);
 
-/* x86/table.c: s = AES-128_k(n) from the 2 KiB table aes_table (entry x: 2S[x]
-   S[x] S[x] 3S[x] 2S[x] S[x] S[x] 3S[x]), four little-endian words; NOT
-   constant time (indices from k, n) */
-HIDDEN void table_encrypt(uint32_t s[4], const unsigned char k[16], const unsigned char n[16]);
 
-INLINE uint32_t load32(const unsigned char *p)
-{
-  uint32_t x;
-  memcpy(&x, p, 4);
-  return x;
-}
 
 /* h = sum d[k] 2^(26k), each d[k] < 2^63, as radix-2^32 words w[0..3] and
    w[4] (the bits from 2^128), with w = h mod 2^130 + 5 (h >> 130) carried in:

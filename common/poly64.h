@@ -1,0 +1,109 @@
+/* Radix-2^64 Poly1305 pieces in portable C (GCC or clang: unsigned __int128),
+   shared by the 64-bit implementations (poly1305aes_amd64, poly1305aes_arm64):
+   little-endian 64-bit loads and stores, the state and its start, the padded
+   last chunk, and the final reduction. Assumes a little-endian CPU with
+   64-bit words. Each implementation writes the block multiplication for its
+   CPU (amd64.h, arm64.h); these bounds hold for it:
+
+   Scalar radix 2^64: h = h0 + 2^64 h1 + 2^128 h2 with h2 <= 4 between
+   blocks. Clamping gives r0, r1 < 2^60 and 4 | r1, so 2^128 r1 = (5/4) r1
+   mod p exactly and s1 = r1 + r1/4 < 2^60.33. For one block (a = h + c,
+   a2 <= 6): d0 = a0 r0 + a1 s1 < 2^125.2, d1 = a0 r1 + a1 r0 + a2 s1
+   + (d0 >> 64) < 2^125.1, top = a2 r0 + (d1 >> 64) < 2^63.2 (weight 2^128),
+   and 5 (top >> 2) < 2^63.5: every sum fits its word, and the new h2 is
+   (top & 3) plus one carry, <= 4. */
+#ifndef poly1305aes_poly64_H
+#define poly1305aes_poly64_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+typedef uint64_t u64;
+__extension__ typedef unsigned __int128 u128;
+
+#define INLINE static inline __attribute__((always_inline))
+
+INLINE u64 load64(const unsigned char *p)
+{
+  u64 x;
+  memcpy(&x, p, 8);
+  return x;
+}
+
+INLINE void store64(unsigned char *p, u64 x)
+{
+  memcpy(p, &x, 8);
+}
+
+/* the state: h, and the clamped r with s1 = 5 r1 / 4 (exact: 4 | r1) */
+struct p64 {
+  u64 h0, h1, h2;   /* h2 <= 4 */
+  u64 r0, r1, s1;
+};
+
+INLINE void p64_start(struct p64 *st, const unsigned char r[16])
+{
+  st->h0 = st->h1 = st->h2 = 0;
+  st->r0 = load64(r) & 0x0ffffffc0fffffffULL;
+  st->r1 = load64(r + 8) & 0x0ffffffc0ffffffcULL;
+  st->s1 = st->r1 + (st->r1 >> 2);
+}
+
+/* h = h0 + 2^64 h1 + 2^128 h2, h2 < 2^62, into h[0..2] with h[2] <= 4:
+   2^130 = 5 mod p folds the bits of h2 above 2 into h0 (the vector paths' end) */
+INLINE void p64_fold(u64 h[3], u64 h0, u64 h1, u64 h2)
+{
+  u128 acc = (u128) h0 + (h2 >> 2) * 5;
+  h[0] = (u64) acc;
+  acc = (u128) h1 + (u64) (acc >> 64);
+  h[1] = (u64) acc;
+  h[2] = (h2 & 3) + (u64) (acc >> 64);
+}
+
+/* the last 1..15 bytes of m[0..l) as a padded chunk; reads only inside m[0..l) */
+INLINE void p64_tail(const unsigned char *m, size_t l, u64 *m0, u64 *m1)
+{
+  unsigned int t = (unsigned int) (l & 15);
+  u128 v;
+  if (l >= 16) {
+    u64 lo = load64(m + l - 16), hi = load64(m + l - 8);
+    v = ((u128) hi << 64 | lo) >> (8 * (16 - t));
+  } else {
+    const unsigned char *p = m;
+    unsigned int shift = 0;
+    v = 0;
+    if (t & 8) { v = load64(p); p += 8; shift = 64; }
+    if (t & 4) { uint32_t x; memcpy(&x, p, 4); v |= (u128) x << shift; p += 4; shift += 32; }
+    if (t & 2) { uint16_t x; memcpy(&x, p, 2); v |= (u128) x << shift; p += 2; shift += 16; }
+    if (t & 1) v |= (u128) p[0] << shift;
+  }
+  v |= (u128) 1 << (8 * t);
+  *m0 = (u64) v;
+  *m1 = (u64) (v >> 64);
+}
+
+/* out = (h mod p + s) mod 2^128, for h2 <= 4 (h < 5 2^128); no branch on h */
+INLINE void p64_finish(unsigned char out[16], u64 h0, u64 h1, u64 h2, u64 s0, u64 s1)
+{
+  u128 t;
+  u64 g0, g1, g2, mask;
+  t = (u128) h0 + (h2 >> 2) * 5;                           /* now h < 2^130 */
+  h0 = (u64) t;
+  t = (u128) h1 + (u64) (t >> 64);
+  h1 = (u64) t;
+  h2 = (h2 & 3) + (u64) (t >> 64);
+  t = (u128) h0 + 5;                                       /* g = h + 5 >= 2^130 iff h >= p */
+  g0 = (u64) t;
+  t = (u128) h1 + (u64) (t >> 64);
+  g1 = (u64) t;
+  g2 = h2 + (u64) (t >> 64);
+  mask = 0 - (g2 >> 2);
+  h0 ^= mask & (h0 ^ g0);
+  h1 ^= mask & (h1 ^ g1);
+  t = (u128) h0 + s0;
+  store64(out, (u64) t);
+  store64(out + 8, h1 + s1 + (u64) (t >> 64));
+}
+
+#endif

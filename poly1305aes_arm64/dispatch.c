@@ -1,0 +1,121 @@
+/* poly1305aes_arm64: run-time choice of the code path. Assumes AArch64 Linux:
+   getauxval(AT_HWCAP) tells the CPU's features (HWCAP_ASIMD, HWCAP_AES).
+
+   The choice is cached write-once, process-wide: the first call reads the
+   hardware capabilities, picks a path and stores a pointer to its constant
+   descriptor with an atomic release store; every call loads it with an
+   acquire load and calls through it. Threads racing on the first call
+   compute and store the same pointer, so the race is benign. Nothing outside
+   the program chooses the path: no environment variable is read. The tests
+   and benchmarks force one through the path interface (common/impl.h.in),
+   which the installed libraries do not export.
+
+   The path table below, best first; the first whose needs the CPU meets is
+   used. A path runs its scalar code below vector_from bytes, its vector code
+   from there:
+     neon     AES-CE; radix 2^64 (MUL, UMULH); from VECTOR_FROM bytes NEON
+              radix 2^26, four blocks a step, and from HYBRID_FROM (neon.c)
+              the hybrid loop (hybrid.S) (needs AES and ASIMD)
+     scalar   AES-CE; radix 2^64 at every length (needs AES)
+     generic  AES from a table (NOT constant time); radix 2^64
+   After each call the dispatcher zeroes the stack the path's code used (the
+   path's scalar_stack or vector_stack bytes below its stack pointer): the
+   NEON code keeps the powers of r and the hybrid loop's state in its
+   768-byte frame (gcc 12 -O2), and the hybrid loop saves d8-d15, which may
+   hold the NEON code's secrets, in its 80 bytes below: 896 covers both
+   (test/abi.c found a round key at 940 bytes below its stack pointer when
+   the AES ran before the loop and 832 were wiped); the scalar code of every path keeps
+   everything in registers (test/abi.c: nothing found with no wipe), so it
+   wipes nothing. The ABI harness fails a build that leaves a secret. */
+#include <stddef.h>
+#include <sys/auxv.h>
+#include "arm64.h"
+
+/* NEON from here on. speed/crossover.py (llvm-mca 14 on the instructions a
+   call executes, the implementation built with the scalar code only and
+   with NEON from 64 bytes), model cycles per call, scalar / NEON:
+     bytes          256        320        384        512        768
+     cortex-a72  493/702    577/760    661/818    829/934  1165/1166
+     cortex-a55 1110/1241  1282/1350  1454/1459  1798/1677  2486/2113
+     apple-a13   517/452    617/488    717/526    917/602  1317/754
+   NEON pays from about 770 bytes on the a72, 390 on the a55, 190 on the
+   a13; from 384 the worst loss on any of the three is smallest (1.26: the
+   a13 at 320 and the a72 at 384). One binary serves every core. */
+#ifndef VECTOR_FROM   /* speed/crossover.py builds variants with others */
+#define VECTOR_FROM 384
+#endif
+#if VECTOR_FROM < 64
+#error "the NEON code takes whole groups of four blocks"
+#endif
+
+struct path {
+  const char *name;
+  unsigned long needs;             /* AT_HWCAP bits */
+  hashfn *scalar, *vector;         /* vector (or NULL) from vector_from bytes on */
+  size_t vector_from;
+  unsigned int scalar_stack, vector_stack;   /* bytes of stack each uses, to wipe */
+};
+
+static const struct path paths[] = {
+  { "neon", HWCAP_AES | HWCAP_ASIMD, scalar_ce, vector_neon, VECTOR_FROM, 0, 896 },
+  { "scalar", HWCAP_AES, scalar_ce, NULL, 0, 0, 0 },
+  { "generic", 0, scalar_table, NULL, 0, 0, 0 },
+};
+
+#define COUNT (sizeof paths / sizeof paths[0])
+
+static int runs_here(const struct path *p)
+{
+  return (p->needs & getauxval(AT_HWCAP)) == p->needs;
+}
+
+static const struct path *choose(void)
+{
+  unsigned int i;
+  for (i = 0; i < COUNT; ++i)
+    if (runs_here(&paths[i])) return &paths[i];
+  return &paths[COUNT - 1];
+}
+
+static const struct path *chosen;   /* write-once cache, see above (path_use rewrites it) */
+
+static const struct path *current(void)
+{
+  const struct path *p = __atomic_load_n(&chosen, __ATOMIC_ACQUIRE);
+  if (__builtin_expect(p == NULL, 0)) {
+    p = choose();
+    __atomic_store_n(&chosen, p, __ATOMIC_RELEASE);
+  }
+  return p;
+}
+
+void poly1305aes_authenticate(unsigned char out[16], const unsigned char kr[32], const unsigned char n[16],
+                              const unsigned char m[], unsigned int l)
+{
+  const struct path *p = current();
+  if (p->vector && l >= p->vector_from) {
+    p->vector(out, kr + 16, kr, n, m, l);
+    if (p->vector_stack) wipe_below(p->vector_stack);
+  } else {
+    p->scalar(out, kr + 16, kr, n, m, l);
+    if (p->scalar_stack) wipe_below(p->scalar_stack);
+  }
+}
+
+/* the path interface (common/impl.h.in): the table above, as data */
+const char *poly1305aes_path_name(unsigned int i)
+{
+  return i < COUNT ? paths[i].name : NULL;
+}
+
+int poly1305aes_path_use(unsigned int i)
+{
+  if (i >= COUNT || !runs_here(&paths[i])) return 0;
+  __atomic_store_n(&chosen, &paths[i], __ATOMIC_RELEASE);
+  return 1;
+}
+
+const char *poly1305aes_path(void)
+{
+  return current()->name;
+}

@@ -1,0 +1,346 @@
+/* poly1305aes_arm64 NEON code (path "neon", from its threshold on): AES-CE
+   (common/aesce.h) and Poly1305 in radix 2^26, four blocks a step in two
+   lanes. Assumes AArch64 with ASIMD and the AES instructions; integer NEON
+   only (no floating point). Constant time: no branch or index depends on r,
+   s, k or the message.
+
+   The blocks go in pairs P_0, P_1, ... (lanes: the even and the odd block of
+   a pair). Two lanes of X carry the chains: a step takes two pairs,
+   X = (X + P_j) r^4 + P_(j+1) r^2, the last step (X + P_j)(r^4, r^3)
+   + P_(j+1)(r^2, r), so the sum of the two lanes is the Poly1305 of every
+   whole group of four blocks; the scalar code (arm64.h) takes the 0..63
+   bytes left. LD4 splits four blocks into their 32-bit words, one block a
+   lane, so the 26-bit limbs of all four come from 12 instructions; lanes 0-1
+   (P_j) join X, lanes 2-3 (P_(j+1)) meet r^2 in the upper halves (UMLAL2).
+
+   Bounds: the powers of r come from the scalar multiplication (h2 <= 4), so
+   their limbs are < 2^26 but limb 4 < 5 2^24 < 2^26.33, and 5 r_i < 2^28.33
+   (2^28.66 for limb 4): a limb's multipliers sum to < 2^30.47. X + P_j
+   < 2^27.01 a limb (below), P_(j+1) < 2^26, so a product sum is < 2^57.48
+   + 2^56.47 < 2^58.1 (64-bit lanes). The carry chain (0>1, 3>4, 1>2, 4>0
+   times 5, 2>3, 0>1, 3>4) leaves limbs below 2^26, 2^26 + 2^8.5, 2^26,
+   2^26, 2^26 + 2^6.2. At the end the lanes' sums (< 2^59.1 a limb) are
+   carried into radix 2^64 with h2 < 2^36, then folded. */
+#include "arm64.h"
+#include "aesce.h"
+
+#define M26 0x3ffffff
+
+/* the hybrid loop from here on (at least 9 blocks: one step and the last
+   group). speed/crossover.py, model cycles per call, NEON / hybrid:
+     bytes          1536        2048        3072        4096
+     cortex-a72  1862/1858   2326/2211   3254/2949   4182/3625
+     cortex-a55  3421/3746   4293/4546   6037/6120   7781/7624
+     apple-a13   1210/1310   1514/1574   2122/2075   2730/2517
+   from 3072 the worst loss on any of the three is smallest (1.05: the a72
+   at 2048, the a55 at 3072). */
+#ifndef HYBRID_FROM   /* speed/crossover.py builds variants with others */
+#define HYBRID_FROM 3072
+#endif
+#if HYBRID_FROM < 144
+#error "the hybrid needs at least 9 blocks"
+#endif
+
+/* a power of r (or a pair of them) as limbs, and five times limbs 1..4 */
+struct key26 {
+  uint32x4_t r[5], r5[5];   /* lanes 0-1: the multiplier of X + P_j; 2-3: of P_(j+1) */
+};
+
+/* limb i of h = h0 + 2^64 h1 + 2^128 h2 (h2 <= 4: limb 4 < 5 2^24) */
+#define LIMB(h0, h1, h2, i)                                                                           \
+  ((i) == 0 ? (h0) & M26 : (i) == 1 ? (h0) >> 26 & M26 : (i) == 2 ? ((h0) >> 52 | (h1) << 12) & M26    \
+   : (i) == 3 ? (h1) >> 14 & M26 : ((h1) >> 40 | (h2) << 24))
+
+/* the limbs of two powers a and b, a lane pair each: pair[i] = limb i of a + 2^32 limb i of b */
+INLINE void limb_pairs(u64 pair[5], const struct p64 *a, const struct p64 *b)
+{
+#define PAIR(i) pair[i] = LIMB(a->h0, a->h1, a->h2, i) | LIMB(b->h0, b->h1, b->h2, i) << 32
+  PAIR(0);
+  PAIR(1);
+  PAIR(2);
+  PAIR(3);
+  PAIR(4);
+#undef PAIR
+}
+
+/* the limb pairs of the powers of r the NEON code multiplies by: r^4 r^4 | r^2 r^2 (a step)
+   and r^4 r^3 | r^2 r (the last step); h2 <= 4 each (p64_last) */
+struct powers {
+  u64 r44[5], r22[5], r43[5], r21[5];
+};
+
+INLINE void powers(struct powers *pw, const struct p64 *st)
+{
+  struct p64 r1 = *st, r2, r3, r4;
+  r1.h0 = st->r0, r1.h1 = st->r1, r1.h2 = 0;
+  r2 = r1;
+  p64_last(&r2, 0, 0);
+  r3 = r2;
+  p64_last(&r3, 0, 0);
+  r4 = r3;
+  p64_last(&r4, 0, 0);
+  limb_pairs(pw->r44, &r4, &r4);
+  limb_pairs(pw->r22, &r2, &r2);
+  limb_pairs(pw->r43, &r4, &r3);
+  limb_pairs(pw->r21, &r2, &r1);
+}
+
+/* key: lanes 0-1 from the pairs low, 2-3 from high */
+INLINE void key26(struct key26 *key, const u64 low[5], const u64 high[5])
+{
+#define LANES(i)                                                                                      \
+  key->r[i] = vcombine_u32(vcreate_u32(low[i]), vcreate_u32(high[i])),                                \
+  key->r5[i] = vaddq_u32(key->r[i], vshlq_n_u32(key->r[i], 2))
+  LANES(0);
+  LANES(1);
+  LANES(2);
+  LANES(3);
+  LANES(4);
+#undef LANES
+}
+
+/* D = L_high K_high + S K_low, where L holds P_(j+1) in lanes 2-3 and S = X + P_j (lanes 0-1): the
+   products that do not wait for X first */
+#define PRODUCTS(d, s, l, k)                                                                          \
+  do {                                                                                                \
+    d[0] = vmull_high_u32(l[0], k->r[0]);                                                             \
+    d[1] = vmull_high_u32(l[0], k->r[1]);                                                             \
+    d[2] = vmull_high_u32(l[0], k->r[2]);                                                             \
+    d[3] = vmull_high_u32(l[0], k->r[3]);                                                             \
+    d[4] = vmull_high_u32(l[0], k->r[4]);                                                             \
+    d[0] = vmlal_high_u32(d[0], l[1], k->r5[4]);                                                      \
+    d[1] = vmlal_high_u32(d[1], l[1], k->r[0]);                                                       \
+    d[2] = vmlal_high_u32(d[2], l[1], k->r[1]);                                                       \
+    d[3] = vmlal_high_u32(d[3], l[1], k->r[2]);                                                       \
+    d[4] = vmlal_high_u32(d[4], l[1], k->r[3]);                                                       \
+    d[0] = vmlal_high_u32(d[0], l[2], k->r5[3]);                                                      \
+    d[1] = vmlal_high_u32(d[1], l[2], k->r5[4]);                                                      \
+    d[2] = vmlal_high_u32(d[2], l[2], k->r[0]);                                                       \
+    d[3] = vmlal_high_u32(d[3], l[2], k->r[1]);                                                       \
+    d[4] = vmlal_high_u32(d[4], l[2], k->r[2]);                                                       \
+    d[0] = vmlal_high_u32(d[0], l[3], k->r5[2]);                                                      \
+    d[1] = vmlal_high_u32(d[1], l[3], k->r5[3]);                                                      \
+    d[2] = vmlal_high_u32(d[2], l[3], k->r5[4]);                                                      \
+    d[3] = vmlal_high_u32(d[3], l[3], k->r[0]);                                                       \
+    d[4] = vmlal_high_u32(d[4], l[3], k->r[1]);                                                       \
+    d[0] = vmlal_high_u32(d[0], l[4], k->r5[1]);                                                      \
+    d[1] = vmlal_high_u32(d[1], l[4], k->r5[2]);                                                      \
+    d[2] = vmlal_high_u32(d[2], l[4], k->r5[3]);                                                      \
+    d[3] = vmlal_high_u32(d[3], l[4], k->r5[4]);                                                      \
+    d[4] = vmlal_high_u32(d[4], l[4], k->r[0]);                                                       \
+    d[0] = vmlal_u32(d[0], s[0], vget_low_u32(k->r[0]));                                              \
+    d[1] = vmlal_u32(d[1], s[0], vget_low_u32(k->r[1]));                                              \
+    d[2] = vmlal_u32(d[2], s[0], vget_low_u32(k->r[2]));                                              \
+    d[3] = vmlal_u32(d[3], s[0], vget_low_u32(k->r[3]));                                              \
+    d[4] = vmlal_u32(d[4], s[0], vget_low_u32(k->r[4]));                                              \
+    d[0] = vmlal_u32(d[0], s[1], vget_low_u32(k->r5[4]));                                             \
+    d[1] = vmlal_u32(d[1], s[1], vget_low_u32(k->r[0]));                                              \
+    d[2] = vmlal_u32(d[2], s[1], vget_low_u32(k->r[1]));                                              \
+    d[3] = vmlal_u32(d[3], s[1], vget_low_u32(k->r[2]));                                              \
+    d[4] = vmlal_u32(d[4], s[1], vget_low_u32(k->r[3]));                                              \
+    d[0] = vmlal_u32(d[0], s[2], vget_low_u32(k->r5[3]));                                             \
+    d[1] = vmlal_u32(d[1], s[2], vget_low_u32(k->r5[4]));                                             \
+    d[2] = vmlal_u32(d[2], s[2], vget_low_u32(k->r[0]));                                              \
+    d[3] = vmlal_u32(d[3], s[2], vget_low_u32(k->r[1]));                                              \
+    d[4] = vmlal_u32(d[4], s[2], vget_low_u32(k->r[2]));                                              \
+    d[0] = vmlal_u32(d[0], s[3], vget_low_u32(k->r5[2]));                                             \
+    d[1] = vmlal_u32(d[1], s[3], vget_low_u32(k->r5[3]));                                             \
+    d[2] = vmlal_u32(d[2], s[3], vget_low_u32(k->r5[4]));                                             \
+    d[3] = vmlal_u32(d[3], s[3], vget_low_u32(k->r[0]));                                              \
+    d[4] = vmlal_u32(d[4], s[3], vget_low_u32(k->r[1]));                                              \
+    d[0] = vmlal_u32(d[0], s[4], vget_low_u32(k->r5[1]));                                             \
+    d[1] = vmlal_u32(d[1], s[4], vget_low_u32(k->r5[2]));                                             \
+    d[2] = vmlal_u32(d[2], s[4], vget_low_u32(k->r5[3]));                                             \
+    d[3] = vmlal_u32(d[3], s[4], vget_low_u32(k->r5[4]));                                             \
+    d[4] = vmlal_u32(d[4], s[4], vget_low_u32(k->r[0]));                                              \
+  } while (0)
+
+/* the limbs of four blocks at p, one a lane (pad bit 2^128 included) */
+INLINE void split4(uint32x4_t l[5], const unsigned char *p)
+{
+  const uint32x4_t mask = vdupq_n_u32(M26);
+  uint32x4x4_t w = vld4q_u32((const uint32_t *) (const void *) p);
+  l[0] = vandq_u32(w.val[0], mask);
+  l[1] = vandq_u32(vsliq_n_u32(vshrq_n_u32(w.val[0], 26), w.val[1], 6), mask);
+  l[2] = vandq_u32(vsliq_n_u32(vshrq_n_u32(w.val[1], 20), w.val[2], 12), mask);
+  l[3] = vandq_u32(vsliq_n_u32(vshrq_n_u32(w.val[2], 14), w.val[3], 18), mask);
+  l[4] = vorrq_u32(vshrq_n_u32(w.val[3], 8), vdupq_n_u32(1 << 24));
+}
+
+/* x = d with the carries moved up (the chain above), as 32-bit limbs */
+INLINE void carry(uint32x2_t x[5], uint64x2_t d[5])
+{
+  const uint64x2_t mask = vdupq_n_u64(M26);
+  uint64x2_t c;
+#define CARRY(a, b) c = vshrq_n_u64(d[a], 26), d[a] = vandq_u64(d[a], mask), d[b] = vaddq_u64(d[b], c)
+  CARRY(0, 1);
+  CARRY(3, 4);
+  CARRY(1, 2);
+  c = vshrq_n_u64(d[4], 26), d[4] = vandq_u64(d[4], mask);
+  d[0] = vaddq_u64(d[0], vaddq_u64(c, vshlq_n_u64(c, 2)));
+  CARRY(2, 3);
+  CARRY(0, 1);
+  CARRY(3, 4);
+#undef CARRY
+  x[0] = vmovn_u64(d[0]);
+  x[1] = vmovn_u64(d[1]);
+  x[2] = vmovn_u64(d[2]);
+  x[3] = vmovn_u64(d[3]);
+  x[4] = vmovn_u64(d[4]);
+}
+
+/* S = X + P_j: the pair's limbs join the chains (limbs < 2^27.01) */
+#define JOIN(s, x, l)                                                                                 \
+  do {                                                                                                \
+    s[0] = vadd_u32(x[0], vget_low_u32(l[0]));                                                        \
+    s[1] = vadd_u32(x[1], vget_low_u32(l[1]));                                                        \
+    s[2] = vadd_u32(x[2], vget_low_u32(l[2]));                                                        \
+    s[3] = vadd_u32(x[3], vget_low_u32(l[3]));                                                        \
+    s[4] = vadd_u32(x[4], vget_low_u32(l[4]));                                                        \
+  } while (0)
+
+/* h (radix 2^64, h2 <= 4) = sum of d_i 2^(26 i), d_i < 2^59.1 */
+INLINE void from26(u64 h[3], const u64 d[5])
+{
+  u128 t = (u128) d[0] + ((u128) d[1] << 26) + ((u128) d[2] << 52);
+  u64 t0 = (u64) t;
+  t = (t >> 64) + ((u128) d[3] << 14) + ((u128) d[4] << 40);
+  p64_fold(h, t0, (u64) t, (u64) (t >> 64));
+}
+
+/* the sum of the two lanes of each limb (< 2^59.1), into radix 2^64 */
+INLINE void lane_sums(u64 h[3], const uint64x2_t d[5])
+{
+  u64 sum[5] = { vaddvq_u64(d[0]), vaddvq_u64(d[1]), vaddvq_u64(d[2]), vaddvq_u64(d[3]), vaddvq_u64(d[4]) };
+  from26(h, sum);
+}
+
+/* the whole groups of four blocks of m[0..64 groups), groups >= 1, into h (radix 2^64, h2 <= 4) */
+INLINE void hash_groups(u64 h[3], const unsigned char *m, size_t groups, const struct p64 *st)
+{
+  struct key26 loop, last;
+  struct powers pw;
+  uint32x2_t x[5], s[5];
+  uint32x4_t l[5];
+  uint64x2_t d[5];
+  powers(&pw, st);
+  key26(&loop, pw.r44, pw.r22);
+
+  x[0] = x[1] = x[2] = x[3] = x[4] = vdup_n_u32(0);
+  for (; groups > 1; --groups, m += 64) {
+    split4(l, m);
+    JOIN(s, x, l);
+    PRODUCTS(d, s, l, (&loop));
+    carry(x, d);
+  }
+  key26(&last, pw.r43, pw.r21);
+  split4(l, m);
+  JOIN(s, x, l);
+  PRODUCTS(d, s, l, (&last));
+  lane_sums(h, d);
+}
+
+/* ---- the hybrid (hybrid.S): four blocks into the NEON chains and one into a
+   scalar chain a step; the scalar region follows the NEON region, so
+   h = H_neon r^steps + H_scalar, joined in radix 2^26 ---- */
+
+/* c = a b mod p in radix 2^26 (scalar); limbs < 2^26.4 in, so a product sum
+   is < 2^52.8 + 4 2^55.13 < 2^57.2, plus add[] (< 2^26.4); limbs below
+   2^26 + 2^7.7 out */
+INLINE void mul26(u64 c[5], const u64 a[5], const u64 b[5], const u64 add[5])
+{
+  u64 b1 = 5 * b[1], b2 = 5 * b[2], b3 = 5 * b[3], b4 = 5 * b[4], d0, d1, d2, d3, d4;
+  d0 = a[0] * b[0] + a[1] * b4 + a[2] * b3 + a[3] * b2 + a[4] * b1 + add[0];
+  d1 = a[0] * b[1] + a[1] * b[0] + a[2] * b4 + a[3] * b3 + a[4] * b2 + add[1];
+  d2 = a[0] * b[2] + a[1] * b[1] + a[2] * b[0] + a[3] * b4 + a[4] * b3 + add[2];
+  d3 = a[0] * b[3] + a[1] * b[2] + a[2] * b[1] + a[3] * b[0] + a[4] * b4 + add[3];
+  d4 = a[0] * b[4] + a[1] * b[3] + a[2] * b[2] + a[3] * b[1] + a[4] * b[0] + add[4];
+  d1 += d0 >> 26, d0 &= M26;
+  d2 += d1 >> 26, d1 &= M26;
+  d3 += d2 >> 26, d2 &= M26;
+  d4 += d3 >> 26, d3 &= M26;
+  d0 += 5 * (d4 >> 26), d4 &= M26;
+  d1 += d0 >> 26, d0 &= M26;
+  c[0] = d0, c[1] = d1, c[2] = d2, c[3] = d3, c[4] = d4;
+}
+
+/* p = r^e, e >= 1 (e is public: the length chooses it) */
+INLINE void power26(u64 p[5], const u64 r[5], size_t e)
+{
+  static const u64 zero[5];
+  int bit = 63 - __builtin_clzll((unsigned long long) e);
+  p[0] = r[0], p[1] = r[1], p[2] = r[2], p[3] = r[3], p[4] = r[4];
+  while (--bit >= 0) {
+    mul26(p, p, p, zero);
+    if (e >> bit & 1) mul26(p, p, r, zero);
+  }
+}
+
+/* the limbs of h (h2 <= 4) */
+INLINE void to26(u64 l[5], const u64 h[3])
+{
+  l[0] = LIMB(h[0], h[1], h[2], 0), l[1] = LIMB(h[0], h[1], h[2], 1), l[2] = LIMB(h[0], h[1], h[2], 2);
+  l[3] = LIMB(h[0], h[1], h[2], 3), l[4] = LIMB(h[0], h[1], h[2], 4);
+}
+
+/* h = the hash of the first 64 (steps + 1) + 16 steps bytes of m, steps >= 1; returns that length */
+INLINE size_t hash_hybrid(u64 h[3], const unsigned char *m, size_t steps, const struct p64 *st)
+{
+  struct hybrid state;
+  struct key26 last;
+  struct powers pw;
+  u64 rl[5], p[5], hn[5], hs[5];
+  uint32x2_t s[5];
+  uint32x4_t l[5];
+  uint64x2_t d[5];
+  int i;
+  powers(&pw, st);
+  for (i = 0; i < 5; ++i) {
+    state.key[i][0] = state.key[i][1] = (uint32_t) pw.r44[i];
+    state.key[i][2] = state.key[i][3] = (uint32_t) pw.r22[i];
+    if (i) {
+      state.key5[i - 1][0] = state.key5[i - 1][1] = 5 * (uint32_t) pw.r44[i];
+      state.key5[i - 1][2] = state.key5[i - 1][3] = 5 * (uint32_t) pw.r22[i];
+    }
+    state.x[i][0] = state.x[i][1] = 0;
+  }
+  state.h[0] = state.h[1] = state.h[2] = 0;
+  state.r0 = st->r0, state.r1 = st->r1, state.s1 = st->s1;
+  hybrid_steps(&state, m, m + 64 * (steps + 1), steps);
+
+  /* the last NEON group, by r^4 r^3 r^2 r */
+  key26(&last, pw.r43, pw.r21);
+  for (i = 0; i < 5; ++i) s[i] = vld1_u32(state.x[i]);   /* X + P_j: the loop joined the last pair */
+  split4(l, m + 64 * steps);
+  PRODUCTS(d, s, l, (&last));
+  lane_sums(h, d);
+
+  /* h = H_neon r^steps + H_scalar */
+  to26(hn, h);
+  to26(hs, state.h);
+  p[0] = st->r0, p[1] = st->r1, p[2] = 0;
+  to26(rl, p);
+  power26(p, rl, steps);
+  mul26(hn, hn, p, hs);
+  from26(h, hn);
+  return 64 * (steps + 1) + 16 * steps;
+}
+
+AESCE_TARGET void vector_neon(unsigned char out[16], const unsigned char r[16], const unsigned char *k,
+                              const unsigned char *n, const unsigned char *m, size_t l)
+{
+  struct p64 st;
+  u64 h[3];
+  size_t whole = l & ~(size_t) 63;
+  uint64x2_t s;
+  p64_start(&st, r);
+  if (l >= HYBRID_FROM)
+    whole = hash_hybrid(h, m, (l / 16 - 4) / 5, &st);
+  else
+    hash_groups(h, m, l / 64, &st);
+  st.h0 = h[0], st.h1 = h[1], st.h2 = h[2];
+  p64_hash(&st, m + whole, l - whole);
+  /* AES after the hash: no round key lives across the hybrid loop's call (or spills) */
+  s = vreinterpretq_u64_u8(aesce_encrypt(k, n));
+  p64_finish(out, st.h0, st.h1, st.h2, vgetq_lane_u64(s, 0), vgetq_lane_u64(s, 1));
+}

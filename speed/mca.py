@@ -1,0 +1,187 @@
+#!/usr/bin/env python3
+"""Model cycles of main loops on real cores, from LLVM's scheduling models.
+
+  mca.py [--cpus CPU,CPU...] [--iterations N] [--show] NAME=OBJECT:FUNCTION:PATTERN:BYTES...
+  mca.py --target T [--show]
+
+With --target (make speed for a target with an 'mca' line: its CPU models):
+the loops each implementation building for T lists in its 'loops' file
+("NAME OBJECT FUNCTION PATTERN BYTES": OBJECT is the source's object in its
+build, e.g. neon for neon.c), built by mk/impl.mk, beside the peers' loops
+the target file's 'peerloops' line names ("ARCHIVE:MEMBER:FUNCTION:PATTERN:
+BYTES:NAME" words: objects taken with ar from the static libraries of the
+Debian packages tools/fetch-peers unpacks); then, per implementation loop
+and CPU, the ratio of its cycles per byte to the fastest peer loop's.
+
+For each loop: disassemble FUNCTION of OBJECT (an object, archive member or
+program: llvm-objdump), find its backward branches, and take the innermost
+loop (the shortest branch-to-target range) holding an instruction whose
+mnemonic matches PATTERN (a regular expression: umulh for a scalar
+Poly1305 loop, umlal for a NEON one); its instructions, the closing branch
+to a label, go to llvm-mca for each CPU model, N iterations (default 300).
+BYTES is the message bytes one iteration takes. Prints, per loop, its
+instruction count and, per CPU, cycles per iteration and per byte; --show
+prints each loop's instructions. Assumes AArch64 objects (llvm-mca
+-mtriple=aarch64) and LLVM 14's models (cortex-a72, cortex-a55, apple-a13
+by default). The models are indicative, not a measurement: compare loops on
+one model.
+"""
+import argparse
+import os
+import re
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tools"))
+import describe  # noqa: E402
+
+LINE = re.compile(r"^\s*([0-9a-f]+):\s+(?:[0-9a-f]{8}\s+)?(\S+)\s*(.*)$")
+BRANCH = re.compile(r"^(b\.\w+|b|cbn?z|tbn?z)$")
+
+
+def disassemble(path, function):
+    """[(address, mnemonic, operands)] of one function."""
+    result = subprocess.run(["llvm-objdump", "-d", "--no-show-raw-insn", "--disassemble-symbols=" + function, path],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    if result.returncode != 0:
+        sys.exit("mca.py: llvm-objdump %s: %s" % (path, result.stderr.strip()))
+    out = []
+    for line in result.stdout.splitlines():
+        m = LINE.match(line)
+        if m and not line.rstrip().endswith(":"):
+            operands = m.group(3).split("//")[0].strip()
+            out.append((int(m.group(1), 16), m.group(2), operands))
+    if not out:
+        sys.exit("mca.py: no instructions for %s in %s" % (function, path))
+    return out
+
+
+def target_of(operands):
+    """The address a branch's last operand names (objdump: '1f0 <sym+0x..>'), or None."""
+    m = re.search(r"(?:^|,\s*)(?:#)?(?:0x)?([0-9a-f]+)(?:\s+<[^>]*>)?$", operands)
+    return int(m.group(1), 16) if m else None
+
+
+def find_loop(code, pattern):
+    """The loop's instructions: the innermost loop (the shortest body, from a backward
+    branch's target to the branch) holding an instruction that matches pattern."""
+    want = re.compile(pattern)
+    best = None
+    for i, (address, mnemonic, operands) in enumerate(code):
+        if not BRANCH.match(mnemonic):
+            continue
+        target = target_of(operands)
+        if target is None or target > address:
+            continue
+        body = [c for c in code if target <= c[0] <= address]
+        hits = sum(1 for c in body if want.match(c[1]))
+        if hits and (best is None or len(body) < len(best[1])):
+            best = (hits, body)
+    if not best:
+        sys.exit("mca.py: no loop holding %r" % pattern)
+    return best[1]
+
+
+def as_assembly(body):
+    """The loop as llvm-mca input: its branch back goes to a label."""
+    lines = ["loop:"]
+    start = body[0][0]
+    for address, mnemonic, operands in body:
+        if BRANCH.match(mnemonic) and target_of(operands) == start:
+            operands = re.sub(r"(?:#)?(?:0x)?[0-9a-f]+(?:\s+<[^>]*>)?$", "loop", operands)
+        elif BRANCH.match(mnemonic):
+            operands = re.sub(r"(?:#)?(?:0x)?[0-9a-f]+(?:\s+<[^>]*>)?$", "out", operands)
+        lines.append("\t%s %s" % (mnemonic, operands))
+    lines.append("out:")
+    return "\n".join(lines) + "\n"
+
+
+def cycles(assembly, cpu, iterations):
+    result = subprocess.run(["llvm-mca", "-mtriple=aarch64", "-mcpu=" + cpu, "-iterations=%d" % iterations],
+                            input=assembly, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    m = re.search(r"^Total Cycles:\s+(\d+)", result.stdout, re.M)
+    if result.returncode != 0 or not m:
+        sys.exit("mca.py: llvm-mca -mcpu=%s failed: %s" % (cpu, result.stderr.strip()[-500:]))
+    return int(m.group(1)) / iterations
+
+
+def run(command, what):
+    result = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    if result.returncode != 0:
+        sys.exit("mca.py: %s failed:\n%s" % (what, result.stdout[-3000:]))
+    return result.stdout
+
+
+def target_loops(name):
+    """(ours, peers): [(label, object, function, pattern, bytes)] for a target."""
+    target = describe.read_target(name)
+    ours, peers = [], []
+    for impl in describe.streams(name):
+        specs = impl.lines("loops")
+        if not specs:
+            continue
+        run(["make", "-s", "-f", os.path.join(describe.TOP, "mk", "impl.mk"), "TARGET=" + name, "IMPL=" + impl.name,
+             "all"], "building poly1305aes_" + impl.name)
+        for spec in specs:
+            label, obj, function, pattern, size = spec.split()
+            ours.append(("%s %s" % (impl.name, label),
+                         os.path.join(describe.TOP, "build", name, "impl", impl.name, "obj", obj + ".o"),
+                         function, pattern, int(size)))
+    if target.get("peerloops"):
+        top = run(["sh", os.path.join(describe.TOP, "tools", "fetch-peers"), name], "tools/fetch-peers").strip().splitlines()[-1]
+        triplet = run([target["cc"], "-dumpmachine"], "the compiler's triplet").strip()
+        objects = os.path.join(describe.TOP, "build", name, "peer-objects")
+        os.makedirs(objects, exist_ok=True)
+        for word in target["peerloops"].split():
+            archive, member, function, pattern, size, label = word.split(":")
+            run(["sh", "-c", 'cd "$1" && "$2" x "$3" "$4"', "sh", objects, target["ar"],
+                 os.path.join(top, "usr", "lib", triplet, archive), member], "extracting %s from %s" % (member, archive))
+            peers.append((label, os.path.join(objects, member), function, pattern, int(size)))
+    return ours, peers
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--cpus", default="cortex-a72,cortex-a55,apple-a13")
+    parser.add_argument("--iterations", type=int, default=300)
+    parser.add_argument("--show", action="store_true")
+    parser.add_argument("--target")
+    parser.add_argument("loops", nargs="*", metavar="NAME=OBJECT:FUNCTION:PATTERN:BYTES")
+    args = parser.parse_args()
+    cpus = args.cpus.split(",")
+    loops, peers = [], []
+    for spec in args.loops:
+        name, _, rest = spec.partition("=")
+        path, function, pattern, size = rest.rsplit(":", 3)
+        loops.append((name, path, function, pattern, int(size)))
+    if args.target:
+        cpus = describe.read_target(args.target).get("mca", "").split() or \
+            sys.exit("mca.py: targets/%s names no CPU models ('mca')" % args.target)
+        loops, peers = target_loops(args.target)
+    if not loops:
+        sys.exit(__doc__)
+    print("# llvm-mca (%s) model cycles of each main loop, %d iterations; per iteration (per byte)"
+          % (subprocess.run(["llvm-mca", "--version"], stdout=subprocess.PIPE, text=True).stdout.split("version")[1].split()[0],
+             args.iterations))
+    print("%-34s %5s %6s  " % ("loop", "bytes", "instrs") + "  ".join("%17s" % c for c in cpus))
+    per_byte = {}
+    for name, path, function, pattern, size in loops + peers:
+        body = find_loop(disassemble(path, function), pattern)
+        assembly = as_assembly(body)
+        if args.show:
+            print("## %s (%s in %s)\n%s" % (name, function, path, assembly))
+        cells = []
+        for cpu in cpus:
+            c = cycles(assembly, cpu, args.iterations)
+            per_byte[(name, cpu)] = c / size
+            cells.append("%17s" % ("%.1f (%.3f)" % (c, c / size)))
+        print("%-34s %5s %6d  " % (name, size, len(body)) + "  ".join(cells))
+    if peers:
+        print("# per byte, against the fastest peer loop on each model")
+        for name, _, _, _, _ in loops:
+            print("%-34s %5s %6s  " % (name + " / fastest peer", "", "") + "  ".join(
+                "%17.3f" % (per_byte[(name, cpu)] / min(per_byte[(p[0], cpu)] for p in peers)) for cpu in cpus))
+
+
+if __name__ == "__main__":
+    main()

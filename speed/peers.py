@@ -1,0 +1,138 @@
+#!/usr/bin/env python3
+"""make bench for an emulated target (arm64): the installed implementation
+beside OpenSSL and libsodium in exact instructions per call.
+
+  peers.py --target T [--sweep STEP]
+
+The peers are the Debian packages the target file names ('debarch',
+'peers'), downloaded and unpacked by tools/fetch-peers, never installed. The
+program speed/bench_<T>.c, linked statically with the installed
+implementation's namespaced library and the peers' static libraries, first
+compares the tags of all of them at every length measured; then
+speed/count.py counts each call under the target's qemu (a first call
+outside the count: one-time set-up). Prints a table at 0, 16, 64, 256,
+1024, 4096 and 65536 bytes, and with --sweep STEP every length 0..1024 and
+every STEP-th to 65536, listing each length where a peer needs fewer
+instructions than ours.
+"""
+import argparse
+import os
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "tools"))
+sys.path.insert(0, HERE)
+import describe  # noqa: E402
+import count  # noqa: E402
+
+LENGTHS = [0, 16, 64, 256, 1024, 4096, 65536]
+WHO = ["ours", "openssl", "openssl-scalar", "sodium"]
+
+
+def sh(command, what):
+    result = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    if result.returncode != 0:
+        sys.exit("peers.py: %s failed:\n%s" % (what, result.stdout[-3000:]))
+    return result.stdout
+
+
+def build(target):
+    """The bench program for the installed implementation; (program, implementation name)."""
+    name = target["name"]
+    source = os.path.join(HERE, "bench_%s.c" % name)
+    if not os.path.exists(source):
+        sys.exit("peers.py: no peer benchmark for %s (speed/bench_%s.c)" % (name, name))
+    header = os.path.join(describe.TOP, "build", name, "include", "poly1305aes.h")
+    if not os.path.exists(header):
+        sh(["make", "-s", "-C", describe.TOP, "all", "TARGET=" + name], "selecting an implementation for " + name)
+    impl = None
+    with open(header) as f:
+        for line in f:
+            if line.startswith("#define poly1305aes_implementation"):
+                impl = line.split('"')[1][len("poly1305aes_"):]
+    lib = os.path.join(describe.TOP, "build", name, "impl", impl)
+    peers = sh(["sh", os.path.join(describe.TOP, "tools", "fetch-peers"), name], "tools/fetch-peers").strip().splitlines()[-1]
+    triplet = sh([target["cc"], "-dumpmachine"], "the compiler's triplet").strip()
+    program = os.path.join(describe.TOP, "build", name, "bench")
+    sh([target["cc"]] + target.get("cflags", "").split() +
+       ["-std=c99", "-O2", "-Wall", "-Wextra", "-Werror", "-D_DEFAULT_SOURCE",
+        "-I" + os.path.join(lib, "include"), "-I" + HERE, "-I" + os.path.join(describe.TOP, "test"),
+        "-I" + os.path.join(describe.TOP, "common"), "-I" + os.path.join(peers, "usr", "include"),
+        "-I" + os.path.join(peers, "usr", "include", triplet),
+        "-DPOLY1305AES_IMPL=poly1305aes_" + impl, '-DPOLY1305AES_HEADER="poly1305aes_%s.h"' % impl,
+        source, os.path.join(describe.TOP, "test", "util.c"), os.path.join(lib, "libpoly1305aes_%s.a" % impl),
+        os.path.join(peers, "usr", "lib", triplet, "libcrypto.a"), os.path.join(peers, "usr", "lib", triplet, "libsodium.a"),
+        "-static", "-lpthread", "-o", program], "building the bench program")
+    return program, impl
+
+
+def counts(qemu, program, who, lengths):
+    out = {}
+    for n in lengths:
+        calls = count.executed(qemu, program, 2, n, False, False, ["-w", who])
+        totals = {sum(c.values()) for c in calls}
+        if len(totals) != 1:
+            sys.exit("peers.py: %s's calls at length %d differ in instruction count: %s" % (who, n, totals))
+        out[n] = totals.pop()
+    return out
+
+
+def sweep_counts(qemu, program, who, step):
+    """Instructions of one call at each sweep length, in order (bench_<T> sweep)."""
+    segments = count.marked(qemu, program, ["sweep", "-w", who, str(step)])
+    return [len(s) for s in segments[:-1]]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--target", required=True)
+    parser.add_argument("--sweep", type=int, default=0, metavar="STEP")
+    args = parser.parse_args()
+    target = describe.read_target(args.target)
+    qemu = target.get("run", "")
+    if not qemu:
+        sys.exit("peers.py: %s runs natively; its bench is speed/bench.c" % args.target)
+    program, impl = build(target)
+    runner = qemu.split()
+    check = sh(runner + [program, "check"] + [str(n) for n in sorted(set(LENGTHS + [1, 15, 17, 127, 128, 129, 383, 384, 385, 1000]))],
+               "the tag comparison")
+    print("# %s: instructions per call (exact, under %s); complete Poly1305-AES per message" % (args.target, qemu))
+    print(check.strip())
+    print("# openssl: ARMv8 AES key schedule and encryption, then Poly1305_Init/Update/Final as it runs (NEON from "
+          "128 bytes; Final includes its OPENSSL_cleanse of the state); openssl-scalar: the same with NEON masked; "
+          "sodium: crypto_onetimeauth_poly1305 after an AES-CE AES")
+    table = {who: counts(qemu, program, who, LENGTHS) for who in WHO}
+    print("%6s %9s %9s %9s %9s %9s %9s" % ("length", "ours", "OpenSSL", "OSSL-scal", "sodium", "/OpenSSL", "/sodium"))
+    for n in LENGTHS:
+        t = [table[w][n] for w in WHO]
+        print("%6d %9d %9d %9d %9d %9.3f %9.3f%s" % (n, t[0], t[1], t[2], t[3], t[0] / t[1], t[0] / t[3],
+                                                   "  <- a peer needs fewer" if t[0] >= min(t[1:]) else ""))
+    if args.sweep:
+        lengths = []
+        n = 0
+        while True:
+            lengths.append(n)
+            if n == 65536:
+                break
+            n = n + 1 if n < 1024 else min(n + args.sweep, 65536)
+        sweeps = {who: sweep_counts(qemu, program, who, args.sweep) for who in WHO}
+        if any(len(v) != len(lengths) for v in sweeps.values()):
+            sys.exit("peers.py: the sweep gave %s counts for %d lengths" % ({w: len(v) for w, v in sweeps.items()}, len(lengths)))
+        print("# sweep: every length 0..1024, then every %d to 65536; lengths where a peer needs fewer instructions:"
+              % args.sweep)
+        worse, worst, worst_at = 0, 0.0, 0
+        for i, n in enumerate(lengths):
+            ours = sweeps["ours"][i]
+            best = min(sweeps[w][i] for w in WHO[1:])
+            if ours / best > worst:
+                worst, worst_at = ours / best, n
+            if ours >= best:
+                worse += 1
+                print("%6d %9d %9d %9d %9d" % (n, ours, sweeps["openssl"][i], sweeps["openssl-scalar"][i], sweeps["sodium"][i]))
+        print("# sweep: %d lengths, %d where a peer needs fewer; worst ours/fewest-peer %.3f at length %d"
+              % (len(lengths), worse, worst, worst_at))
+
+
+if __name__ == "__main__":
+    main()
