@@ -5,8 +5,8 @@
 #   make test [TARGETS="..."]                           the whole test suite
 #   make install [TARGET=...] PREFIX=/usr/local DESTDIR=  copy the installed result
 #   make speed [TARGET=...]    speed tables (CSV, PNG) for every candidate
-#   make bench [TARGET=arm64] [SWEEP=61]  installed implementation beside OpenSSL and libsodium
-#                              (x86-64: rdtsc; arm64: instructions under qemu)
+#   make bench [TARGET=...] [SWEEP=61]  installed implementation beside OpenSSL and libsodium
+#                              (amd64, x86: rdtsc, speed/bench.sh; arm64: instructions under qemu)
 #   make fuzz [FUZZ_SECONDS=600]  differential fuzzing of every host implementation
 #   make clean
 
@@ -50,23 +50,16 @@ fuzz:
 	  cd build/fuzz-corpus && ../$(TARGET)-fuzz/fuzz -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 .
 
 # the installed implementation (selected first if need be) beside OpenSSL and
-# libsodium: its namespaced library, for its path interface (bench -p PATH);
-# under an emulator (arm64), exact instruction counts (speed/peers.py)
+# libsodium for the same target: natively (amd64, x86) with rdtsc (speed/bench.sh;
+# `build/<target>/bench sweep` for the sweep), under an emulator (arm64) exact
+# instruction counts (speed/peers.py)
 EMULATOR := $(if $(TARGET),$(shell $(PYTHON) $(TOP)/tools/describe.py target $(TARGET) run 2>/dev/null))
 bench:
 ifneq ($(EMULATOR),)
 	@sh tools/ensure-tools $(TARGET)
 	@$(PYTHON) speed/peers.py --target $(TARGET) $(if $(SWEEP),--sweep $(SWEEP))
 else
-	@test "$(TARGET)" = amd64 || { echo "make bench: the peers are x86-64 code; it runs for TARGET=amd64 only" >&2; exit 1; }
-	@sh tools/ensure-tools --bench amd64
-	@test -f build/amd64/installed/lib/libpoly1305aes.a || $(MAKE) --no-print-directory all
-	@impl=$$(sed -n 's/^#define poly1305aes_implementation "poly1305aes_\(.*\)"/\1/p' build/amd64/include/poly1305aes.h); \
-	  gcc -std=c99 -O2 -Wall -Wextra -Werror -D_DEFAULT_SOURCE -Ibuild/amd64/impl/$$impl/include -Ispeed -Itest \
-	  -Icommon -DPOLY1305AES_IMPL=poly1305aes_$$impl -DPOLY1305AES_HEADER="\"poly1305aes_$$impl.h\"" \
-	  speed/bench.c speed/cycles.c test/util.c build/amd64/impl/$$impl/libpoly1305aes_$$impl.a -lcrypto -lsodium \
-	  -o build/amd64/bench
-	build/amd64/bench
+	@sh speed/bench.sh $(TARGET)
 endif
 
 speed:

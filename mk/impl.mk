@@ -15,6 +15,7 @@
 #   test-shared               the test program linked with dist/'s shared library
 #   ct                        the constant-time check's program (tools/ctcheck.py)
 #   trace                     the same for emulated targets (tools/tracecheck.py)
+#   timing                    the constant-time check by timing, natively (tools/timecheck.py)
 
 TOP := $(abspath $(dir $(lastword $(MAKEFILE_LIST)))/..)
 .DEFAULT_GOAL := all
@@ -151,6 +152,11 @@ $(B)/abi: $(ABI_SRCS) $(B)/lib$(NAME).a $(B)/include/$(NAME).h $(TEST_DEPS)
 # the constant-time check's program (run under valgrind by tools/ctcheck.py)
 $(B)/ct: $(TOP)/test/ct.c $(TOP)/test/leaky.c $(TOP)/test/util.c $(B)/lib$(NAME).a $(B)/include/$(NAME).h $(TEST_DEPS)
 	$(CC) $(TEST_FLAGS) -g $(TOP)/test/ct.c $(TOP)/test/leaky.c $(TOP)/test/util.c $(B)/lib$(NAME).a -o $@ $(TARGET_LDFLAGS)
+
+# the constant-time check by timing on the real CPU (run by tools/timecheck.py)
+$(B)/timing: $(TOP)/test/timing.c $(TOP)/test/util.c $(TOP)/speed/cycles.c $(B)/lib$(NAME).a $(B)/include/$(NAME).h
+	$(CC) $(TEST_FLAGS) $(TOP)/test/timing.c $(TOP)/test/util.c $(TOP)/speed/cycles.c $(B)/lib$(NAME).a -o $@ \
+	  $(TARGET_LDFLAGS) -lm
 
 # the constant-time trace program (run under qemu with a plugin by tools/tracecheck.py)
 $(B)/trace: $(TOP)/test/trace.c $(TOP)/test/leaky.c $(TOP)/test/util.c $(B)/lib$(NAME).a $(B)/include/$(NAME).h $(TEST_DEPS)

@@ -28,13 +28,16 @@ $(BUILD)/target.mk: $(TOP)/targets/$(TARGET) $(TOP)/tools/describe.py $(wildcard
 	@mkdir -p $(@D)
 	@$(DESCRIBE) make $(TARGET) > $@.tmp && mv $@.tmp $@
 
+# clang for the target: a cross compiler's prefix (i686-linux-gnu-gcc) is its --target
+CLANG := clang$(if $(filter %-gcc,$(CC)), --target=$(patsubst %-gcc,%,$(CC)))
+
 ifeq ($(VARIANT),san)
 VARIANT_CFLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -g -DPOLY1305AES_CHECKED
 VARIANT_LDFLAGS := -fsanitize=address,undefined
 else ifeq ($(VARIANT),clang)
-CC := clang
+CC := $(CLANG)
 else ifeq ($(VARIANT),fuzz)
-CC := clang
+CC := $(CLANG)
 VARIANT_CFLAGS := -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all -g -DPOLY1305AES_CHECKED
 VARIANT_LDFLAGS := -fsanitize=address,undefined
 else ifneq ($(VARIANT),)

@@ -1,11 +1,11 @@
-/* poly1305aes_amd64 scalar code, and the calls of every path (the AES of the
-   nonce around its hash): "x64" (AES-NI, radix-2^64 Poly1305 with MUL;
-   constant time), "generic" (no AES-NI: AES-128 from a 1 KiB table, indexed
-   by secret key and nonce bytes, so NOT constant time; the same Poly1305),
-   the short-message code of the ifma and avx2 paths (AES-NI, MULX), and
-   their long-message calls around avx2.c's and ifma.c's hashes. Bounds: amd64.h.
-
-   rdtsc ticks, median (Xeon Sapphire Rapids, gcc 12): see the table in dispatch.c. */
+/* poly1305aes_amd64: the calls of every path (the AES of the nonce around its
+   hash). The hashes: the radix-2^64 scalar code (amd64.h) with MUL or MULX,
+   and the cores shared with poly1305aes_x86 (x86/: AVX-512 IFMA, AVX2,
+   SSE2), their sums carried here into radix 2^64 (h2 <= 4). The AES:
+   AES-NI on the ifma, avx2 and sse2 paths (constant time), or on the
+   generic path, for CPUs without AES-NI, AES-128 from a 2 KiB table
+   (common/aes_table.h), indexed by secret key and nonce bytes, so NOT constant
+   time. Bounds: common/poly64.h, x86/radix26.h, x86/ifma.c. */
 #include "amd64.h"
 #include "aes_table.h"
 
@@ -26,6 +26,18 @@ INLINE void hash_mulx(u64 h[3], const unsigned char r[16], const unsigned char *
   h[0] = st.h0, h[1] = st.h1, h[2] = st.h2;
 }
 
+/* an x86/ core, its words (x86/x86.h) as radix 2^64 (h2 <= 4) */
+#define CORE_HASH(name, words)                                                                   \
+  INLINE void name(u64 h[3], const unsigned char r[16], const unsigned char *m, size_t l)        \
+  {                                                                                              \
+    uint32_t w[5];                                                                               \
+    words(w, r, m, l);                                                                           \
+    h[0] = (u64) w[1] << 32 | w[0], h[1] = (u64) w[3] << 32 | w[2], h[2] = w[4];                \
+  }
+CORE_HASH(hash_sse2, sse2_words)
+CORE_HASH(hash_avx2, avx2_words)
+CORE_HASH(hash_ifma, ifma_words)
+
 /* a path's calls (hashfn): the AES-NI of the nonce around one of the hashes,
    in the instruction set of the path (VEX-encoded on the AVX paths) */
 #define AES_AROUND(name, isa, hash)                                                              \
@@ -35,22 +47,23 @@ INLINE void hash_mulx(u64 h[3], const unsigned char r[16], const unsigned char *
   {                                                                                              \
     aes_and_hash(out, r, k, ns, m, l, hash);                                                     \
   }
-AES_AROUND(scalar_mul, "aes,ssse3", hash_mul)                               /* the x64 path */
+AES_AROUND(scalar_mul, "aes,ssse3", hash_mul)                               /* short ones, sse2 */
 AES_AROUND(scalar_mulx, "avx,bmi2,aes,ssse3", hash_mulx)                    /* short ones, ifma and avx2 */
-AES_AROUND(vector_avx2, "avx2,avx,bmi2,aes,ssse3", avx2_hash)               /* long ones, avx2 */
-AES_AROUND(vector_ifma, "avx512f,avx2,avx,bmi2,aes,ssse3", ifma_hash)       /* long ones, ifma */
+AES_AROUND(vector_sse2, "aes,ssse3", hash_sse2)                             /* long ones, sse2 */
+AES_AROUND(vector_avx2, "avx2,avx,bmi2,aes,ssse3", hash_avx2)               /* long ones, avx2 */
+AES_AROUND(vector_ifma, "avx512f,avx2,avx,bmi2,aes,ssse3", hash_ifma)       /* long ones, ifma */
 
-/* ---- generic: table AES (common/aes_table.h), scalar Poly1305 ---- */
-
-/* the generic path: AES from the table, MUL */
-void scalar_table(unsigned char out[16], const unsigned char r[16], const unsigned char *k,
-                  const unsigned char *ns, const unsigned char *m, size_t l)
-{
-  struct p64 st;
-  u64 s0, s1;
-  if (k) table_encrypt(&s0, &s1, k, ns);
-  else s0 = load64(ns), s1 = load64(ns + 8);
-  p64_start(&st, r);
-  p64_hash(&st, m, l, 0);
-  p64_finish(out, st.h0, st.h1, st.h2, s0, s1);
-}
+/* the generic path's calls: the table AES around a hash */
+#define TABLE_AROUND(name, hash)                                                                 \
+  void name(unsigned char out[16], const unsigned char r[16], const unsigned char *k,           \
+            const unsigned char *ns, const unsigned char *m, size_t l)                           \
+  {                                                                                              \
+    u64 h[3];                                                                                    \
+    uint32_t s[4];                                                                               \
+    if (k) table_encrypt(s, k, ns);                                                              \
+    else memcpy(s, ns, 16);                                                                      \
+    hash(h, r, m, l);                                                                            \
+    p64_finish(out, h[0], h[1], h[2], (u64) s[1] << 32 | s[0], (u64) s[3] << 32 | s[2]);       \
+  }
+TABLE_AROUND(scalar_table, hash_mul)                                        /* short ones */
+TABLE_AROUND(vector_sse2_table, hash_sse2)                                  /* long ones */

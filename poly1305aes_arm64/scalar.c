@@ -1,6 +1,6 @@
 /* poly1305aes_arm64 scalar code: radix-2^64 Poly1305 (arm64.h) with AES-128
    from the ARMv8 Cryptography Extensions (path "scalar", and short messages
-   on path "neon"; constant time), or from a 1 KiB table (path "generic", for
+   on path "neon"; constant time), or from a 2 KiB table (path "generic", for
    CPUs without the AES instructions: NOT constant time, common/aes_table.h). */
 #include "arm64.h"
 #include "aesce.h"
@@ -23,9 +23,9 @@ void scalar_table(unsigned char out[16], const unsigned char r[16], const unsign
                   const unsigned char *n, const unsigned char *m, size_t l)
 {
   struct p64 st;
-  u64 s0, s1;
-  table_encrypt(&s0, &s1, k, n);
+  uint32_t s[4];
+  table_encrypt(s, k, n);
   p64_start(&st, r);
   p64_hash(&st, m, l);
-  p64_finish(out, st.h0, st.h1, st.h2, s0, s1);
+  p64_finish(out, st.h0, st.h1, st.h2, (u64) s[1] << 32 | s[0], (u64) s[3] << 32 | s[2]);
 }

@@ -64,10 +64,7 @@ int main(int argc, char **argv)
 {
   const char *mode = argc > 1 ? argv[1] : "";
   if (!strcmp(mode, "paths")) {   /* natively too: the selector compares the two lists */
-    unsigned int p;
-    const char *name;
-    for (p = 0; (name = poly1305aes_path_name(p)) != NULL; ++p)
-      printf("%s %s\n", name, poly1305aes_path_use(p) ? "runs" : "cannot run");
+    print_paths();
     return 0;
   }
   if (!RUNNING_ON_VALGRIND) {

@@ -1,6 +1,8 @@
-/* poly1305aes_amd64 path "ifma": AES-NI; radix-2^64 scalar Poly1305 (MULX)
-   for short messages; for long ones (dispatch.c), radix 2^44 with AVX-512 IFMA, 16 blocks a step
-   in two sets of 8 lanes. Constant time: no secret branch or index.
+/* Poly1305 in radix 2^44 with AVX-512 IFMA, 16 blocks a step in two sets of
+   8 lanes: the long messages of the "ifma" paths of poly1305aes_amd64 and
+   poly1305aes_x86 (x86-64 and 32-bit x86; in 32-bit mode only zmm0-7 exist
+   and the compiler keeps the rest in memory). Constant time: no secret
+   branch or index.
 
    A number is three limbs per lane, weights 2^0, 2^44, 2^88. VPMADD52LUQ and
    VPMADD52HUQ multiply the low 52 bits of two limbs and add the low or high
@@ -16,7 +18,8 @@
    then one parallel carry, h0 = (D0 mod 2^44) + 5 (D2 >> 42),
    h1 = (D1 mod 2^44) + (D0 >> 44), h2 = (D2 mod 2^42) + (D1 >> 44), restores
    the multiplicand bounds. The last step (times the lane powers) skips the
-   carry; 16 lanes of D < 2^54.7 sum below 2^59 and are reduced in scalar code.
+   carry; 16 lanes of D < 2^54.7 sum below 2^59 and are returned, for the
+   caller's scalar code to reduce.
 
    Blocks: lane L of a set holds block (0,4,1,5,2,6,3,7)[L] of the set's 8
    (VPUNPCK{L,H}QDQ order). Whole 256-byte chunks: H = H r^16 + M. The last
@@ -26,12 +29,13 @@
    r^(16-i), of set B by r^(8-i), and all lanes are added. The powers come from
    a product tree over lane masks: r^e = r (r)^b0 (r^2)^b1 (r^4)^b2, e - 1 = b. */
 #include <immintrin.h>
-#include "amd64.h"
+#include "x86.h"
 
 #define IFMA_TARGET \
   __attribute__((target("avx512f,avx512vl,avx512bw,avx512ifma,avx512vbmi2,avx2,avx,bmi2,bmi,aes,ssse3,sse4.1")))
 
 typedef __m512i V;
+typedef uint64_t u64;
 struct num { V l0, l1, l2; };           /* radix 2^44, one number per lane */
 struct mult { V r0, r1, r2, s1, s2; };  /* a multiplier, s_j = 20 r_j */
 
@@ -141,9 +145,8 @@ INLINE IFMA_TARGET __mmask8 lanes_of_blocks(unsigned int blocks)
 
 static const unsigned char lane_of_power[9] = { 0, 7, 5, 3, 1, 6, 4, 2, 0 };   /* e: lane of r^e in PB */
 
-/* h (radix 2^64, h2 <= 4) of m[0..l), l >= 1 */
-IFMA_TARGET void ifma_hash(u64 h[3], const unsigned char r[16],
-                                                            const unsigned char *m, size_t l)
+/* the sums of m[0..l), l >= 1 (x86.h) */
+IFMA_TARGET void ifma_hash(u64 c[3], const unsigned char r[16], const unsigned char *m, size_t l)
 {
   const V z = _mm512_setzero_si512();
   size_t chunks = l / 256, i;
@@ -152,11 +155,13 @@ IFMA_TARGET void ifma_hash(u64 h[3], const unsigned char r[16],
   struct num a, b, n1, n2, n4, n8, p, tmp, zeronum = { z, z, z };
   struct mult r1, r2, r4, r8, r16, pa, pb, sel, rt;
   V d[3], e[3];
-  u64 x0 = load64(r) & 0x0ffffffc0fffffffULL, x1 = load64(r + 8) & 0x0ffffffc0ffffffcULL;
-  u64 h0, h1, h2, c0, c1, c2;
-  u128 acc;
+  u64 x0, x1;
 
   /* powers */
+  memcpy(&x0, r, 8);
+  memcpy(&x1, r + 8, 8);
+  x0 &= 0x0ffffffc0fffffffULL;
+  x1 &= 0x0ffffffc0ffffffcULL;
   n1.l0 = k64(x0 & M44);
   n1.l1 = k64((x0 >> 44 | x1 << 20) & M44);
   n1.l2 = k64(x1 >> 24);
@@ -235,13 +240,7 @@ IFMA_TARGET void ifma_hash(u64 h[3], const unsigned char r[16],
     d[1] = add(d[1], e[1]);
     d[2] = add(d[2], e[2]);
   }
-  c0 = (u64) _mm512_reduce_add_epi64(d[0]);   /* each < 2^59 */
-  c1 = (u64) _mm512_reduce_add_epi64(d[1]);
-  c2 = (u64) _mm512_reduce_add_epi64(d[2]);
-  acc = (u128) c0 + ((u128) c1 << 44);
-  h0 = (u64) acc;
-  acc = (acc >> 64) + ((u128) c2 << 24);
-  h1 = (u64) acc;
-  h2 = (u64) (acc >> 64);                      /* < 2^20 */
-  p64_fold(h, h0, h1, h2);
+  c[0] = (u64) _mm512_reduce_add_epi64(d[0]);   /* each < 2^59 */
+  c[1] = (u64) _mm512_reduce_add_epi64(d[1]);
+  c[2] = (u64) _mm512_reduce_add_epi64(d[2]);
 }

@@ -1,0 +1,90 @@
+/* poly1305aes_x86: run-time choice of the code path. Assumes 32-bit x86
+   (i686 or later); the choice and its cache: x86/paths.h.
+
+   The path table below, best first; the first whose needs the CPU and the OS
+   meet is used. A path runs its scalar code below vector_from bytes, its
+   vector code from there (the thresholds are measured crossovers, AMD EPYC
+   Zen 4 here):
+     ifma          AES-NI; radix 2^32 (radix32.S); from 320 bytes AVX-512 IFMA
+                   radix 2^44, 16 blocks a step (x86/ifma.c; needs AVX-512 F, VL,
+                   BW, IFMA, VBMI2, BMI2, AVX2 and OS zmm state)
+     avx2          AES-NI; radix 2^32; from 384 bytes AVX2 radix 2^26, 8 blocks a
+                   step (x86/avx2.c; needs AVX2 and OS ymm state)
+     sse2          AES-NI; radix 2^32; from 384 bytes SSE2 radix 2^26, 8 blocks
+                   a step (x86/sse2.c; needs AES-NI, SSSE3)
+     generic-sse2  AES from a table (common/aes_table.h: NOT constant time); radix 2^32;
+                   from 384 bytes SSE2 (needs SSE2)
+     generic       AES from a table (NOT constant time); radix 2^32 only (any
+                   i686; poly1305aes_ppro is the candidate for CPUs without SSE2,
+                   and the selector chooses between them by measurement)
+   The x86/ cores are shared with poly1305aes_amd64. After each call the
+   dispatcher zeroes the stack the path's code used (the path's scalar_stack
+   or vector_stack bytes just below the wipe's return address, wipe.S): the
+   compiler spills r, s, round keys and powers of r there. The sizes are the
+   deepest use test/abi.c measured below that (gcc 12 -O2: scalar 220 bytes,
+   table 236, ifma 2260, avx2 3064, sse2 2304, generic-sse2 2400) with a
+   margin; the ABI harness fails a build that leaves a secret in them.
+   Speed: README ("Results on this machine"). */
+#include "ia32.h"
+#include "../x86/paths.h"
+
+static const struct path paths[] = {
+  { "ifma", SSE2 | SSSE3 | AESNI | OSYMM | AVX2 | BMI2 | OSZMM | AVX512F | AVX512VL | AVX512BW | AVX512IFMA
+    | AVX512VBMI2, scalar_aesni, vector_ifma, 320, 320, 2368 },
+  { "avx2", SSE2 | SSSE3 | AESNI | OSYMM | AVX2, scalar_aesni, vector_avx2, 384, 320, 3136 },
+  { "sse2", SSE2 | SSSE3 | AESNI, scalar_aesni, vector_sse2, 384, 320, 2368 },
+  { "generic-sse2", SSE2, scalar_table, vector_sse2_table, 384, 320, 2496 },
+  { "generic", 0, scalar_table, NULL, 0, 320, 0 },
+};
+
+/* zero the bytes [esp - bytes, esp) below the stack pointer, where the frames
+   of the function just called were: with wipe.S (SSE stores, or rep stosb
+   from 1 KiB) where the CPU has SSE2, else with rep stosl (slower here for
+   small areas: about 30 ticks more for 512 bytes); the stack pointer moves
+   down over them for the stores, and back */
+INLINE void wipe_below(size_t bytes, int sse2)
+{
+  if (sse2) {
+    wipe_sse2(bytes);
+    return;
+  }
+  __asm__ __volatile__("movl %%esp, %%edx\n\t"
+                       "subl %0, %%esp\n\t"
+                       "movl %%esp, %%edi\n\t"
+                       "xorl %%eax, %%eax\n\t"
+                       "rep stosl\n\t"
+                       "movl %%edx, %%esp"
+                       : : "r"(bytes), "c"(bytes / 4) : "eax", "edx", "edi", "cc", "memory");
+}
+
+/* one call on the path in use, then the wipe of the stack it used */
+INLINE void run(unsigned char out[16], const unsigned char r[16], const unsigned char *k, const unsigned char *ns,
+                const unsigned char *m, size_t l)
+{
+  const struct path *p = path_current(paths, sizeof paths / sizeof paths[0]);
+  if (p->vector && l >= p->vector_from) {
+    p->vector(out, r, k, ns, m, l);
+    wipe_below(p->vector_stack, p->needs & SSE2);
+  } else {
+    p->scalar(out, r, k, ns, m, l);
+    wipe_below(p->scalar_stack, p->needs & SSE2);
+  }
+}
+
+/* force_align_arg_pointer: the SIMD paths keep 16-byte values on the stack,
+   and a 32-bit caller may have aligned its stack to 4 bytes only */
+__attribute__((force_align_arg_pointer))
+void poly1305aes_authenticate(unsigned char out[16], const unsigned char kr[32], const unsigned char n[16],
+                              const unsigned char m[], unsigned int l)
+{
+  run(out, kr + 16, kr, n, m, l);
+}
+
+__attribute__((force_align_arg_pointer))
+void poly1305aes_poly1305(unsigned char out[16], const unsigned char rs[32], const unsigned char m[], unsigned int l)
+{
+  run(out, rs, NULL, rs + 16, m, l);
+}
+
+/* the path interface (common/impl.h.in): the table above, as data */
+PATH_INTERFACE(paths)

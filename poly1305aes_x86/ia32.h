@@ -1,0 +1,62 @@
+/* poly1305aes_x86 internals. Assumes 32-bit x86 (i686 or later: the
+   compiler's default code has cmov, no SSE; each SIMD path's functions are
+   compiled for their instruction set), i386 System V cdecl, GCC or clang;
+   included by the assembly too. The radix-2^32 scalar Poly1305 (radix32.S,
+   where its bounds are) serves every path for short messages and the
+   generic path for all; the SIMD cores for long ones are in x86/, shared
+   with poly1305aes_amd64. */
+#ifndef poly1305aes_x86_internal_H
+#define poly1305aes_x86_internal_H
+
+#include "namespace.h"
+
+#define p32_mac CRYPTO_NAMESPACE(p32_mac)
+#define p32_finish CRYPTO_NAMESPACE(p32_finish)
+#define wipe_sse2 CRYPTO_NAMESPACE(wipe_sse2)
+
+#ifndef __ASSEMBLER__
+#include "../x86/x86.h"
+
+/* the names the path files share, each namespaced once (common/namespace.h) */
+#define scalar_aesni CRYPTO_NAMESPACE(scalar_aesni)
+#define scalar_table CRYPTO_NAMESPACE(scalar_table)
+#define vector_ifma CRYPTO_NAMESPACE(vector_ifma)
+#define vector_avx2 CRYPTO_NAMESPACE(vector_avx2)
+#define vector_sse2 CRYPTO_NAMESPACE(vector_sse2)
+#define vector_sse2_table CRYPTO_NAMESPACE(vector_sse2_table)
+#define poly1305aes_poly1305 CRYPTO_NAMESPACE(poly1305)
+
+HIDDEN hashfn scalar_aesni;       /* AES-NI, radix 2^32 (scalar.c) */
+HIDDEN hashfn scalar_table;       /* AES from a table, radix 2^32 (scalar.c) */
+HIDDEN hashfn vector_ifma;        /* AES-NI, AVX-512 IFMA (vector.c, x86/ifma.c); l >= 1 */
+HIDDEN hashfn vector_avx2;        /* AES-NI, AVX2 radix 2^26 (vector.c, x86/avx2.c); l >= 1 */
+HIDDEN hashfn vector_sse2;        /* AES-NI, SSE2 radix 2^26 (vector.c, x86/sse2.c); l >= 1 */
+HIDDEN hashfn vector_sse2_table;  /* AES from a table, SSE2 radix 2^26 (scalar.c); l >= 1 */
+
+/* wipe.S: zero bytes (a multiple of 64) of stack just below its return address (SSE stores, or rep stosb) */
+HIDDEN void wipe_sse2(size_t bytes);
+
+/* Poly1305 alone, key r||s, on the path in use: for speed/bench.c only (not in the installed libraries) */
+void poly1305aes_poly1305(unsigned char out[16], const unsigned char rs[32], const unsigned char m[], unsigned int l);
+
+/* radix32.S: out = (h + s) mod 2^128, h the Poly1305 under r (clamped
+   there) of count whole blocks at m and, unless last is NULL, the padded
+   final chunk at last; s as words */
+HIDDEN void p32_mac(unsigned char out[16], const unsigned char r[16], const unsigned char *m, size_t count,
+                    const unsigned char *last, const uint32_t s[4]);
+
+/* radix32.S: out = (h mod p + s) mod 2^128, h = h[0..3] + 2^128 h[4] with h[4] <= 4 */
+HIDDEN void p32_finish(unsigned char out[16], const uint32_t h[5], const uint32_t s[4]);
+
+/* the last 1..15 bytes of m[0..l) padded with their 1, or NULL when l % 16 == 0 */
+INLINE const unsigned char *p32_last(unsigned char last[16], const unsigned char *m, size_t l)
+{
+  if (!(l & 15)) return NULL;
+  memset(last, 0, 16);
+  memcpy(last, m + (l & ~(size_t) 15), l & 15);
+  last[l & 15] = 1;
+  return last;
+}
+
+#endif /* __ASSEMBLER__ */
+#endif

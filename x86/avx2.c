@@ -1,0 +1,140 @@
+/* Poly1305 in radix 2^26 with AVX2, four blocks a register, 8 blocks a
+   step, for poly1305aes_x86 (and poly1305aes_amd64): the driver and the
+   bounds are radix26.h's (shared with sse2.c), here are the lane operations
+   and the loop, written for the 8 ymm registers of 32-bit mode (the
+   multipliers stay in memory operands). Constant time: no branch or memory
+   index depends on r or the message (only on l). */
+#include <immintrin.h>
+#include "x86.h"
+
+typedef __m256i V;
+#define LANES 4
+#define SETS 2
+#define VT __attribute__((target("avx2,avx")))
+#define LANE_BLOCKS { 0, 2, 1, 3 }  /* VPUNPCK{L,H}QDQ of blocks 0-1 and 2-3, per 128-bit half */
+#define v_mul _mm256_mul_epu32
+#define v_add _mm256_add_epi64
+#define v_and _mm256_and_si256
+#define v_or _mm256_or_si256
+#define v_andnot _mm256_andnot_si256
+#define v_srli _mm256_srli_epi64
+#define v_slli _mm256_slli_epi64
+#define HASH avx2_hash
+
+INLINE VT V v_set1(uint64_t x)
+{
+  return _mm256_set1_epi64x((long long) x);
+}
+
+INLINE VT V v_lanes(const uint64_t x[4])
+{
+  return _mm256_set_epi64x((long long) x[3], (long long) x[2], (long long) x[1], (long long) x[0]);
+}
+
+INLINE VT V v_lane0(V a)
+{
+  return _mm256_permute4x64_epi64(a, 0);
+}
+
+INLINE VT uint64_t v_sum(V a)
+{
+  __m128i half = _mm_add_epi64(_mm256_castsi256_si128(a), _mm256_extracti128_si256(a, 1));
+  uint64_t x;
+  _mm_storel_epi64((__m128i *) (void *) &x, _mm_add_epi64(half, _mm_unpackhi_epi64(half, half)));
+  return x;
+}
+
+INLINE VT void store_blocks(unsigned char *p, const __m128i b[8])
+{
+  int i;
+  for (i = 0; i < 4; ++i) _mm256_store_si256((V *) (void *) (p + 32 * i), _mm256_set_m128i(b[2 * i + 1], b[2 * i]));
+}
+
+#include "radix26.h"
+
+/* the loops: offsets in struct state (radix26.h) at W = 32, SETS = 2: Q_0 at
+   0, Q_1 at 320, h at 640, the limbs of M_0 at 800, pads at 960 and 992, mask
+   at 1024 */
+
+/* one product term: t = a * (mult at off); d += t */
+#define MUL(off, dk) \
+  "vpmuludq " #off "(%[st]), %[a], %[t]\n\t" \
+  "vpaddq %[t], %[" #dk "], %[" #dk "]\n\t"
+/* the products of limb i (loaded into a from src) by the multiplier at base:
+   d_k gets r_(k-i) (at 32 (k-i)), or s_(k-i+5) (at 160 + 32 (k-i+5)) when k < i */
+#define ROW(src, base, o0, o1, o2, o3, o4) \
+  "vmovdqa " #src "(%[st]), %[a]\n\t" \
+  MUL(base + o0, d0) MUL(base + o1, d1) MUL(base + o2, d2) MUL(base + o3, d3) MUL(base + o4, d4)
+#define PRODUCTS(src, base) \
+  ROW(src + 0, base, 0, 32, 64, 96, 128) \
+  ROW(src + 32, base, 288, 0, 32, 64, 96) \
+  ROW(src + 64, base, 256, 288, 0, 32, 64) \
+  ROW(src + 96, base, 224, 256, 288, 0, 32) \
+  ROW(src + 128, base, 192, 224, 256, 288, 0)
+#define CARRY(from, to) \
+  "vpsrlq $26, %[" #from "], %[t]\n\t" \
+  "vpaddq %[t], %[" #to "], %[" #to "]\n\t" \
+  "vpand %[mask], %[" #from "], %[" #from "]\n\t"
+
+/* one step on the chunk at p: H = H Q + M0 Q2 + M1 (h_products: the products H Q, or nothing for H = 0) */
+#define STEP(h_products) \
+    /* M0 (blocks 0-3) into limbs in st->m0, through d0..d2 */ \
+    "vmovdqu 0(%[p]), %[d0]\n\t" \
+    "vmovdqu 32(%[p]), %[d1]\n\t" \
+    "vpunpckhqdq %[d1], %[d0], %[d2]\n\t"   /* high words of blocks (0,2,1,3) */ \
+    "vpunpcklqdq %[d1], %[d0], %[d0]\n\t"   /* low words */ \
+    "vpand %[mask], %[d0], %[d1]\n\t" \
+    "vmovdqa %[d1], 800(%[st])\n\t" \
+    "vpsrlq $26, %[d0], %[d1]\n\t" \
+    "vpand %[mask], %[d1], %[d1]\n\t" \
+    "vmovdqa %[d1], 832(%[st])\n\t" \
+    "vpsrlq $52, %[d0], %[d0]\n\t" \
+    "vpsllq $12, %[d2], %[d1]\n\t" \
+    "vpor %[d1], %[d0], %[d0]\n\t" \
+    "vpand %[mask], %[d0], %[d0]\n\t" \
+    "vmovdqa %[d0], 864(%[st])\n\t" \
+    "vpsrlq $14, %[d2], %[d1]\n\t" \
+    "vpand %[mask], %[d1], %[d1]\n\t" \
+    "vmovdqa %[d1], 896(%[st])\n\t" \
+    "vpsrlq $40, %[d2], %[d2]\n\t" \
+    "vpor 960(%[st]), %[d2], %[d2]\n\t" \
+    "vmovdqa %[d2], 928(%[st])\n\t" \
+    /* M1 (blocks 4-7) into d0..d4 */ \
+    "vmovdqu 64(%[p]), %[d0]\n\t" \
+    "vmovdqu 96(%[p]), %[t]\n\t" \
+    "vpunpckhqdq %[t], %[d0], %[d3]\n\t" \
+    "vpunpcklqdq %[t], %[d0], %[d0]\n\t" \
+    "vpsrlq $26, %[d0], %[d1]\n\t" \
+    "vpand %[mask], %[d1], %[d1]\n\t" \
+    "vpsrlq $52, %[d0], %[d2]\n\t" \
+    "vpsllq $12, %[d3], %[t]\n\t" \
+    "vpor %[t], %[d2], %[d2]\n\t" \
+    "vpand %[mask], %[d2], %[d2]\n\t" \
+    "vpsrlq $40, %[d3], %[d4]\n\t" \
+    "vpor 992(%[st]), %[d4], %[d4]\n\t" \
+    "vpsrlq $14, %[d3], %[d3]\n\t" \
+    "vpand %[mask], %[d3], %[d3]\n\t" \
+    "vpand %[mask], %[d0], %[d0]\n\t" \
+    /* + H Q (not in the first step, where H = 0) + M0 Q2 */ \
+    h_products \
+    PRODUCTS(800, 320) \
+    /* carry, then H */ \
+    CARRY(d0, d1) CARRY(d3, d4) \
+    CARRY(d1, d2) \
+    "vpsrlq $26, %[d4], %[t]\n\t"           /* d4 -> 5 d0 */ \
+    "vpand %[mask], %[d4], %[d4]\n\t" \
+    "vpsllq $2, %[t], %[a]\n\t" \
+    "vpaddq %[a], %[t], %[t]\n\t" \
+    "vpaddq %[t], %[d0], %[d0]\n\t" \
+    CARRY(d2, d3) CARRY(d0, d1) \
+    CARRY(d3, d4) \
+    "vmovdqa %[d0], 640(%[st])\n\t" \
+    "vmovdqa %[d1], 672(%[st])\n\t" \
+    "vmovdqa %[d2], 704(%[st])\n\t" \
+    "vmovdqa %[d3], 736(%[st])\n\t" \
+    "vmovdqa %[d4], 768(%[st])\n\t"
+
+/* H Q_0: the products of the steps after the first (radix26.h) */
+#define H_PRODUCTS PRODUCTS(640, 0)
+
+#include "radix26_steps.h"

@@ -1,0 +1,107 @@
+/* The run-time choice of a code path, for the dispatchers of
+   poly1305aes_amd64 and poly1305aes_x86 (their dispatch.c: the table of
+   paths, best first, and the wipe of the stack after a call). Assumes x86
+   (64- or 32-bit) with cpuid (probed first: __get_cpuid); XCR0 (xgetbv) is
+   read only when CPUID says the OS saves AVX state.
+
+   The choice is cached write-once, process-wide: the first call reads cpuid
+   and xgetbv, picks the first path whose needs the CPU and the OS meet and
+   stores a pointer to its constant descriptor with an atomic release store;
+   every call loads it with an acquire load (a plain mov on x86) and calls
+   through it. Threads racing on the first call compute and store the same
+   pointer, so the race is benign. No ifunc (its resolver runs during
+   relocation, before the sanitizers' run time) and no constructor (another
+   constructor could call us first). Nothing outside the program chooses the
+   path: no environment variable is read. The tests and benchmarks force one
+   through the path interface (common/impl.h.in), which the installed
+   libraries do not export. */
+#ifndef poly1305aes_x86_paths_H
+#define poly1305aes_x86_paths_H
+
+#include <cpuid.h>
+#include "x86.h"
+
+struct path {
+  const char *name;
+  unsigned int needs;              /* CPU and OS features, below */
+  hashfn *scalar, *vector;         /* vector (or NULL) from vector_from bytes on */
+  size_t vector_from;
+  unsigned int scalar_stack, vector_stack;   /* bytes of stack each uses, to wipe (multiples of 64) */
+};
+
+enum {
+  SSE2 = 1 << 0, SSSE3 = 1 << 1, AESNI = 1 << 2, OSYMM = 1 << 3, AVX2 = 1 << 4, BMI2 = 1 << 5, OSZMM = 1 << 6,
+  AVX512F = 1 << 7, AVX512VL = 1 << 8, AVX512BW = 1 << 9, AVX512IFMA = 1 << 10, AVX512VBMI2 = 1 << 11
+};
+
+static unsigned int cpu_features(void)
+{
+  unsigned int a, b, c, d, max, have = 0, xcr0 = 0;
+  if (!__get_cpuid(0, &max, &b, &c, &d)) return 0;
+  __cpuid(1, a, b, c, d);
+  if (d & (1u << 26)) have |= SSE2;
+  if (c & (1u << 9)) have |= SSSE3;
+  if (c & (1u << 25)) have |= AESNI;
+  if ((c & (1u << 27)) && (c & (1u << 28))) {      /* OSXSAVE and AVX: read XCR0 */
+    unsigned int xd;
+    __asm__ __volatile__("xgetbv" : "=a"(xcr0), "=d"(xd) : "c"(0));
+    if ((xcr0 & 0x06) == 0x06) have |= OSYMM;      /* xmm and ymm state */
+    if ((xcr0 & 0xe6) == 0xe6) have |= OSZMM;      /* also opmask, zmm0-15 upper, zmm16-31 */
+  }
+  if (max >= 7) {
+    __cpuid_count(7, 0, a, b, c, d);
+    if (b & (1u << 5)) have |= AVX2;
+    if (b & (1u << 8)) have |= BMI2;
+    if (b & (1u << 16)) have |= AVX512F;
+    if (b & (1u << 21)) have |= AVX512IFMA;
+    if (b & (1u << 30)) have |= AVX512BW;
+    if (b & (1u << 31)) have |= AVX512VL;
+    if (c & (1u << 6)) have |= AVX512VBMI2;
+  }
+  return have;
+}
+
+static int runs_here(const struct path *p)
+{
+  return (p->needs & cpu_features()) == p->needs;
+}
+
+static const struct path *chosen;   /* the write-once cache (path_force rewrites it) */
+
+/* the path in use among count paths, chosen on the first call */
+static const struct path *path_current(const struct path *paths, unsigned int count)
+{
+  const struct path *p = __atomic_load_n(&chosen, __ATOMIC_ACQUIRE);
+  if (__builtin_expect(p == NULL, 0)) {
+    unsigned int i;
+    for (i = 0; i < count - 1 && !runs_here(&paths[i]); ++i) {}
+    p = &paths[i];
+    __atomic_store_n(&chosen, p, __ATOMIC_RELEASE);
+  }
+  return p;
+}
+
+/* path i from now on, when this CPU can run it: 1; else 0 and nothing changes */
+static int path_force(const struct path *paths, unsigned int count, unsigned int i)
+{
+  if (i >= count || !runs_here(&paths[i])) return 0;
+  __atomic_store_n(&chosen, &paths[i], __ATOMIC_RELEASE);
+  return 1;
+}
+
+/* the path interface (common/impl.h.in) of a dispatcher with the table paths */
+#define PATH_INTERFACE(paths)                                                                  \
+  const char *poly1305aes_path_name(unsigned int i)                                            \
+  {                                                                                            \
+    return i < sizeof paths / sizeof paths[0] ? paths[i].name : NULL;                          \
+  }                                                                                            \
+  int poly1305aes_path_use(unsigned int i)                                                     \
+  {                                                                                            \
+    return path_force(paths, sizeof paths / sizeof paths[0], i);                               \
+  }                                                                                            \
+  const char *poly1305aes_path(void)                                                           \
+  {                                                                                            \
+    return path_current(paths, sizeof paths / sizeof paths[0])->name;                          \
+  }
+
+#endif

@@ -1,0 +1,114 @@
+/* Code poly1305aes_amd64 and poly1305aes_x86 share, written once and built by
+   both (each lists the sources in x86/ in its 'sources'; the dispatchers
+   share paths.h). Assumes x86-64 or 32-bit x86 (little-endian, unaligned
+   loads), GCC or clang; uint64_t arithmetic only (two words on 32-bit x86;
+   no unsigned __int128).
+
+   The Poly1305 cores here absorb a whole message, l >= 1 bytes (partial last
+   block included), starting from h = 0, and return h as sums of products in
+   radix 2^26 or 2^44, not yet carried; *_words below carry them into radix
+   2^32 words, to which the caller adds s. */
+#ifndef poly1305aes_x86_shared_H
+#define poly1305aes_x86_shared_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include "namespace.h"
+
+#define INLINE static inline __attribute__((always_inline))
+#define HIDDEN __attribute__((visibility("hidden")))
+
+/* The code of a path for some lengths (each implementation's dispatcher
+   picks one by CPU and length): out = the Poly1305 of m[0..l) under r, plus
+   s = AES_k(n) (ns = n), or plus s given when k is NULL (ns = s: Poly1305
+   alone, for speed/bench.c). */
+typedef void hashfn(unsigned char out[16], const unsigned char r[16], const unsigned char *k,
+                    const unsigned char *ns, const unsigned char *m, size_t l);
+
+/* the names the shared files define, each namespaced once (common/namespace.h) */
+#define sse2_hash CRYPTO_NAMESPACE(sse2_hash)
+#define ifma_hash CRYPTO_NAMESPACE(ifma_hash)
+#define avx2_hash CRYPTO_NAMESPACE(avx2_hash)
+#define aes_table CRYPTO_NAMESPACE(aes_table)   /* common/aes_table.h's table */
+
+/* x86/sse2.c: d[k] = the sum of the limb products of weight 2^(26k) (carries not
+   yet done), each < 2^60, of the Poly1305 of m[0..l) under the clamped r; l >= 1
+   (x86/radix26.h) */
+HIDDEN void sse2_hash(uint64_t d[5], const unsigned char r[16], const unsigned char *m, size_t l);
+
+/* x86/avx2.c: the same with AVX2 (x86/radix26.h); the CPU has AVX2 */
+HIDDEN void avx2_hash(uint64_t d[5], const unsigned char r[16], const unsigned char *m, size_t l);
+
+/* x86/ifma.c: c[k] = the sum of weight 2^(44k), each < 2^60, likewise; l >= 1;
+   the CPU has AVX-512 F, VL, BW, IFMA and VBMI2 and BMI2 */
+HIDDEN void ifma_hash(uint64_t c[3], const unsigned char r[16], const unsigned char *m, size_t l);
+
+
+
+/* h = sum d[k] 2^(26k), each d[k] < 2^63, as radix-2^32 words w[0..3] and
+   w[4] (the bits from 2^128), with w = h mod 2^130 + 5 (h >> 130) carried in:
+   the same residue mod p, w < 2^130 + 2^35 so w[4] <= 4 */
+INLINE void sums26_words(uint32_t w[5], const uint64_t d[5])
+{
+  uint64_t c0 = d[0], c1 = d[1], c2 = d[2], c3 = d[3], c4 = d[4], t;
+  c1 += c0 >> 26; c0 &= 0x3ffffff;
+  c2 += c1 >> 26; c1 &= 0x3ffffff;
+  c3 += c2 >> 26; c2 &= 0x3ffffff;
+  c4 += c3 >> 26; c3 &= 0x3ffffff;
+  c0 += (c4 >> 26) * 5; c4 &= 0x3ffffff;     /* 5 (c4 >> 26) < 2^39.4: c0 < 2^40 */
+  c1 += c0 >> 26; c0 &= 0x3ffffff;
+  /* now h = c0 + 2^26 c1 + ..., c1 < 2^26 + 2^14, the others < 2^26 */
+  t = c0 | c1 << 26;                           /* bits 0..52 */
+  w[0] = (uint32_t) t;
+  t = (t >> 32) + (c2 << 20);                  /* bits 32..77 */
+  w[1] = (uint32_t) t;
+  t = (t >> 32) + (c3 << 14);                  /* bits 64..103 */
+  w[2] = (uint32_t) t;
+  t = (t >> 32) + (c4 << 8);                   /* bits 96..129 */
+  w[3] = (uint32_t) t;
+  w[4] = (uint32_t) (t >> 32);                 /* <= 3, or 4 from c1's excess */
+}
+
+/* radix-2^44 sums c[k] < 2^60 into words, w[4] <= 4 (as sums26_words) */
+INLINE void sums44_words(uint32_t w[5], const uint64_t c[3])
+{
+  const uint64_t m44 = (1ULL << 44) - 1;
+  uint64_t c0 = c[0], c1 = c[1], c2 = c[2], t;
+  c1 += c0 >> 44; c0 &= m44;
+  c2 += c1 >> 44; c1 &= m44;
+  c0 += (c2 >> 42) * 5; c2 &= (1ULL << 42) - 1;   /* 5 (c2 >> 42) < 2^20.4 */
+  c1 += c0 >> 44; c0 &= m44;
+  c2 += c1 >> 44; c1 &= m44;                       /* c2 <= 2^42 */
+  t = c0 | c1 << 44;                               /* bits 0..63 */
+  w[0] = (uint32_t) t;
+  w[1] = (uint32_t) (t >> 32);
+  t = c1 >> 20 | c2 << 24;                         /* bits 64..127 */
+  w[2] = (uint32_t) t;
+  w[3] = (uint32_t) (t >> 32);
+  w[4] = (uint32_t) (c2 >> 40);
+}
+
+/* h of m[0..l) (l >= 1) under r from a core, as words w[0..3] and w[4] <= 4 */
+INLINE void sse2_words(uint32_t w[5], const unsigned char r[16], const unsigned char *m, size_t l)
+{
+  uint64_t d[5];
+  sse2_hash(d, r, m, l);
+  sums26_words(w, d);
+}
+
+INLINE void avx2_words(uint32_t w[5], const unsigned char r[16], const unsigned char *m, size_t l)
+{
+  uint64_t d[5];
+  avx2_hash(d, r, m, l);
+  sums26_words(w, d);
+}
+
+INLINE void ifma_words(uint32_t w[5], const unsigned char r[16], const unsigned char *m, size_t l)
+{
+  uint64_t c[3];
+  ifma_hash(c, r, m, l);
+  sums44_words(w, c);
+}
+
+#endif
