@@ -26,7 +26,7 @@ BUILD := $(BUILDROOT)/$(TARGET)$(if $(VARIANT),-$(VARIANT))
 include $(BUILD)/target.mk
 $(BUILD)/target.mk: $(TOP)/targets/$(TARGET) $(TOP)/tools/describe.py $(wildcard $(TOP)/poly1305aes_*/targets)
 	@mkdir -p $(@D)
-	@$(DESCRIBE) make $(TARGET) > $@.tmp && mv $@.tmp $@
+	@$(DESCRIBE) make $(TARGET) > $@.$$$$ && mv $@.$$$$ $@
 
 # clang for the target: a cross compiler's prefix (i686-linux-gnu-gcc) is its --target
 CLANG := clang$(if $(filter %-gcc,$(CC)), --target=$(patsubst %-gcc,%,$(CC)))

@@ -34,6 +34,7 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tools"))
 import describe  # noqa: E402
+import peers as peers_bench  # noqa: E402
 
 LINE = re.compile(r"^\s*([0-9a-f]+):\s+(?:[0-9a-f]{8}\s+)?(\S+)\s*(.*)$")
 BRANCH = re.compile(r"^(b\.\w+|b|cbn?z|tbn?z)$")
@@ -106,10 +107,7 @@ def cycles(assembly, cpu, iterations):
 
 
 def run(command, what):
-    result = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    if result.returncode != 0:
-        sys.exit("mca.py: %s failed:\n%s" % (what, result.stdout[-3000:]))
-    return result.stdout
+    return peers_bench.sh(command, what, "mca.py")
 
 
 def target_loops(name):
@@ -128,8 +126,7 @@ def target_loops(name):
                          os.path.join(describe.TOP, "build", name, "impl", impl.name, "obj", obj + ".o"),
                          function, pattern, int(size)))
     if target.get("peerloops"):
-        top = run(["sh", os.path.join(describe.TOP, "tools", "fetch-peers"), name], "tools/fetch-peers").strip().splitlines()[-1]
-        triplet = run([target["cc"], "-dumpmachine"], "the compiler's triplet").strip()
+        top, triplet = peers_bench.fetched(target, "mca.py")
         objects = os.path.join(describe.TOP, "build", name, "peer-objects")
         os.makedirs(objects, exist_ok=True)
         for word in target["peerloops"].split():

@@ -30,11 +30,20 @@ LENGTHS = [0, 16, 64, 256, 1024, 4096, 65536]
 WHO = ["ours", "openssl", "openssl-scalar", "sodium"]
 
 
-def sh(command, what):
+def sh(command, what, tool="peers.py"):
+    """command's output; if it fails, exit with what failed and the end of its output"""
     result = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     if result.returncode != 0:
-        sys.exit("peers.py: %s failed:\n%s" % (what, result.stdout[-3000:]))
+        sys.exit("%s: %s failed:\n%s" % (tool, what, result.stdout[-3000:]))
     return result.stdout
+
+
+def fetched(target, tool="peers.py"):
+    """(the folder tools/fetch-peers unpacked the target's Debian peers into, the compiler's triplet:
+    the peers' libraries are in usr/lib/<triplet> below it)"""
+    top = sh(["sh", os.path.join(describe.TOP, "tools", "fetch-peers"), target["name"]], "tools/fetch-peers",
+             tool).strip().splitlines()[-1]
+    return top, sh([target["cc"], "-dumpmachine"], "the compiler's triplet", tool).strip()
 
 
 def build(target):
@@ -52,8 +61,7 @@ def build(target):
             if line.startswith("#define poly1305aes_implementation"):
                 impl = line.split('"')[1][len("poly1305aes_"):]
     lib = os.path.join(describe.TOP, "build", name, "impl", impl)
-    peers = sh(["sh", os.path.join(describe.TOP, "tools", "fetch-peers"), name], "tools/fetch-peers").strip().splitlines()[-1]
-    triplet = sh([target["cc"], "-dumpmachine"], "the compiler's triplet").strip()
+    peers, triplet = fetched(target)
     program = os.path.join(describe.TOP, "build", name, "bench")
     sh([target["cc"]] + target.get("cflags", "").split() +
        ["-std=c99", "-O2", "-Wall", "-Wextra", "-Werror", "-D_DEFAULT_SOURCE",

@@ -57,88 +57,81 @@ struct fake {
 
 /* ---- what each ABI promises ---- */
 
+#if defined(__x86_64__) || defined(__i386__)
 #if defined(__x86_64__)
 /* x86-64 psABI: rbx rbp r12-r15 rsp preserved; x87 CW and MXCSR control bits
    preserved, status bits not; DF clear and x87 stack empty at return; every
    xmm/ymm/zmm/k register is caller-saved, so none is checked. */
-#define FRAME_SLOT 11
+#define GPRS 7                 /* slots 0-6: the preserved registers */
 #define FRAME_NAME "entry rsp+%u"
 #define FRAME_BASE 8
 #define FRAME_STRIDE 8
-static const struct check checks[] = {
-  { "rbx", INT, 0, ALL, 0 }, { "rbp", INT, 1, ALL, 0 }, { "r12", INT, 2, ALL, 0 },
-  { "r13", INT, 3, ALL, 0 }, { "r14", INT, 4, ALL, 0 }, { "r15", INT, 5, ALL, 0 },
+#define FRAME_WHAT "write above the return address"
+#define GPR_CHECKS \
+  { "rbx", INT, 0, ALL, 0 }, { "rbp", INT, 1, ALL, 0 }, { "r12", INT, 2, ALL, 0 }, \
+  { "r13", INT, 3, ALL, 0 }, { "r14", INT, 4, ALL, 0 }, { "r15", INT, 5, ALL, 0 }, \
   { "rsp", INT, 6, ALL, 0 },
-  { "x87 control word", INT, 7, 0xffff, 0 },
-  { "MXCSR control bits", INT, 8, 0xffc0, ABI_HAS_MXCSR },
-  { "DF (direction flag)", INT, 9, 1, 0 },
-  { "x87 tag word (stack must be empty)", INT, 10, 0xffff, 0 },
-  { "x87 status flags", FLAGS, 19, 0x3f, 0 },
-  { "MXCSR status flags", FLAGS, 8, 0x3f, ABI_HAS_MXCSR },
-  { "upper halves of ymm/zmm0-15 (vzeroupper)", INT, 20, 0x44, ABI_HAS_XINUSE },
-  { "stack left without secrets", STACK, 0, 0, 0 },
-};
-FAKE(rbx) FAKE(rbp) FAKE(r12) FAKE(r13) FAKE(r14) FAKE(r15) FAKE(rsp) FAKE(cw) FAKE(mxcsr)
-FAKE(df) FAKE(x87) FAKE(frame) FAKE(clean) FAKE(leak) FAKE(upper) FAKE(pending)
-/* exceptions the caller enables, as the status flags of the slot */
-static unsigned long enabled_flags(const struct abi_block *b, int slot)
-{
-  return slot == 19 ? ~b->want[7] & 0x3f : ~(b->want[8] >> 7) & 0x3f;
-}
-static const struct fake fakes[] = {
-  { "clean", abi_fake_clean, INT, -1, 0 },
-  { "rbx", abi_fake_rbx, INT, 0, 0 }, { "rbp", abi_fake_rbp, INT, 1, 0 },
-  { "r12", abi_fake_r12, INT, 2, 0 }, { "r13", abi_fake_r13, INT, 3, 0 },
-  { "r14", abi_fake_r14, INT, 4, 0 }, { "r15", abi_fake_r15, INT, 5, 0 },
+#define GPR_FAKES \
+  { "rbx", abi_fake_rbx, INT, 0, 0 }, { "rbp", abi_fake_rbp, INT, 1, 0 }, \
+  { "r12", abi_fake_r12, INT, 2, 0 }, { "r13", abi_fake_r13, INT, 3, 0 }, \
+  { "r14", abi_fake_r14, INT, 4, 0 }, { "r15", abi_fake_r15, INT, 5, 0 }, \
   { "rsp (ret $8)", abi_fake_rsp, INT, 6, 0 },
-  { "x87 CW left at 0x137f", abi_fake_cw, INT, 7, 0 },
-  { "MXCSR reset to 0x1f80", abi_fake_mxcsr, INT, 8, ABI_HAS_MXCSR },
-  { "DF left set", abi_fake_df, INT, 9, 0 },
-  { "x87 value left on the stack", abi_fake_x87, INT, 10, 0 },
-  { "write above the return address", abi_fake_frame, INT, FRAME_SLOT, 0 },
-  { "k left below the stack pointer", abi_fake_leak, STACK, 0, 0 },
-  { "ymm0's upper half left dirty", abi_fake_upper, INT, 20, ABI_HAS_XINUSE },
-  { "caller's x87 CW restored over a raised inexact", abi_fake_pending, INT, 19, 0 },
-};
-
-#elif defined(__i386__)
+FAKE(rbx) FAKE(rbp) FAKE(r12) FAKE(r13) FAKE(r14) FAKE(r15) FAKE(rsp) FAKE(upper)
+#else
 /* i386 psABI (cdecl): ebx esi edi ebp esp preserved, the caller pops the
    arguments; x87 CW and MXCSR control bits preserved; DF clear and the x87
    stack empty at return from a function returning void or int; no xmm
    register is preserved. */
-#define FRAME_SLOT 9
+#define GPRS 5                 /* slots 0-4: the preserved registers */
 #define FRAME_NAME "entry esp+%u"
 #define FRAME_BASE 24
 #define FRAME_STRIDE 4
-static const struct check checks[] = {
-  { "ebx", INT, 0, ALL, 0 }, { "esi", INT, 1, ALL, 0 }, { "edi", INT, 2, ALL, 0 },
+#define FRAME_WHAT "write above the arguments"
+#define GPR_CHECKS \
+  { "ebx", INT, 0, ALL, 0 }, { "esi", INT, 1, ALL, 0 }, { "edi", INT, 2, ALL, 0 }, \
   { "ebp", INT, 3, ALL, 0 }, { "esp", INT, 4, ALL, 0 },
-  { "x87 control word", INT, 5, 0xffff, 0 },
-  { "MXCSR control bits", INT, 6, 0xffc0, ABI_HAS_MXCSR },
-  { "DF (direction flag)", INT, 7, 1, 0 },
-  { "x87 tag word (stack must be empty)", INT, 8, 0xffff, 0 },
-  { "x87 status flags", FLAGS, 17, 0x3f, 0 },
-  { "MXCSR status flags", FLAGS, 6, 0x3f, ABI_HAS_MXCSR },
+#define GPR_FAKES \
+  { "ebx", abi_fake_ebx, INT, 0, 0 }, { "esi", abi_fake_esi, INT, 1, 0 }, \
+  { "edi", abi_fake_edi, INT, 2, 0 }, { "ebp", abi_fake_ebp, INT, 3, 0 }, \
+  { "esp (callee pops an argument: ret $4)", abi_fake_esp, INT, 4, 0 },
+FAKE(ebx) FAKE(esi) FAKE(edi) FAKE(ebp) FAKE(esp)
+#endif
+/* both: after the registers, slots for the x87 CW, MXCSR, DF, the x87 tag
+   word, the caller's frame; GPRS + 12 the x87 status word (test/abi_*.S) */
+#define FRAME_SLOT (GPRS + 4)
+#define X87_FLAGS (GPRS + 12)
+static const struct check checks[] = {
+  GPR_CHECKS
+  { "x87 control word", INT, GPRS, 0xffff, 0 },
+  { "MXCSR control bits", INT, GPRS + 1, 0xffc0, ABI_HAS_MXCSR },
+  { "DF (direction flag)", INT, GPRS + 2, 1, 0 },
+  { "x87 tag word (stack must be empty)", INT, GPRS + 3, 0xffff, 0 },
+  { "x87 status flags", FLAGS, X87_FLAGS, 0x3f, 0 },
+  { "MXCSR status flags", FLAGS, GPRS + 1, 0x3f, ABI_HAS_MXCSR },
+#if defined(__x86_64__)
+  { "upper halves of ymm/zmm0-15 (vzeroupper)", INT, 20, 0x44, ABI_HAS_XINUSE },
+#endif
   { "stack left without secrets", STACK, 0, 0, 0 },
 };
-FAKE(ebx) FAKE(esi) FAKE(edi) FAKE(ebp) FAKE(esp) FAKE(cw) FAKE(mxcsr) FAKE(df) FAKE(x87)
-FAKE(frame) FAKE(clean) FAKE(leak) FAKE(pending)
+FAKE(cw) FAKE(mxcsr) FAKE(df) FAKE(x87) FAKE(frame) FAKE(clean) FAKE(leak) FAKE(pending)
+/* exceptions the caller enables, as the status flags of the slot */
 static unsigned long enabled_flags(const struct abi_block *b, int slot)
 {
-  return slot == 17 ? ~b->want[5] & 0x3f : ~(b->want[6] >> 7) & 0x3f;
+  return slot == X87_FLAGS ? ~b->want[GPRS] & 0x3f : ~(b->want[GPRS + 1] >> 7) & 0x3f;
 }
 static const struct fake fakes[] = {
   { "clean", abi_fake_clean, INT, -1, 0 },
-  { "ebx", abi_fake_ebx, INT, 0, 0 }, { "esi", abi_fake_esi, INT, 1, 0 },
-  { "edi", abi_fake_edi, INT, 2, 0 }, { "ebp", abi_fake_ebp, INT, 3, 0 },
-  { "esp (callee pops an argument: ret $4)", abi_fake_esp, INT, 4, 0 },
-  { "x87 CW left at 0x137f", abi_fake_cw, INT, 5, 0 },
-  { "MXCSR reset to 0x1f80", abi_fake_mxcsr, INT, 6, ABI_HAS_MXCSR },
-  { "DF left set", abi_fake_df, INT, 7, 0 },
-  { "x87 value left on the stack", abi_fake_x87, INT, 8, 0 },
-  { "write above the arguments", abi_fake_frame, INT, FRAME_SLOT, 0 },
+  GPR_FAKES
+  { "x87 CW left at 0x137f", abi_fake_cw, INT, GPRS, 0 },
+  { "MXCSR reset to 0x1f80", abi_fake_mxcsr, INT, GPRS + 1, ABI_HAS_MXCSR },
+  { "DF left set", abi_fake_df, INT, GPRS + 2, 0 },
+  { "x87 value left on the stack", abi_fake_x87, INT, GPRS + 3, 0 },
+  { FRAME_WHAT, abi_fake_frame, INT, FRAME_SLOT, 0 },
   { "k left below the stack pointer", abi_fake_leak, STACK, 0, 0 },
-  { "caller's x87 CW restored over a raised inexact", abi_fake_pending, INT, 17, 0 },
+#if defined(__x86_64__)
+  { "ymm0's upper half left dirty", abi_fake_upper, INT, 20, ABI_HAS_XINUSE },
+#endif
+  { "caller's x87 CW restored over a raised inexact", abi_fake_pending, INT, X87_FLAGS, 0 },
 };
 
 #elif defined(__powerpc__) && !defined(__powerpc64__)

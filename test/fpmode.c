@@ -63,41 +63,37 @@ unsigned long long fpmode_read(void)
   return bits & 0xff;   /* VE OE UE ZE XE NI RN */
 }
 
-#elif defined(__sparc__)
-static const struct { const char *name; unsigned long long rd; } modes[] = {
+#elif defined(__sparc__) || defined(__aarch64__)
+/* one control register with a 2-bit rounding field */
+#if defined(__sparc__)
+#define CONTROL_GET(x) __asm__ __volatile__("stx %%fsr, %0" : "=m"(x) : : "memory")
+#define CONTROL_PUT(x) __asm__ __volatile__("ldx %0, %%fsr" : : "m"(x) : "memory")
+#define ROUNDING_SHIFT 30          /* %fsr RD: nearest, toward zero, up, down */
+#define CONTROL_BITS 0xcfc00000ull /* RD, TEM, NS */
+static const struct { const char *name; unsigned long long rounding; } modes[] = {
   { "default", 0 }, { "toward zero", 1 }, { "up", 2 }, { "down", 3 },
 };
-void fpmode_set(int mode)
-{
-  unsigned long long fsr;
-  __asm__ __volatile__("stx %%fsr, %0" : "=m"(fsr) : : "memory");
-  fsr = (fsr & ~0xc0000000ull) | modes[mode].rd << 30;
-  __asm__ __volatile__("ldx %0, %%fsr" : : "m"(fsr) : "memory");
-}
-unsigned long long fpmode_read(void)
-{
-  unsigned long long fsr;
-  __asm__ __volatile__("stx %%fsr, %0" : "=m"(fsr) : : "memory");
-  return fsr & 0xcfc00000ull;   /* RD, TEM, NS */
-}
-
-#elif defined(__aarch64__)
-/* FPCR RMode (bits 23:22): nearest, toward +inf, toward -inf, toward zero */
-static const struct { const char *name; unsigned long long rmode; } modes[] = {
+#else
+#define CONTROL_GET(x) __asm__ __volatile__("mrs %0, fpcr" : "=r"(x) : : "memory")
+#define CONTROL_PUT(x) __asm__ __volatile__("msr fpcr, %0" : : "r"(x) : "memory")
+#define ROUNDING_SHIFT 22          /* FPCR RMode: nearest, up, down, toward zero */
+#define CONTROL_BITS 0x07c89f00ull /* AHP DN FZ RMode FZ16, the trap enables */
+static const struct { const char *name; unsigned long long rounding; } modes[] = {
   { "default", 0 }, { "up", 1 }, { "down", 2 }, { "toward zero", 3 },
 };
+#endif
 void fpmode_set(int mode)
 {
-  unsigned long long fpcr;
-  __asm__ __volatile__("mrs %0, fpcr" : "=r"(fpcr) : : "memory");
-  fpcr = (fpcr & ~0x00c00000ull) | modes[mode].rmode << 22;
-  __asm__ __volatile__("msr fpcr, %0" : : "r"(fpcr) : "memory");
+  unsigned long long control;
+  CONTROL_GET(control);
+  control = (control & ~(3ull << ROUNDING_SHIFT)) | modes[mode].rounding << ROUNDING_SHIFT;
+  CONTROL_PUT(control);
 }
 unsigned long long fpmode_read(void)
 {
-  unsigned long long fpcr;
-  __asm__ __volatile__("mrs %0, fpcr" : "=r"(fpcr) : : "memory");
-  return fpcr & 0x07c89f00ull;   /* AHP DN FZ RMode FZ16, the trap enables */
+  unsigned long long control;
+  CONTROL_GET(control);
+  return control & CONTROL_BITS;
 }
 
 #else

@@ -111,6 +111,16 @@ def judge(impl, path, found, chooses):
     return problems, "; ".join(verdict)
 
 
+def finish(tool, impl, lines, problems):
+    """print each path's verdict; with problems, list them and exit 1"""
+    print("\n".join(lines))
+    if problems:
+        print("%s %s: FAIL" % (tool, impl.name))
+        for p in problems:
+            print("  " + p)
+        sys.exit(1)
+
+
 def main():
     if len(sys.argv) != 3:
         sys.exit(__doc__)
@@ -137,12 +147,7 @@ def main():
             path_problems, verdict = check_path(impl, program, name)
             problems += ["path %s: %s" % (name, p) for p in path_problems]
             lines.append("%s: %s" % (name, "CONTRADICTED" if path_problems else verdict))
-    print("\n".join(lines))
-    if problems:
-        print("ctcheck %s: FAIL" % impl.name)
-        for p in problems:
-            print("  " + p)
-        sys.exit(1)
+    finish("ctcheck", impl, lines, problems)
 
 
 if __name__ == "__main__":

@@ -159,12 +159,7 @@ def main():
         path_problems, verdict = check_path(impl, qemu, program, name)
         problems += ["path %s: %s" % (name, p) for p in path_problems]
         lines.append("%s: %s" % (name, "CONTRADICTED" if path_problems else verdict))
-    print("\n".join(lines))
-    if problems:
-        print("tracecheck %s: FAIL" % impl.name)
-        for p in problems:
-            print("  " + p)
-        sys.exit(1)
+    ctcheck.finish("tracecheck", impl, lines, problems)
 
 
 if __name__ == "__main__":

@@ -54,23 +54,17 @@ INLINE VT void store_blocks(unsigned char *p, const __m128i b[8])
 
 /* the loops: offsets in struct state (radix26.h) at W = 32, SETS = 2: Q_0 at
    0, Q_1 at 320, h at 640, the limbs of M_0 at 800, pads at 960 and 992, mask
-   at 1024 */
+   at 1024; in 32-byte slots (PRODUCTS): Q_0 0, Q_1 10, h 20, M_0 25 */
 
 /* one product term: t = a * (mult at off); d += t */
 #define MUL(off, dk) \
-  "vpmuludq " #off "(%[st]), %[a], %[t]\n\t" \
+  "vpmuludq 32*(" #off ")(%[st]), %[a], %[t]\n\t" \
   "vpaddq %[t], %[" #dk "], %[" #dk "]\n\t"
-/* the products of limb i (loaded into a from src) by the multiplier at base:
-   d_k gets r_(k-i) (at 32 (k-i)), or s_(k-i+5) (at 160 + 32 (k-i+5)) when k < i */
+/* the products of limb i (loaded into a from slot src) by the multiplier at
+   slot base (PRODUCTS in radix26.h), a slot 32 bytes */
 #define ROW(src, base, o0, o1, o2, o3, o4) \
-  "vmovdqa " #src "(%[st]), %[a]\n\t" \
+  "vmovdqa 32*(" #src ")(%[st]), %[a]\n\t" \
   MUL(base + o0, d0) MUL(base + o1, d1) MUL(base + o2, d2) MUL(base + o3, d3) MUL(base + o4, d4)
-#define PRODUCTS(src, base) \
-  ROW(src + 0, base, 0, 32, 64, 96, 128) \
-  ROW(src + 32, base, 288, 0, 32, 64, 96) \
-  ROW(src + 64, base, 256, 288, 0, 32, 64) \
-  ROW(src + 96, base, 224, 256, 288, 0, 32) \
-  ROW(src + 128, base, 192, 224, 256, 288, 0)
 #define CARRY(from, to) \
   "vpsrlq $26, %[" #from "], %[t]\n\t" \
   "vpaddq %[t], %[" #to "], %[" #to "]\n\t" \
@@ -117,7 +111,7 @@ INLINE VT void store_blocks(unsigned char *p, const __m128i b[8])
     "vpand %[mask], %[d0], %[d0]\n\t" \
     /* + H Q (not in the first step, where H = 0) + M0 Q2 */ \
     h_products \
-    PRODUCTS(800, 320) \
+    PRODUCTS(25, 10) \
     /* carry, then H */ \
     CARRY(d0, d1) CARRY(d3, d4) \
     CARRY(d1, d2) \
@@ -135,6 +129,6 @@ INLINE VT void store_blocks(unsigned char *p, const __m128i b[8])
     "vmovdqa %[d4], 768(%[st])\n\t"
 
 /* H Q_0: the products of the steps after the first (radix26.h) */
-#define H_PRODUCTS PRODUCTS(640, 0)
+#define H_PRODUCTS PRODUCTS(20, 0)
 
 #include "radix26_steps.h"

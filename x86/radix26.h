@@ -38,6 +38,18 @@
    the 4 lanes summed < 2^59.7. */
 
 #define M26 0x3ffffff
+
+/* the products of a step, for the includer's ROW(src, base, o0, ..., o4)
+   (the products of the limb at slot src by the multiplier at slot base into
+   d0..d4), slots counted in vectors from st: the limbs at src .. src + 4 by
+   the multiplier whose r_0..r_4 are at base .. base + 4 and s_1..s_4 (5 r_j)
+   at base + 6 .. base + 9; d_k gets r_(k-i) or, when k < i, s_(k-i+5) */
+#define PRODUCTS(src, base) \
+  ROW(src + 0, base, 0, 1, 2, 3, 4) \
+  ROW(src + 1, base, 9, 0, 1, 2, 3) \
+  ROW(src + 2, base, 8, 9, 0, 1, 2) \
+  ROW(src + 3, base, 7, 8, 9, 0, 1) \
+  ROW(src + 4, base, 6, 7, 8, 9, 0)
 #define CHUNK (16 * SETS * LANES)
 
 /* a multiplier: limbs r_j and s_j = 5 r_j, in each lane */

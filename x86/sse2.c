@@ -55,28 +55,22 @@ INLINE VT void store_blocks(unsigned char *p, const V b[8])
 
 /* the loops: offsets in struct state (radix26.h) at W = 16, SETS = 4: Q_j at
    160 j, h at 640, the limbs of M_j at 720 + 80 j, pad j at 960 + 16 j, mask
-   at 1024 */
+   at 1024; in 16-byte slots (PRODUCTS): Q_j 10 j, h 40, M_j 45 + 5 j */
 
 /* one product term: t = a * (mult at off); d += t; the last of a row
    multiplies a itself, no longer needed (one copy fewer) */
 #define MUL(off, dk) \
   "movdqa %[a], %[t]\n\t" \
-  "pmuludq " #off "(%[st]), %[t]\n\t" \
+  "pmuludq 16*(" #off ")(%[st]), %[t]\n\t" \
   "paddq %[t], %[" #dk "]\n\t"
 #define MUL_LAST(off, dk) \
-  "pmuludq " #off "(%[st]), %[a]\n\t" \
+  "pmuludq 16*(" #off ")(%[st]), %[a]\n\t" \
   "paddq %[a], %[" #dk "]\n\t"
-/* the products of limb i (loaded into a from src) by the multiplier at base:
-   d_k gets r_(k-i) (at 16 (k-i)), or s_(k-i+5) (at 80 + 16 (k-i)) when k < i */
+/* the products of limb i (loaded into a from slot src) by the multiplier at
+   slot base (PRODUCTS in radix26.h), a slot 16 bytes */
 #define ROW(src, base, o0, o1, o2, o3, o4) \
-  "movdqa " #src "(%[st]), %[a]\n\t" \
+  "movdqa 16*(" #src ")(%[st]), %[a]\n\t" \
   MUL(base + o0, d0) MUL(base + o1, d1) MUL(base + o2, d2) MUL(base + o3, d3) MUL_LAST(base + o4, d4)
-#define PRODUCTS(src, base) \
-  ROW(src + 0, base, 0, 16, 32, 48, 64) \
-  ROW(src + 16, base, 144, 0, 16, 32, 48) \
-  ROW(src + 32, base, 128, 144, 0, 16, 32) \
-  ROW(src + 48, base, 112, 128, 144, 0, 16) \
-  ROW(src + 64, base, 96, 112, 128, 144, 0)
 #define CARRY(from, to) \
   "movdqa %[" #from "], %[t]\n\t" \
   "psrlq $26, %[t]\n\t" \
@@ -140,9 +134,9 @@ INLINE VT void store_blocks(unsigned char *p, const V b[8])
     "pand %[mask], %[d0]\n\t" \
     /* + H Q_0 (not in the first step, where H = 0) + M_0 Q_1 + M_1 Q_2 + M_2 Q_3 */ \
     h_products \
-    PRODUCTS(720, 160) \
-    PRODUCTS(800, 320) \
-    PRODUCTS(880, 480) \
+    PRODUCTS(45, 10) \
+    PRODUCTS(50, 20) \
+    PRODUCTS(55, 30) \
     /* carry, then H */ \
     CARRY(d0, d1) CARRY(d3, d4) \
     CARRY(d1, d2) \
@@ -162,6 +156,6 @@ INLINE VT void store_blocks(unsigned char *p, const V b[8])
     "movdqa %[d4], 704(%[st])\n\t"
 
 /* H Q_0: the products of the steps after the first (radix26.h) */
-#define H_PRODUCTS PRODUCTS(640, 0)
+#define H_PRODUCTS PRODUCTS(40, 0)
 
 #include "radix26_steps.h"
