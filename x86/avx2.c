@@ -56,19 +56,23 @@ INLINE VT void store_blocks(unsigned char *p, const __m128i b[8])
    0, Q_1 at 320, h at 640, the limbs of M_0 at 800, pads at 960 and 992, mask
    at 1024; in 32-byte slots (PRODUCTS): Q_0 0, Q_1 10, h 20, M_0 25 */
 
-/* one product term: t = a * (mult at off); d += t */
-#define MUL(off, dk) \
-  "vpmuludq 32*(" #off ")(%[st]), %[a], %[t]\n\t" \
+/* the terms of PRODUCTS (radix26.h), a slot 32 bytes: d += a times the slot */
+#define LOAD_A(slot) "vmovdqa 32*(" #slot ")(%[st]), %[a]\n\t"
+#define MUL(slot, dk) \
+  "vpmuludq 32*(" #slot ")(%[st]), %[a], %[t]\n\t" \
   "vpaddq %[t], %[" #dk "], %[" #dk "]\n\t"
-/* the products of limb i (loaded into a from slot src) by the multiplier at
-   slot base (PRODUCTS in radix26.h), a slot 32 bytes */
-#define ROW(src, base, o0, o1, o2, o3, o4) \
-  "vmovdqa 32*(" #src ")(%[st]), %[a]\n\t" \
-  MUL(base + o0, d0) MUL(base + o1, d1) MUL(base + o2, d2) MUL(base + o3, d3) MUL(base + o4, d4)
+#define MUL_LAST MUL
 #define CARRY(from, to) \
   "vpsrlq $26, %[" #from "], %[t]\n\t" \
   "vpaddq %[t], %[" #to "], %[" #to "]\n\t" \
   "vpand %[mask], %[" #from "], %[" #from "]\n\t"
+#define FOLD  /* d4 -> 5 d0 */ \
+  "vpsrlq $26, %[d4], %[t]\n\t" \
+  "vpand %[mask], %[d4], %[d4]\n\t" \
+  "vpsllq $2, %[t], %[a]\n\t" \
+  "vpaddq %[a], %[t], %[t]\n\t" \
+  "vpaddq %[t], %[d0], %[d0]\n\t"
+#define STORE(dk, slot) "vmovdqa %[" #dk "], 32*(" #slot ")(%[st])\n\t"
 
 /* one step on the chunk at p: H = H Q + M0 Q2 + M1 (h_products: the products H Q, or nothing for H = 0) */
 #define STEP(h_products) \
@@ -113,20 +117,7 @@ INLINE VT void store_blocks(unsigned char *p, const __m128i b[8])
     h_products \
     PRODUCTS(25, 10) \
     /* carry, then H */ \
-    CARRY(d0, d1) CARRY(d3, d4) \
-    CARRY(d1, d2) \
-    "vpsrlq $26, %[d4], %[t]\n\t"           /* d4 -> 5 d0 */ \
-    "vpand %[mask], %[d4], %[d4]\n\t" \
-    "vpsllq $2, %[t], %[a]\n\t" \
-    "vpaddq %[a], %[t], %[t]\n\t" \
-    "vpaddq %[t], %[d0], %[d0]\n\t" \
-    CARRY(d2, d3) CARRY(d0, d1) \
-    CARRY(d3, d4) \
-    "vmovdqa %[d0], 640(%[st])\n\t" \
-    "vmovdqa %[d1], 672(%[st])\n\t" \
-    "vmovdqa %[d2], 704(%[st])\n\t" \
-    "vmovdqa %[d3], 736(%[st])\n\t" \
-    "vmovdqa %[d4], 768(%[st])\n\t"
+    CARRIES_TO_H(20)
 
 /* H Q_0: the products of the steps after the first (radix26.h) */
 #define H_PRODUCTS PRODUCTS(20, 0)

@@ -39,17 +39,29 @@
 
 #define M26 0x3ffffff
 
-/* the products of a step, for the includer's ROW(src, base, o0, ..., o4)
-   (the products of the limb at slot src by the multiplier at slot base into
-   d0..d4), slots counted in vectors from st: the limbs at src .. src + 4 by
+/* the products of a step, with the includer's LOAD_A(slot) (the vector at
+   slot into a), MUL(slot, dk) (dk += a times the vector at slot) and
+   MUL_LAST (the same, a free to change), slots counted in vectors from st: the limbs at src .. src + 4 by
    the multiplier whose r_0..r_4 are at base .. base + 4 and s_1..s_4 (5 r_j)
    at base + 6 .. base + 9; d_k gets r_(k-i) or, when k < i, s_(k-i+5) */
+#define ROW(src, base, o0, o1, o2, o3, o4) LOAD_A(src) \
+  MUL(base + o0, d0) MUL(base + o1, d1) MUL(base + o2, d2) MUL(base + o3, d3) MUL_LAST(base + o4, d4)
 #define PRODUCTS(src, base) \
   ROW(src + 0, base, 0, 1, 2, 3, 4) \
   ROW(src + 1, base, 9, 0, 1, 2, 3) \
   ROW(src + 2, base, 8, 9, 0, 1, 2) \
   ROW(src + 3, base, 7, 8, 9, 0, 1) \
   ROW(src + 4, base, 6, 7, 8, 9, 0)
+/* the carry chain of a step (the order the bounds above follow), then H to
+   its slots from h, with the includer's CARRY(from, to), FOLD (d4's carry,
+   times 5, into d0) and STORE(dk, slot) */
+#define CARRIES_TO_H(h) \
+  CARRY(d0, d1) CARRY(d3, d4) \
+  CARRY(d1, d2) \
+  FOLD \
+  CARRY(d2, d3) CARRY(d0, d1) \
+  CARRY(d3, d4) \
+  STORE(d0, h + 0) STORE(d1, h + 1) STORE(d2, h + 2) STORE(d3, h + 3) STORE(d4, h + 4)
 #define CHUNK (16 * SETS * LANES)
 
 /* a multiplier: limbs r_j and s_j = 5 r_j, in each lane */

@@ -57,25 +57,31 @@ INLINE VT void store_blocks(unsigned char *p, const V b[8])
    160 j, h at 640, the limbs of M_j at 720 + 80 j, pad j at 960 + 16 j, mask
    at 1024; in 16-byte slots (PRODUCTS): Q_j 10 j, h 40, M_j 45 + 5 j */
 
-/* one product term: t = a * (mult at off); d += t; the last of a row
-   multiplies a itself, no longer needed (one copy fewer) */
-#define MUL(off, dk) \
+/* the terms of PRODUCTS (radix26.h), a slot 16 bytes: d += a times the
+   slot; the last of a row multiplies a itself, no longer needed (one copy
+   fewer) */
+#define LOAD_A(slot) "movdqa 16*(" #slot ")(%[st]), %[a]\n\t"
+#define MUL(slot, dk) \
   "movdqa %[a], %[t]\n\t" \
-  "pmuludq 16*(" #off ")(%[st]), %[t]\n\t" \
+  "pmuludq 16*(" #slot ")(%[st]), %[t]\n\t" \
   "paddq %[t], %[" #dk "]\n\t"
-#define MUL_LAST(off, dk) \
-  "pmuludq 16*(" #off ")(%[st]), %[a]\n\t" \
+#define MUL_LAST(slot, dk) \
+  "pmuludq 16*(" #slot ")(%[st]), %[a]\n\t" \
   "paddq %[a], %[" #dk "]\n\t"
-/* the products of limb i (loaded into a from slot src) by the multiplier at
-   slot base (PRODUCTS in radix26.h), a slot 16 bytes */
-#define ROW(src, base, o0, o1, o2, o3, o4) \
-  "movdqa 16*(" #src ")(%[st]), %[a]\n\t" \
-  MUL(base + o0, d0) MUL(base + o1, d1) MUL(base + o2, d2) MUL(base + o3, d3) MUL_LAST(base + o4, d4)
 #define CARRY(from, to) \
   "movdqa %[" #from "], %[t]\n\t" \
   "psrlq $26, %[t]\n\t" \
   "paddq %[t], %[" #to "]\n\t" \
   "pand %[mask], %[" #from "]\n\t"
+#define FOLD  /* d4 -> 5 d0 */ \
+  "movdqa %[d4], %[t]\n\t" \
+  "psrlq $26, %[t]\n\t" \
+  "pand %[mask], %[d4]\n\t" \
+  "movdqa %[t], %[a]\n\t" \
+  "psllq $2, %[a]\n\t" \
+  "paddq %[a], %[t]\n\t" \
+  "paddq %[t], %[d0]\n\t"
+#define STORE(dk, slot) "movdqa %[" #dk "], 16*(" #slot ")(%[st])\n\t"
 /* the blocks at p + off and p + off + 16 into limbs at mem, their pad bits
    from pad, through d0..d2 */
 #define SPLIT_TO_MEMORY(off, mem, pad) \
@@ -138,22 +144,7 @@ INLINE VT void store_blocks(unsigned char *p, const V b[8])
     PRODUCTS(50, 20) \
     PRODUCTS(55, 30) \
     /* carry, then H */ \
-    CARRY(d0, d1) CARRY(d3, d4) \
-    CARRY(d1, d2) \
-    "movdqa %[d4], %[t]\n\t"          /* d4 -> 5 d0 */ \
-    "psrlq $26, %[t]\n\t" \
-    "pand %[mask], %[d4]\n\t" \
-    "movdqa %[t], %[a]\n\t" \
-    "psllq $2, %[a]\n\t" \
-    "paddq %[a], %[t]\n\t" \
-    "paddq %[t], %[d0]\n\t" \
-    CARRY(d2, d3) CARRY(d0, d1) \
-    CARRY(d3, d4) \
-    "movdqa %[d0], 640(%[st])\n\t" \
-    "movdqa %[d1], 656(%[st])\n\t" \
-    "movdqa %[d2], 672(%[st])\n\t" \
-    "movdqa %[d3], 688(%[st])\n\t" \
-    "movdqa %[d4], 704(%[st])\n\t"
+    CARRIES_TO_H(40)
 
 /* H Q_0: the products of the steps after the first (radix26.h) */
 #define H_PRODUCTS PRODUCTS(40, 0)
