@@ -45,7 +45,7 @@ IMPL_FLAGS := $(TARGET_CFLAGS) $(VARIANT_CFLAGS) -std=c99 -O2 $(WARN) $(IMPL_CFL
   -DPOLY1305AES_IMPL=$(NAME) -DPOLY1305AES_HEADER='"$(NAME).h"' \
   -DPOLY1305AES_TARGET_$(TARGET)=1
 TEST_FLAGS := $(TARGET_CFLAGS) $(VARIANT_CFLAGS) -std=c99 -O2 $(WARN) -D_DEFAULT_SOURCE \
-  -I$(B)/include -I$(TOP)/test -I$(TOP)/aes -I$(TOP)/speed -I$(TOP)/common \
+  -I$(B)/include -I$(TOP)/test -I$(TOP)/aes -I$(TOP)/common \
   -DPOLY1305AES_HEADER='"$(NAME).h"' -DPOLY1305AES_TARGET='"$(TARGET)"'
 
 # one object per source; ../x/y.c becomes obj/__x_y.o so paths never collide
@@ -55,9 +55,9 @@ OBJS := $(foreach s,$(SOURCES),$(B)/obj/$(call objname,$(s))) \
 PICOBJS := $(subst /obj/,/pic/,$(OBJS))
 
 TEST_SRCS := $(TOP)/test/test.c $(TOP)/test/ref.c $(TOP)/test/md5.c $(TOP)/test/fpmode.c \
-  $(TOP)/test/util.c $(TOP)/aes/aes_ref.c
-TEST_DEPS := $(wildcard $(TOP)/test/*.h $(TOP)/aes/*.h)
-SPEED_SRCS := $(TOP)/speed/probe.c $(TOP)/speed/cycles.c $(TOP)/test/util.c
+  $(TOP)/common/util.c $(TOP)/aes/aes_ref.c
+TEST_DEPS := $(wildcard $(TOP)/test/*.h $(TOP)/aes/*.h) $(TOP)/common/util.h $(TOP)/common/paths.h $(TOP)/common/cycles.h
+SPEED_SRCS := $(TOP)/speed/probe.c $(TOP)/common/cycles.c $(TOP)/common/util.c
 DIST := $(B)/dist
 DIST_FILES := $(DIST)/lib/libpoly1305aes.a $(DIST)/lib/libpoly1305aes.so.1 $(DIST)/lib/libpoly1305aes.so \
   $(DIST)/lib/pkgconfig/poly1305aes.pc $(DIST)/include/poly1305aes.h
@@ -144,23 +144,23 @@ $(B)/test-shared: $(TEST_SRCS) $(DIST_FILES) $(TEST_DEPS)
 
 # the ABI and state harness: callee-saved registers, FPU modes and the caller's
 # frame around authenticate and verify, from test/abi_<target>.S; selftest included
-ABI_SRCS := $(TOP)/test/abi.c $(TOP)/test/abi_$(TARGET).S $(TOP)/test/stackscan.c $(TOP)/test/ref.c $(TOP)/test/util.c \
+ABI_SRCS := $(TOP)/test/abi.c $(TOP)/test/abi_$(TARGET).S $(TOP)/test/stackscan.c $(TOP)/test/ref.c $(TOP)/common/util.c \
   $(TOP)/aes/aes_ref.c
 $(B)/abi: $(ABI_SRCS) $(B)/lib$(NAME).a $(B)/include/$(NAME).h $(TEST_DEPS)
 	$(CC) $(TEST_FLAGS) $(ABI_SRCS) $(B)/lib$(NAME).a -o $@ $(TARGET_LDFLAGS) $(VARIANT_LDFLAGS)
 
 # the constant-time check's program (run under valgrind by tools/ctcheck.py)
-$(B)/ct: $(TOP)/test/ct.c $(TOP)/test/leaky.c $(TOP)/test/util.c $(B)/lib$(NAME).a $(B)/include/$(NAME).h $(TEST_DEPS)
-	$(CC) $(TEST_FLAGS) -g $(TOP)/test/ct.c $(TOP)/test/leaky.c $(TOP)/test/util.c $(B)/lib$(NAME).a -o $@ $(TARGET_LDFLAGS)
+$(B)/ct: $(TOP)/test/ct.c $(TOP)/test/leaky.c $(TOP)/common/util.c $(B)/lib$(NAME).a $(B)/include/$(NAME).h $(TEST_DEPS)
+	$(CC) $(TEST_FLAGS) -g $(TOP)/test/ct.c $(TOP)/test/leaky.c $(TOP)/common/util.c $(B)/lib$(NAME).a -o $@ $(TARGET_LDFLAGS)
 
 # the constant-time check by timing on the real CPU (run by tools/timecheck.py)
-$(B)/timing: $(TOP)/test/timing.c $(TOP)/test/util.c $(TOP)/speed/cycles.c $(B)/lib$(NAME).a $(B)/include/$(NAME).h
-	$(CC) $(TEST_FLAGS) $(TOP)/test/timing.c $(TOP)/test/util.c $(TOP)/speed/cycles.c $(B)/lib$(NAME).a -o $@ \
+$(B)/timing: $(TOP)/test/timing.c $(TOP)/common/util.c $(TOP)/common/cycles.c $(B)/lib$(NAME).a $(B)/include/$(NAME).h
+	$(CC) $(TEST_FLAGS) $(TOP)/test/timing.c $(TOP)/common/util.c $(TOP)/common/cycles.c $(B)/lib$(NAME).a -o $@ \
 	  $(TARGET_LDFLAGS) -lm
 
 # the constant-time trace program (run under qemu with a plugin by tools/tracecheck.py)
-$(B)/trace: $(TOP)/test/trace.c $(TOP)/test/leaky.c $(TOP)/test/util.c $(B)/lib$(NAME).a $(B)/include/$(NAME).h $(TEST_DEPS)
-	$(CC) $(TEST_FLAGS) $(TOP)/test/trace.c $(TOP)/test/leaky.c $(TOP)/test/util.c $(B)/lib$(NAME).a -o $@ $(TARGET_LDFLAGS)
+$(B)/trace: $(TOP)/test/trace.c $(TOP)/test/leaky.c $(TOP)/common/util.c $(B)/lib$(NAME).a $(B)/include/$(NAME).h $(TEST_DEPS)
+	$(CC) $(TEST_FLAGS) $(TOP)/test/trace.c $(TOP)/test/leaky.c $(TOP)/common/util.c $(B)/lib$(NAME).a -o $@ $(TARGET_LDFLAGS)
 
 $(B)/speed: $(SPEED_SRCS) $(B)/lib$(NAME).a $(B)/include/$(NAME).h $(wildcard $(TOP)/speed/*.h) $(TEST_DEPS)
 	$(CC) $(TEST_FLAGS) $(SPEED_SRCS) $(B)/lib$(NAME).a -o $@ $(TARGET_LDFLAGS) $(VARIANT_LDFLAGS)

@@ -69,7 +69,7 @@ def build(target):
         "-I" + os.path.join(describe.TOP, "common"), "-I" + os.path.join(peers, "usr", "include"),
         "-I" + os.path.join(peers, "usr", "include", triplet),
         "-DPOLY1305AES_IMPL=poly1305aes_" + impl, '-DPOLY1305AES_HEADER="poly1305aes_%s.h"' % impl,
-        source, os.path.join(describe.TOP, "test", "util.c"), os.path.join(lib, "libpoly1305aes_%s.a" % impl),
+        source, os.path.join(describe.TOP, "common", "util.c"), os.path.join(lib, "libpoly1305aes_%s.a" % impl),
         os.path.join(peers, "usr", "lib", triplet, "libcrypto.a"), os.path.join(peers, "usr", "lib", triplet, "libsodium.a"),
         "-static", "-lpthread", "-o", program], "building the bench program")
     return program, impl
