@@ -35,7 +35,7 @@ struct hybrid {
   uint32_t x[5][2];                /* X: the two NEON lanes' limbs */
   u64 unused;
   u64 h[3], r0, r1, s1;            /* the scalar chain: h, and r (p64) */
-  uint32_t key[5][4], key5[4][4];  /* r^4 r^4 r^2 r^2 a limb, and five times limbs 1-4 */
+  uint32_t key[4][9];              /* r^8, r^6, r^4, r^2: limbs 0-4, then five times limbs 1-4 */
 };
 HIDDEN void hybrid_steps(struct hybrid *state, const unsigned char *mv, const unsigned char *ms, size_t steps);
 

@@ -1,31 +1,39 @@
 /* poly1305aes_arm64: the hybrid main loop for long messages (neon.c calls it
-   from HYBRID_FROM bytes on): each step takes four blocks into the NEON
-   chains (radix 2^26, the step of neon.c: X = (X + P_j) r^4 + P_(j+1) r^2)
-   and, interleaved with them instruction by instruction, one block of a
-   second region into a radix-2^64 scalar chain (arm64.h's multiplication),
-   so the integer multiplier works while the vector unit does. Assumes
-   AArch64 with ASIMD, AAPCS64 (d8-d15 and x19 saved and restored; x18
-   untouched); integer instructions only. Constant time: the only branch is
-   the step count.
+   from HYBRID_FROM bytes on): each step takes eight blocks into the two NEON
+   chains (radix 2^26, two lanes: X = (X + P_0) r^8 + P_1 r^6 + P_2 r^4
+   + P_3 r^2 for the step's pairs P_0..P_3) and, interleaved with them, two
+   blocks of a second region into a radix-2^64 scalar chain (arm64.h's
+   multiplication), so the integer multiplier works while the vector unit
+   does. Assumes AArch64 with ASIMD, AAPCS64 (d8-d15 and x19 saved and
+   restored; x18 untouched); integer instructions only. Constant time: the
+   branches depend on the step count alone.
 
-   Bounds as in neon.c: X + P_j < 2^27.01 a limb, the products < 2^58.1 a
-   lane; the products of S = X + P_j are split between D (S0, S1, S2, after
-   a fresh UMULL) and E (the P_(j+1) products, then S3, S4) to shorten
-   their chain, and D += E (< 2^58.1) before the carries; the scalar block
-   as in arm64.h (h2 <= 4). The loop is rotated: a step first carries the
-   previous step's D into S while it multiplies its own P_(j+1) (split by
-   the step before), then loads and splits the next group and adds its P
-   into E (UADDW), so the carries yield S = X + P directly. The order of
-   the instructions was searched on llvm-mca's models (cortex-a72, -a55,
-   apple-a13) under the dependences; the interleaving lets an in-order core
-   pair a scalar instruction with each vector one.
+   The step, on two sets of five 64-bit accumulators A and B that swap roles
+   each step (the loop holds two steps, one a set; an odd count enters at the
+   second): A holds the previous step's sum; its carries give X (UZP1 narrows
+   limbs 0-1 and 2-3 into one register each, XTN limb 4) and S = X + P_0
+   (P_0 packed by ZIP1 while the carries run). B = P_1 r^6 + P_2 r^4 (fresh),
+   A = P_3 r^2 (fresh, once X is out) + S r^8, then B += A: ten products a
+   limb in each set, so ten accumulation chains share the multipliers, and
+   the chain from the carries to the next carries passes five products and
+   one addition. The key (struct hybrid: r^8, r^6, r^4, r^2, each its limbs
+   and five times limbs 1-4, one 32-bit word each) is multiplied by element.
+
+   Bounds (neon.c's): key multipliers of a limb sum to < 2^30.47, S < 2^27.01
+   a limb, P < 2^26, so a sum is < 2^57.48 + 3 2^56.47 < 2^58.8 a lane. The
+   carry chain (0>1, 3>4, 1>2, 4>0 times 5, 2>3, 0>1, 3>4) takes limbs below
+   2^58.8 to limbs below 2^26, 2^26 + 2^9.2, 2^26, 2^26, 2^26 + 2^6.9, so S
+   < 2^27.01 again and the narrowing keeps every bit; the scalar blocks as in
+   arm64.h (h2 <= 4). The order of the instructions was chosen on llvm-mca's
+   models (cortex-a72, -a55, apple-a13) under the dependences: the carries
+   and the S products first, the P products and the scalar blocks filling
+   the in-order a55's slots.
 
    hybrid_steps(state, mv, ms, steps): state (struct hybrid in arm64.h) holds
-   X, the scalar h, r0 r1 s1, and the key (r^4, r^4, r^2, r^2 and five
-   times limbs 1-4); mv the next NEON group (steps + 1 groups are read: the
-   last one's P is joined, its P_(j+1) left to the caller), ms the next
-   scalar block; steps >= 1. X + P of the last group, and h, are written
-   back. */
+   X, the scalar h, r0 r1 s1, and the key; mv the next NEON group (2 steps + 1
+   groups of four blocks are read: the last one's P_0 is joined, its other
+   pair left to the caller), ms the next scalar block (2 steps are read);
+   steps >= 1. X + P_0 of the last group, and h, are written back. */
 #include "arm64.h"
 
 	.text
@@ -39,12 +47,12 @@ hybrid_steps:
 	stp d12, d13, [sp, #32]
 	stp d14, d15, [sp, #48]
 	str x19, [sp, #64]
-	ldp q23, q24, [x0, #96]          /* the key: r (lanes r^4 r^4 r^2 r^2) */
+	ldp q23, q24, [x0, #96]          /* the key, words 0-35 */
 	ldp q25, q26, [x0, #128]
-	ldr q27, [x0, #160]
-	ldp q28, q29, [x0, #176]         /* 5 r_1 .. 5 r_4 */
-	ldp q30, q31, [x0, #208]
-	ldp d0, d1, [x0]                 /* X, as the D of a step before: its carry leaves it */
+	ldp q27, q28, [x0, #160]
+	ldp q29, q30, [x0, #192]
+	ldr q31, [x0, #224]
+	ldp d0, d1, [x0]                 /* X, as the sum in A (v14-v18): its carries leave it */
 	ldp d2, d3, [x0, #16]
 	ldr d4, [x0, #32]
 	uxtl v14.2d, v0.2s
@@ -59,7 +67,7 @@ hybrid_steps:
 	mov x19, #1                      /* the pad bit of a whole block */
 	mov x10, #0x3ffffff
 	dup v19.2d, x10
-	ld4 {v5.4s-v8.4s}, [x1], #64     /* the first group's limbs L, and D = X + P_0 */
+	ld4 {v5.4s-v8.4s}, [x1], #64     /* the first group's limbs L (v5 v9 v10 v11 v8) */
 	ushr v9.4s, v5.4s, #26
 	ushr v10.4s, v6.4s, #20
 	ushr v11.4s, v7.4s, #14
@@ -72,149 +80,458 @@ hybrid_steps:
 	bic v10.4s, #0xfc, lsl #24
 	bic v11.4s, #0xfc, lsl #24
 	orr v8.4s, #0x01, lsl #24
-	uaddw v14.2d, v14.2d, v5.2s
-	uaddw v15.2d, v15.2d, v9.2s
-	uaddw v16.2d, v16.2d, v10.2s
-	uaddw v17.2d, v17.2d, v11.2s
-	uaddw v18.2d, v18.2d, v8.2s
+	tbz x3, #0, 1f
+	mov v12.16b, v14.16b             /* an odd count: the sum in B, the second step first */
+	mov v13.16b, v15.16b
+	mov v20.16b, v16.16b
+	mov v21.16b, v17.16b
+	mov v22.16b, v18.16b
+	add x3, x3, #1
+	b 3f
+	/* the first step: A = v14-v18 carried, B = v12 v13 v20 v21 v22 the sum;
+	   the second (3:) the same with the sets swapped */
 1:
+	usra v15.2d, v14.2d, #26
 	ldp x16, x17, [x2], #16
+	and v14.16b, v14.16b, v19.16b
 	usra v18.2d, v17.2d, #26
 	and v17.16b, v17.16b, v19.16b
-	umull2 v20.2d, v5.4s, v25.4s
-	umull2 v13.2d, v5.4s, v24.4s
-	usra v15.2d, v14.2d, #26
-	umull2 v21.2d, v5.4s, v26.4s
-	adds x4, x4, x16
-	umull2 v12.2d, v5.4s, v23.4s
-	umlal2 v13.2d, v9.4s, v23.4s
-	and v14.16b, v14.16b, v19.16b
-	ushr v7.2d, v18.2d, #26
+	zip1 v3.2d, v5.2d, v9.2d
+	zip1 v6.2d, v10.2d, v11.2d
+	umull2 v12.2d, v5.4s, v25.s[1]
 	usra v16.2d, v15.2d, #26
-	umull2 v22.2d, v5.4s, v27.4s
-	adcs x5, x5, x17
-	umlal2 v13.2d, v10.4s, v31.4s
-	add v14.2d, v14.2d, v7.2d
-	umlal2 v12.2d, v9.4s, v31.4s
-	usra v17.2d, v16.2d, #26
-	umlal2 v21.2d, v9.4s, v25.4s
-	shl v7.2d, v7.2d, #2
-	mul x14, x5, x9
-	umlal2 v22.2d, v9.4s, v26.4s
-	mul x10, x4, x7
-	umlal2 v20.2d, v9.4s, v24.4s
-	umlal2 v21.2d, v10.4s, v24.4s
-	umulh x15, x5, x9
 	and v15.16b, v15.16b, v19.16b
-	adc x6, x6, x19
-	adds x10, x10, x14
+	umull2 v13.2d, v5.4s, v25.s[2]
+	umull2 v20.2d, v5.4s, v25.s[3]
+	adds x4, x4, x16
+	umull2 v21.2d, v5.4s, v26.s[0]
+	umull2 v22.2d, v5.4s, v26.s[1]
+	ushr v4.2d, v18.2d, #26
+	umlal2 v12.2d, v9.4s, v27.s[1]
 	and v18.16b, v18.16b, v19.16b
-	umlal2 v12.2d, v10.4s, v30.4s
+	adcs x5, x5, x17
+	umlal2 v13.2d, v9.4s, v25.s[1]
+	umlal2 v20.2d, v9.4s, v25.s[2]
+	adc x6, x6, x19
+	umlal2 v21.2d, v9.4s, v25.s[3]
+	mul x10, x4, x7
+	add v14.2d, v14.2d, v4.2d
 	umulh x11, x4, x7
-	umlal2 v21.2d, v11.4s, v23.4s
-	add v14.2d, v14.2d, v7.2d
-	mul x14, x5, x7
-	umlal2 v13.2d, v11.4s, v30.4s
-	umlal2 v22.2d, v10.4s, v25.4s
+	shl v4.2d, v4.2d, #2
+	mul x14, x5, x9
+	umlal2 v22.2d, v9.4s, v26.s[0]
+	umulh x15, x5, x9
+	umlal2 v12.2d, v10.4s, v27.s[0]
+	umlal2 v13.2d, v10.4s, v27.s[1]
+	add v14.2d, v14.2d, v4.2d
+	umlal2 v20.2d, v10.4s, v25.s[1]
+	usra v17.2d, v16.2d, #26
+	adds x10, x10, x14
+	umlal2 v21.2d, v10.4s, v25.s[2]
+	umlal2 v22.2d, v10.4s, v25.s[3]
+	umlal2 v12.2d, v11.4s, v26.s[3]
+	adc x11, x11, x15
 	mul x12, x4, x8
 	and v16.16b, v16.16b, v19.16b
-	umlal2 v20.2d, v10.4s, v23.4s
-	usra v18.2d, v17.2d, #26
-	and v17.16b, v17.16b, v19.16b
-	umlal2 v13.2d, v8.4s, v29.4s
-	umlal2 v12.2d, v11.4s, v29.4s
 	usra v15.2d, v14.2d, #26
-	umlal2 v21.2d, v8.4s, v31.4s
-	umulh x13, x4, x8
-	umlal2 v22.2d, v11.4s, v24.4s
 	and v14.16b, v14.16b, v19.16b
-	umlal2 v20.2d, v11.4s, v31.4s
-	umlal2 v12.2d, v8.4s, v28.4s
-	adc x11, x11, x15
-	adds x12, x12, x14
-	xtn v2.2s, v16.2d
-	xtn v1.2s, v15.2d
-	xtn v3.2s, v17.2d
-	xtn v0.2s, v14.2d
-	umlal2 v20.2d, v8.4s, v30.4s
+	usra v18.2d, v17.2d, #26
+	umlal2 v13.2d, v11.4s, v27.s[0]
+	and v17.16b, v17.16b, v19.16b
+	umulh x13, x4, x8
+	umlal2 v20.2d, v11.4s, v27.s[1]
+	umlal2 v21.2d, v11.4s, v25.s[1]
+	umlal2 v22.2d, v11.4s, v25.s[2]
+	umlal2 v12.2d, v8.4s, v26.s[2]
+	mul x14, x5, x7
 	umulh x15, x5, x7
-	umlal2 v22.2d, v8.4s, v23.4s
-	ld4 {v5.4s-v8.4s}, [x1], #64
-	umull v17.2d, v0.2s, v26.2s
-	umull v15.2d, v0.2s, v24.2s
-	ushr v9.4s, v5.4s, #26
-	ushr v11.4s, v7.4s, #14
-	ushr v10.4s, v6.4s, #20
-	umlal v15.2d, v1.2s, v23.2s
-	umlal v17.2d, v1.2s, v25.2s
-	xtn v4.2s, v18.2d
+	uzp1 v0.4s, v14.4s, v15.4s
+	umlal2 v13.2d, v8.4s, v26.s[3]
+	uzp1 v1.4s, v16.4s, v17.4s
+	xtn v2.2s, v18.2d
+	umlal2 v20.2d, v8.4s, v27.s[0]
+	adds x12, x12, x14
+	umlal2 v21.2d, v8.4s, v27.s[1]
+	umlal2 v22.2d, v8.4s, v25.s[1]
 	adc x13, x13, x15
-	umull v14.2d, v0.2s, v23.2s
-	umull v18.2d, v0.2s, v27.2s
-	umull v16.2d, v0.2s, v25.2s
-	sli v9.4s, v6.4s, #6
-	bic v5.4s, #0xfc, lsl #24
-	sli v11.4s, v8.4s, #18
-	sli v10.4s, v7.4s, #12
-	mul x15, x6, x7
-	umlal v14.2d, v1.2s, v31.2s
-	bic v9.4s, #0xfc, lsl #24
-	ushr v8.4s, v8.4s, #8
-	umlal v16.2d, v1.2s, v24.2s
-	umlal v14.2d, v2.2s, v30.2s
-	bic v10.4s, #0xfc, lsl #24
 	mul x14, x6, x9
-	uaddw v13.2d, v13.2d, v9.2s
+	add v0.4s, v0.4s, v3.4s
+	add v1.4s, v1.4s, v6.4s
+	add v2.2s, v2.2s, v8.2s
+	mul x15, x6, x7
+	ld4 {v5.4s-v8.4s}, [x1], #64
 	add x11, x11, x14
 	add x13, x13, x15
 	adds x12, x12, x11
-	uaddw v12.2d, v12.2d, v5.2s
-	orr v8.4s, #0x01, lsl #24
-	umlal v17.2d, v2.2s, v24.2s
-	umlal v18.2d, v1.2s, v26.2s
-	bic v11.4s, #0xfc, lsl #24
-	umlal v12.2d, v3.2s, v29.2s
-	umlal v15.2d, v2.2s, v31.2s
-	umlal v16.2d, v2.2s, v23.2s
-	uaddw v22.2d, v22.2d, v8.2s
-	uaddw v20.2d, v20.2d, v10.2s
-	umlal v13.2d, v3.2s, v30.2s
-	uaddw v21.2d, v21.2d, v11.2s
 	adc x13, x13, xzr
-	umlal v22.2d, v3.2s, v24.2s
-	and x14, x13, #-4
 	and x6, x13, #3
-	umlal v13.2d, v4.2s, v29.2s
-	umlal v20.2d, v3.2s, v31.2s
+	and x14, x13, #-4
 	add x14, x14, x13, lsr #2
-	umlal v18.2d, v2.2s, v25.2s
-	umlal v12.2d, v4.2s, v28.2s
-	umlal v21.2d, v3.2s, v23.2s
-	add v15.2d, v15.2d, v13.2d
-	umlal v20.2d, v4.2s, v30.2s
 	adds x4, x10, x14
-	umlal v21.2d, v4.2s, v31.2s
-	umlal v22.2d, v4.2s, v23.2s
-	add v14.2d, v14.2d, v12.2d
 	adcs x5, x12, xzr
-	add v17.2d, v17.2d, v21.2d
-	add v16.2d, v16.2d, v20.2d
-	add v18.2d, v18.2d, v22.2d
+	ushr v9.4s, v5.4s, #26
 	adc x6, x6, xzr
-	subs x3, x3, #1
+	ushr v10.4s, v6.4s, #20
+	ushr v11.4s, v7.4s, #14
+	ldp x16, x17, [x2], #16
+	sli v9.4s, v6.4s, #6
+	sli v10.4s, v7.4s, #12
+	sli v11.4s, v8.4s, #18
+	ushr v8.4s, v8.4s, #8
+	bic v5.4s, #0xfc, lsl #24
+	adds x4, x4, x16
+	adcs x5, x5, x17
+	bic v9.4s, #0xfc, lsl #24
+	bic v10.4s, #0xfc, lsl #24
+	adc x6, x6, x19
+	bic v11.4s, #0xfc, lsl #24
+	mul x10, x4, x7
+	orr v8.4s, #0x01, lsl #24
+	umulh x11, x4, x7
+	umlal v12.2d, v5.2s, v27.s[2]
+	umlal v13.2d, v5.2s, v27.s[3]
+	mul x14, x5, x9
+	umulh x15, x5, x9
+	umlal v20.2d, v5.2s, v28.s[0]
+	umlal v21.2d, v5.2s, v28.s[1]
+	umlal v22.2d, v5.2s, v28.s[2]
+	umlal v12.2d, v9.2s, v29.s[2]
+	umlal v13.2d, v9.2s, v27.s[2]
+	adds x10, x10, x14
+	umlal v20.2d, v9.2s, v27.s[3]
+	umlal v21.2d, v9.2s, v28.s[0]
+	umlal v22.2d, v9.2s, v28.s[1]
+	adc x11, x11, x15
+	mul x12, x4, x8
+	umulh x13, x4, x8
+	umlal v12.2d, v10.2s, v29.s[1]
+	umlal v13.2d, v10.2s, v29.s[2]
+	mul x14, x5, x7
+	umlal v20.2d, v10.2s, v27.s[2]
+	umlal v21.2d, v10.2s, v27.s[3]
+	umulh x15, x5, x7
+	umlal v22.2d, v10.2s, v28.s[0]
+	umlal v12.2d, v11.2s, v29.s[0]
+	umlal v13.2d, v11.2s, v29.s[1]
+	adds x12, x12, x14
+	umlal v20.2d, v11.2s, v29.s[2]
+	umlal v21.2d, v11.2s, v27.s[2]
+	umlal v22.2d, v11.2s, v27.s[3]
+	umlal v12.2d, v8.2s, v28.s[3]
+	adc x13, x13, x15
+	umlal v13.2d, v8.2s, v29.s[0]
+	mul x14, x6, x9
+	umlal v20.2d, v8.2s, v29.s[1]
+	umlal v21.2d, v8.2s, v29.s[2]
+	mul x15, x6, x7
+	umlal v22.2d, v8.2s, v27.s[2]
+	umull2 v14.2d, v5.4s, v29.s[3]
+	umull2 v15.2d, v5.4s, v30.s[0]
+	umull2 v16.2d, v5.4s, v30.s[1]
+	umull2 v17.2d, v5.4s, v30.s[2]
+	umull2 v18.2d, v5.4s, v30.s[3]
+	add x11, x11, x14
+	add x13, x13, x15
+	adds x12, x12, x11
+	umlal2 v14.2d, v9.4s, v31.s[3]
+	umlal2 v15.2d, v9.4s, v29.s[3]
+	umlal2 v16.2d, v9.4s, v30.s[0]
+	adc x13, x13, xzr
+	and x6, x13, #3
+	umlal2 v17.2d, v9.4s, v30.s[1]
+	and x14, x13, #-4
+	add x14, x14, x13, lsr #2
+	umlal2 v18.2d, v9.4s, v30.s[2]
+	umlal2 v14.2d, v10.4s, v31.s[2]
+	umlal2 v15.2d, v10.4s, v31.s[3]
+	adds x4, x10, x14
+	umlal2 v16.2d, v10.4s, v29.s[3]
+	adcs x5, x12, xzr
+	umlal2 v17.2d, v10.4s, v30.s[0]
+	adc x6, x6, xzr
+	umlal2 v18.2d, v10.4s, v30.s[1]
+	umlal2 v14.2d, v11.4s, v31.s[1]
+	umlal2 v15.2d, v11.4s, v31.s[2]
+	umlal2 v16.2d, v11.4s, v31.s[3]
+	umlal2 v17.2d, v11.4s, v29.s[3]
+	umlal2 v18.2d, v11.4s, v30.s[0]
+	umlal2 v14.2d, v8.4s, v31.s[0]
+	umlal2 v15.2d, v8.4s, v31.s[1]
+	umlal2 v16.2d, v8.4s, v31.s[2]
+	umlal2 v17.2d, v8.4s, v31.s[3]
+	umlal2 v18.2d, v8.4s, v29.s[3]
+	ld4 {v5.4s-v8.4s}, [x1], #64
+	umlal v14.2d, v0.2s, v23.s[0]
+	umlal v15.2d, v0.2s, v23.s[1]
+	umlal v16.2d, v0.2s, v23.s[2]
+	umlal v17.2d, v0.2s, v23.s[3]
+	umlal v18.2d, v0.2s, v24.s[0]
+	umlal2 v14.2d, v0.4s, v25.s[0]
+	umlal2 v15.2d, v0.4s, v23.s[0]
+	umlal2 v16.2d, v0.4s, v23.s[1]
+	umlal2 v17.2d, v0.4s, v23.s[2]
+	umlal2 v18.2d, v0.4s, v23.s[3]
+	ushr v9.4s, v5.4s, #26
+	ushr v10.4s, v6.4s, #20
+	ushr v11.4s, v7.4s, #14
+	umlal v14.2d, v1.2s, v24.s[3]
+	umlal v15.2d, v1.2s, v25.s[0]
+	umlal v16.2d, v1.2s, v23.s[0]
+	umlal v17.2d, v1.2s, v23.s[1]
+	umlal v18.2d, v1.2s, v23.s[2]
+	sli v9.4s, v6.4s, #6
+	sli v10.4s, v7.4s, #12
+	sli v11.4s, v8.4s, #18
+	ushr v8.4s, v8.4s, #8
+	bic v5.4s, #0xfc, lsl #24
+	umlal2 v14.2d, v1.4s, v24.s[2]
+	bic v9.4s, #0xfc, lsl #24
+	umlal2 v15.2d, v1.4s, v24.s[3]
+	umlal2 v16.2d, v1.4s, v25.s[0]
+	bic v10.4s, #0xfc, lsl #24
+	umlal2 v17.2d, v1.4s, v23.s[0]
+	bic v11.4s, #0xfc, lsl #24
+	orr v8.4s, #0x01, lsl #24
+	umlal2 v18.2d, v1.4s, v23.s[1]
+	umlal v14.2d, v2.2s, v24.s[1]
+	umlal v15.2d, v2.2s, v24.s[2]
+	umlal v16.2d, v2.2s, v24.s[3]
+	umlal v17.2d, v2.2s, v25.s[0]
+	umlal v18.2d, v2.2s, v23.s[0]
+	add v12.2d, v12.2d, v14.2d
+	add v13.2d, v13.2d, v15.2d
+	add v20.2d, v20.2d, v16.2d
+	add v21.2d, v21.2d, v17.2d
+	add v22.2d, v22.2d, v18.2d
+3:
+	usra v13.2d, v12.2d, #26
+	ldp x16, x17, [x2], #16
+	and v12.16b, v12.16b, v19.16b
+	usra v22.2d, v21.2d, #26
+	and v21.16b, v21.16b, v19.16b
+	zip1 v3.2d, v5.2d, v9.2d
+	zip1 v6.2d, v10.2d, v11.2d
+	umull2 v14.2d, v5.4s, v25.s[1]
+	usra v20.2d, v13.2d, #26
+	and v13.16b, v13.16b, v19.16b
+	umull2 v15.2d, v5.4s, v25.s[2]
+	umull2 v16.2d, v5.4s, v25.s[3]
+	adds x4, x4, x16
+	umull2 v17.2d, v5.4s, v26.s[0]
+	umull2 v18.2d, v5.4s, v26.s[1]
+	ushr v4.2d, v22.2d, #26
+	umlal2 v14.2d, v9.4s, v27.s[1]
+	and v22.16b, v22.16b, v19.16b
+	adcs x5, x5, x17
+	umlal2 v15.2d, v9.4s, v25.s[1]
+	umlal2 v16.2d, v9.4s, v25.s[2]
+	adc x6, x6, x19
+	umlal2 v17.2d, v9.4s, v25.s[3]
+	mul x10, x4, x7
+	add v12.2d, v12.2d, v4.2d
+	umulh x11, x4, x7
+	shl v4.2d, v4.2d, #2
+	mul x14, x5, x9
+	umlal2 v18.2d, v9.4s, v26.s[0]
+	umulh x15, x5, x9
+	umlal2 v14.2d, v10.4s, v27.s[0]
+	umlal2 v15.2d, v10.4s, v27.s[1]
+	add v12.2d, v12.2d, v4.2d
+	umlal2 v16.2d, v10.4s, v25.s[1]
+	usra v21.2d, v20.2d, #26
+	adds x10, x10, x14
+	umlal2 v17.2d, v10.4s, v25.s[2]
+	umlal2 v18.2d, v10.4s, v25.s[3]
+	umlal2 v14.2d, v11.4s, v26.s[3]
+	adc x11, x11, x15
+	mul x12, x4, x8
+	and v20.16b, v20.16b, v19.16b
+	usra v13.2d, v12.2d, #26
+	and v12.16b, v12.16b, v19.16b
+	usra v22.2d, v21.2d, #26
+	umlal2 v15.2d, v11.4s, v27.s[0]
+	and v21.16b, v21.16b, v19.16b
+	umulh x13, x4, x8
+	umlal2 v16.2d, v11.4s, v27.s[1]
+	umlal2 v17.2d, v11.4s, v25.s[1]
+	umlal2 v18.2d, v11.4s, v25.s[2]
+	umlal2 v14.2d, v8.4s, v26.s[2]
+	mul x14, x5, x7
+	umulh x15, x5, x7
+	uzp1 v0.4s, v12.4s, v13.4s
+	umlal2 v15.2d, v8.4s, v26.s[3]
+	uzp1 v1.4s, v20.4s, v21.4s
+	xtn v2.2s, v22.2d
+	umlal2 v16.2d, v8.4s, v27.s[0]
+	adds x12, x12, x14
+	umlal2 v17.2d, v8.4s, v27.s[1]
+	umlal2 v18.2d, v8.4s, v25.s[1]
+	adc x13, x13, x15
+	mul x14, x6, x9
+	add v0.4s, v0.4s, v3.4s
+	add v1.4s, v1.4s, v6.4s
+	add v2.2s, v2.2s, v8.2s
+	mul x15, x6, x7
+	ld4 {v5.4s-v8.4s}, [x1], #64
+	add x11, x11, x14
+	add x13, x13, x15
+	adds x12, x12, x11
+	adc x13, x13, xzr
+	and x6, x13, #3
+	and x14, x13, #-4
+	add x14, x14, x13, lsr #2
+	adds x4, x10, x14
+	adcs x5, x12, xzr
+	ushr v9.4s, v5.4s, #26
+	adc x6, x6, xzr
+	ushr v10.4s, v6.4s, #20
+	ushr v11.4s, v7.4s, #14
+	ldp x16, x17, [x2], #16
+	sli v9.4s, v6.4s, #6
+	sli v10.4s, v7.4s, #12
+	sli v11.4s, v8.4s, #18
+	ushr v8.4s, v8.4s, #8
+	bic v5.4s, #0xfc, lsl #24
+	adds x4, x4, x16
+	adcs x5, x5, x17
+	bic v9.4s, #0xfc, lsl #24
+	bic v10.4s, #0xfc, lsl #24
+	adc x6, x6, x19
+	bic v11.4s, #0xfc, lsl #24
+	mul x10, x4, x7
+	orr v8.4s, #0x01, lsl #24
+	umulh x11, x4, x7
+	umlal v14.2d, v5.2s, v27.s[2]
+	umlal v15.2d, v5.2s, v27.s[3]
+	mul x14, x5, x9
+	umulh x15, x5, x9
+	umlal v16.2d, v5.2s, v28.s[0]
+	umlal v17.2d, v5.2s, v28.s[1]
+	umlal v18.2d, v5.2s, v28.s[2]
+	umlal v14.2d, v9.2s, v29.s[2]
+	umlal v15.2d, v9.2s, v27.s[2]
+	adds x10, x10, x14
+	umlal v16.2d, v9.2s, v27.s[3]
+	umlal v17.2d, v9.2s, v28.s[0]
+	umlal v18.2d, v9.2s, v28.s[1]
+	adc x11, x11, x15
+	mul x12, x4, x8
+	umulh x13, x4, x8
+	umlal v14.2d, v10.2s, v29.s[1]
+	umlal v15.2d, v10.2s, v29.s[2]
+	mul x14, x5, x7
+	umlal v16.2d, v10.2s, v27.s[2]
+	umlal v17.2d, v10.2s, v27.s[3]
+	umulh x15, x5, x7
+	umlal v18.2d, v10.2s, v28.s[0]
+	umlal v14.2d, v11.2s, v29.s[0]
+	umlal v15.2d, v11.2s, v29.s[1]
+	adds x12, x12, x14
+	umlal v16.2d, v11.2s, v29.s[2]
+	umlal v17.2d, v11.2s, v27.s[2]
+	umlal v18.2d, v11.2s, v27.s[3]
+	umlal v14.2d, v8.2s, v28.s[3]
+	adc x13, x13, x15
+	umlal v15.2d, v8.2s, v29.s[0]
+	mul x14, x6, x9
+	umlal v16.2d, v8.2s, v29.s[1]
+	umlal v17.2d, v8.2s, v29.s[2]
+	mul x15, x6, x7
+	umlal v18.2d, v8.2s, v27.s[2]
+	umull2 v12.2d, v5.4s, v29.s[3]
+	umull2 v13.2d, v5.4s, v30.s[0]
+	umull2 v20.2d, v5.4s, v30.s[1]
+	umull2 v21.2d, v5.4s, v30.s[2]
+	umull2 v22.2d, v5.4s, v30.s[3]
+	add x11, x11, x14
+	add x13, x13, x15
+	adds x12, x12, x11
+	umlal2 v12.2d, v9.4s, v31.s[3]
+	umlal2 v13.2d, v9.4s, v29.s[3]
+	umlal2 v20.2d, v9.4s, v30.s[0]
+	adc x13, x13, xzr
+	and x6, x13, #3
+	umlal2 v21.2d, v9.4s, v30.s[1]
+	and x14, x13, #-4
+	add x14, x14, x13, lsr #2
+	umlal2 v22.2d, v9.4s, v30.s[2]
+	umlal2 v12.2d, v10.4s, v31.s[2]
+	umlal2 v13.2d, v10.4s, v31.s[3]
+	adds x4, x10, x14
+	umlal2 v20.2d, v10.4s, v29.s[3]
+	adcs x5, x12, xzr
+	umlal2 v21.2d, v10.4s, v30.s[0]
+	adc x6, x6, xzr
+	umlal2 v22.2d, v10.4s, v30.s[1]
+	umlal2 v12.2d, v11.4s, v31.s[1]
+	umlal2 v13.2d, v11.4s, v31.s[2]
+	umlal2 v20.2d, v11.4s, v31.s[3]
+	umlal2 v21.2d, v11.4s, v29.s[3]
+	umlal2 v22.2d, v11.4s, v30.s[0]
+	umlal2 v12.2d, v8.4s, v31.s[0]
+	umlal2 v13.2d, v8.4s, v31.s[1]
+	umlal2 v20.2d, v8.4s, v31.s[2]
+	umlal2 v21.2d, v8.4s, v31.s[3]
+	umlal2 v22.2d, v8.4s, v29.s[3]
+	ld4 {v5.4s-v8.4s}, [x1], #64
+	umlal v12.2d, v0.2s, v23.s[0]
+	umlal v13.2d, v0.2s, v23.s[1]
+	umlal v20.2d, v0.2s, v23.s[2]
+	umlal v21.2d, v0.2s, v23.s[3]
+	umlal v22.2d, v0.2s, v24.s[0]
+	umlal2 v12.2d, v0.4s, v25.s[0]
+	umlal2 v13.2d, v0.4s, v23.s[0]
+	umlal2 v20.2d, v0.4s, v23.s[1]
+	umlal2 v21.2d, v0.4s, v23.s[2]
+	umlal2 v22.2d, v0.4s, v23.s[3]
+	ushr v9.4s, v5.4s, #26
+	ushr v10.4s, v6.4s, #20
+	ushr v11.4s, v7.4s, #14
+	umlal v12.2d, v1.2s, v24.s[3]
+	umlal v13.2d, v1.2s, v25.s[0]
+	umlal v20.2d, v1.2s, v23.s[0]
+	umlal v21.2d, v1.2s, v23.s[1]
+	umlal v22.2d, v1.2s, v23.s[2]
+	sli v9.4s, v6.4s, #6
+	sli v10.4s, v7.4s, #12
+	sli v11.4s, v8.4s, #18
+	ushr v8.4s, v8.4s, #8
+	bic v5.4s, #0xfc, lsl #24
+	umlal2 v12.2d, v1.4s, v24.s[2]
+	bic v9.4s, #0xfc, lsl #24
+	umlal2 v13.2d, v1.4s, v24.s[3]
+	umlal2 v20.2d, v1.4s, v25.s[0]
+	bic v10.4s, #0xfc, lsl #24
+	umlal2 v21.2d, v1.4s, v23.s[0]
+	bic v11.4s, #0xfc, lsl #24
+	orr v8.4s, #0x01, lsl #24
+	umlal2 v22.2d, v1.4s, v23.s[1]
+	umlal v12.2d, v2.2s, v24.s[1]
+	umlal v13.2d, v2.2s, v24.s[2]
+	umlal v20.2d, v2.2s, v24.s[3]
+	umlal v21.2d, v2.2s, v25.s[0]
+	umlal v22.2d, v2.2s, v23.s[0]
+	add v14.2d, v14.2d, v12.2d
+	add v15.2d, v15.2d, v13.2d
+	add v16.2d, v16.2d, v20.2d
+	add v17.2d, v17.2d, v21.2d
+	add v18.2d, v18.2d, v22.2d
+	subs x3, x3, #2
 	b.ne 1b
+
+	/* X = the sum's carries (in A), then X + P_0 of the last group */
 	usra v15.2d, v14.2d, #26
 	usra v18.2d, v17.2d, #26
 	and v14.16b, v14.16b, v19.16b
 	and v17.16b, v17.16b, v19.16b
 	usra v16.2d, v15.2d, #26
-	ushr v7.2d, v18.2d, #26
+	ushr v4.2d, v18.2d, #26
 	and v15.16b, v15.16b, v19.16b
 	and v18.16b, v18.16b, v19.16b
-	add v14.2d, v14.2d, v7.2d
-	shl v7.2d, v7.2d, #2
+	add v14.2d, v14.2d, v4.2d
+	shl v4.2d, v4.2d, #2
 	usra v17.2d, v16.2d, #26
-	add v14.2d, v14.2d, v7.2d
+	add v14.2d, v14.2d, v4.2d
 	and v16.16b, v16.16b, v19.16b
 	usra v18.2d, v17.2d, #26
 	usra v15.2d, v14.2d, #26
@@ -225,6 +542,11 @@ hybrid_steps:
 	xtn v2.2s, v16.2d
 	xtn v3.2s, v17.2d
 	xtn v4.2s, v18.2d
+	add v0.2s, v0.2s, v5.2s
+	add v1.2s, v1.2s, v9.2s
+	add v2.2s, v2.2s, v10.2s
+	add v3.2s, v3.2s, v11.2s
+	add v4.2s, v4.2s, v8.2s
 	stp d0, d1, [x0]
 	stp d2, d3, [x0, #16]
 	str d4, [x0, #32]

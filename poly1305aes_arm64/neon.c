@@ -26,7 +26,7 @@
 
 #define M26 0x3ffffff
 
-/* the hybrid loop from here on (at least 9 blocks: one step and the last
+/* the hybrid loop from here on (at least 14 blocks: one step and the last
    group). speed/crossover.py, model cycles per call, NEON / hybrid:
      bytes          1536        2048        3072        4096
      cortex-a72  1862/1858   2326/2211   3254/2949   4182/3625
@@ -37,8 +37,8 @@
 #ifndef HYBRID_FROM   /* speed/crossover.py builds variants with others */
 #define HYBRID_FROM 3072
 #endif
-#if HYBRID_FROM < 144
-#error "the hybrid needs at least 9 blocks"
+#if HYBRID_FROM < 224
+#error "the hybrid needs at least 14 blocks"
 #endif
 
 /* a power of r (or a pair of them) as limbs, and five times limbs 1..4 */
@@ -240,9 +240,9 @@ INLINE void hash_groups(u64 h[3], const unsigned char *m, size_t groups, const s
   lane_sums(h, d);
 }
 
-/* ---- the hybrid (hybrid.S): four blocks into the NEON chains and one into a
+/* ---- the hybrid (hybrid.S): eight blocks into the NEON chains and two into a
    scalar chain a step; the scalar region follows the NEON region, so
-   h = H_neon r^steps + H_scalar, joined in radix 2^26 ---- */
+   h = H_neon r^(2 steps) + H_scalar, joined in radix 2^26 ---- */
 
 /* c = a b mod p in radix 2^26 (scalar); limbs < 2^26.4 in, so a product sum
    is < 2^52.8 + 4 2^55.13 < 2^57.2, plus add[] (< 2^26.4); limbs below
@@ -283,47 +283,50 @@ INLINE void to26(u64 l[5], const u64 h[3])
   l[3] = LIMB(h[0], h[1], h[2], 3), l[4] = LIMB(h[0], h[1], h[2], 4);
 }
 
-/* h = the hash of the first 64 (steps + 1) + 16 steps bytes of m, steps >= 1; returns that length */
+/* h = the hash of the first 64 (2 steps + 1) + 32 steps bytes of m, steps >= 1; returns that length */
 INLINE size_t hash_hybrid(u64 h[3], const unsigned char *m, size_t steps, const struct p64 *st)
 {
   struct hybrid state;
   struct key26 last;
   struct powers pw;
+  struct p64 re = *st;
   u64 rl[5], p[5], hn[5], hs[5];
   uint32x2_t s[5];
   uint32x4_t l[5];
   uint64x2_t d[5];
-  int i;
+  int i, e;
   powers(&pw, st);
-  for (i = 0; i < 5; ++i) {
-    state.key[i][0] = state.key[i][1] = (uint32_t) pw.r44[i];
-    state.key[i][2] = state.key[i][3] = (uint32_t) pw.r22[i];
-    if (i) {
-      state.key5[i - 1][0] = state.key5[i - 1][1] = 5 * (uint32_t) pw.r44[i];
-      state.key5[i - 1][2] = state.key5[i - 1][3] = 5 * (uint32_t) pw.r22[i];
+  /* the loop's key: r^8, r^6, r^4, r^2 (re = r^e, h2 <= 4), each its limbs and five times limbs 1-4 */
+  re.h0 = st->r0, re.h1 = st->r1, re.h2 = 0;
+  for (e = 2; e <= 8; ++e) {
+    p64_last(&re, 0, 0);
+    if (e % 2) continue;
+    for (i = 0; i < 5; ++i) {
+      state.key[(8 - e) / 2][i] = (uint32_t) LIMB(re.h0, re.h1, re.h2, i);
+      if (i) state.key[(8 - e) / 2][4 + i] = 5 * state.key[(8 - e) / 2][i];
     }
-    state.x[i][0] = state.x[i][1] = 0;
   }
+  for (i = 0; i < 5; ++i) state.x[i][0] = state.x[i][1] = 0;
   state.h[0] = state.h[1] = state.h[2] = 0;
   state.r0 = st->r0, state.r1 = st->r1, state.s1 = st->s1;
-  hybrid_steps(&state, m, m + 64 * (steps + 1), steps);
+  hybrid_steps(&state, m, m + 64 * (2 * steps + 1), steps);
 
   /* the last NEON group, by r^4 r^3 r^2 r */
   key26(&last, pw.r43, pw.r21);
   for (i = 0; i < 5; ++i) s[i] = vld1_u32(state.x[i]);   /* X + P_j: the loop joined the last pair */
-  split4(l, m + 64 * steps);
+  split4(l, m + 128 * steps);
   PRODUCTS(d, s, l, (&last));
   lane_sums(h, d);
 
-  /* h = H_neon r^steps + H_scalar */
+  /* h = H_neon r^(2 steps) + H_scalar */
   to26(hn, h);
   to26(hs, state.h);
   p[0] = st->r0, p[1] = st->r1, p[2] = 0;
   to26(rl, p);
-  power26(p, rl, steps);
+  power26(p, rl, 2 * steps);
   mul26(hn, hn, p, hs);
   from26(h, hn);
-  return 64 * (steps + 1) + 16 * steps;
+  return 64 * (2 * steps + 1) + 32 * steps;
 }
 
 AESCE_TARGET void vector_neon(unsigned char out[16], const unsigned char r[16], const unsigned char *k,
@@ -335,7 +338,7 @@ AESCE_TARGET void vector_neon(unsigned char out[16], const unsigned char r[16], 
   uint64x2_t s;
   p64_start(&st, r);
   if (l >= HYBRID_FROM)
-    whole = hash_hybrid(h, m, (l / 16 - 4) / 5, &st);
+    whole = hash_hybrid(h, m, (l / 16 - 4) / 10, &st);
   else
     hash_groups(h, m, l / 64, &st);
   st.h0 = h[0], st.h1 = h[1], st.h2 = h[2];
