@@ -21,10 +21,13 @@
 
    Bounds (neon.c's): key multipliers of a limb sum to < 2^30.47, S < 2^27.01
    a limb, P < 2^26, so a sum is < 2^57.48 + 3 2^56.47 < 2^58.8 a lane. The
-   carry chain (0>1, 3>4, 1>2, 4>0 times 5, 2>3, 0>1, 3>4) takes limbs below
-   2^58.8 to limbs below 2^26, 2^26 + 2^9.2, 2^26, 2^26, 2^26 + 2^6.9, so S
-   < 2^27.01 again and the narrowing keeps every bit; the scalar blocks as in
-   arm64.h (h2 <= 4). The order of the instructions was chosen on llvm-mca's
+   step's carry chain (0>1, 1>2, 2>3, 3>4, 4>0 times 5, 0>1: two fewer
+   instructions than neon.c's, a longer chain) takes limbs below 2^58.8 to
+   limbs below 2^26, 2^26 + 2^9.2, 2^26, 2^26, 2^26 (the carry into limb 0
+   is < 5 2^32.8, so limb 0 < 2^35.2 before the last carry), so S < 2^27.01
+   again and the narrowing keeps every bit; the exit's carries (neon.c's
+   chain) leave limb 4 below 2^26 + 2^6.9 and the rest as above; the scalar
+   blocks as in arm64.h (h2 <= 4). The order of the instructions was chosen on llvm-mca's
    models (cortex-a72, -a55, apple-a13) under the dependences: the carries
    and the S products first, the P products and the scalar blocks filling
    the in-order a55's slots.
@@ -92,163 +95,161 @@ hybrid_steps:
 	   the second (3:) the same with the sets swapped */
 1:
 	usra v15.2d, v14.2d, #26
-	ldp x16, x17, [x2], #16
 	and v14.16b, v14.16b, v19.16b
-	usra v18.2d, v17.2d, #26
-	and v17.16b, v17.16b, v19.16b
+	ldp x16, x17, [x2], #16
 	zip1 v3.2d, v5.2d, v9.2d
 	zip1 v6.2d, v10.2d, v11.2d
-	umull2 v12.2d, v5.4s, v25.s[1]
 	usra v16.2d, v15.2d, #26
+	umull2 v12.2d, v5.4s, v25.s[1]
 	and v15.16b, v15.16b, v19.16b
 	umull2 v13.2d, v5.4s, v25.s[2]
-	umull2 v20.2d, v5.4s, v25.s[3]
 	adds x4, x4, x16
+	umull2 v20.2d, v5.4s, v25.s[3]
 	umull2 v21.2d, v5.4s, v26.s[0]
 	umull2 v22.2d, v5.4s, v26.s[1]
-	ushr v4.2d, v18.2d, #26
-	umlal2 v12.2d, v9.4s, v27.s[1]
-	and v18.16b, v18.16b, v19.16b
 	adcs x5, x5, x17
+	adc x6, x6, x19
+	usra v17.2d, v16.2d, #26
+	umlal2 v12.2d, v9.4s, v27.s[1]
+	and v16.16b, v16.16b, v19.16b
 	umlal2 v13.2d, v9.4s, v25.s[1]
 	umlal2 v20.2d, v9.4s, v25.s[2]
-	adc x6, x6, x19
-	umlal2 v21.2d, v9.4s, v25.s[3]
 	mul x10, x4, x7
-	add v14.2d, v14.2d, v4.2d
 	umulh x11, x4, x7
-	shl v4.2d, v4.2d, #2
 	mul x14, x5, x9
-	umlal2 v22.2d, v9.4s, v26.s[0]
+	usra v18.2d, v17.2d, #26
+	umlal2 v21.2d, v9.4s, v25.s[3]
 	umulh x15, x5, x9
-	umlal2 v12.2d, v10.4s, v27.s[0]
-	umlal2 v13.2d, v10.4s, v27.s[1]
-	add v14.2d, v14.2d, v4.2d
-	umlal2 v20.2d, v10.4s, v25.s[1]
-	usra v17.2d, v16.2d, #26
+	and v17.16b, v17.16b, v19.16b
 	adds x10, x10, x14
+	ushr v4.2d, v18.2d, #26
+	adc x11, x11, x15
+	and v18.16b, v18.16b, v19.16b
+	umlal2 v22.2d, v9.4s, v26.s[0]
+	umlal2 v12.2d, v10.4s, v27.s[0]
+	mul x12, x4, x8
+	umulh x13, x4, x8
+	umlal2 v13.2d, v10.4s, v27.s[1]
+	umlal2 v20.2d, v10.4s, v25.s[1]
+	add v14.2d, v14.2d, v4.2d
+	shl v4.2d, v4.2d, #2
 	umlal2 v21.2d, v10.4s, v25.s[2]
 	umlal2 v22.2d, v10.4s, v25.s[3]
+	mul x14, x5, x7
 	umlal2 v12.2d, v11.4s, v26.s[3]
-	adc x11, x11, x15
-	mul x12, x4, x8
-	and v16.16b, v16.16b, v19.16b
-	usra v15.2d, v14.2d, #26
-	and v14.16b, v14.16b, v19.16b
-	usra v18.2d, v17.2d, #26
+	umulh x15, x5, x7
 	umlal2 v13.2d, v11.4s, v27.s[0]
-	and v17.16b, v17.16b, v19.16b
-	umulh x13, x4, x8
 	umlal2 v20.2d, v11.4s, v27.s[1]
+	add v14.2d, v14.2d, v4.2d
 	umlal2 v21.2d, v11.4s, v25.s[1]
+	adds x12, x12, x14
 	umlal2 v22.2d, v11.4s, v25.s[2]
 	umlal2 v12.2d, v8.4s, v26.s[2]
-	mul x14, x5, x7
-	umulh x15, x5, x7
-	uzp1 v0.4s, v14.4s, v15.4s
+	adc x13, x13, x15
 	umlal2 v13.2d, v8.4s, v26.s[3]
-	uzp1 v1.4s, v16.4s, v17.4s
-	xtn v2.2s, v18.2d
+	mul x14, x6, x9
 	umlal2 v20.2d, v8.4s, v27.s[0]
-	adds x12, x12, x14
+	usra v15.2d, v14.2d, #26
+	mul x15, x6, x7
 	umlal2 v21.2d, v8.4s, v27.s[1]
 	umlal2 v22.2d, v8.4s, v25.s[1]
-	adc x13, x13, x15
-	mul x14, x6, x9
-	add v0.4s, v0.4s, v3.4s
-	add v1.4s, v1.4s, v6.4s
-	add v2.2s, v2.2s, v8.2s
-	mul x15, x6, x7
-	ld4 {v5.4s-v8.4s}, [x1], #64
+	and v14.16b, v14.16b, v19.16b
+	uzp1 v1.4s, v16.4s, v17.4s
+	xtn v2.2s, v18.2d
 	add x11, x11, x14
 	add x13, x13, x15
 	adds x12, x12, x11
+	uzp1 v0.4s, v14.4s, v15.4s
+	adc x13, x13, xzr
+	and x6, x13, #3
+	and x14, x13, #-4
+	add x14, x14, x13, lsr #2
+	add v0.4s, v0.4s, v3.4s
+	add v1.4s, v1.4s, v6.4s
+	adds x4, x10, x14
+	add v2.2s, v2.2s, v8.2s
+	ld4 {v5.4s-v8.4s}, [x1], #64
+	adcs x5, x12, xzr
+	adc x6, x6, xzr
+	ldp x16, x17, [x2], #16
+	ushr v9.4s, v5.4s, #26
+	adds x4, x4, x16
+	ushr v10.4s, v6.4s, #20
+	adcs x5, x5, x17
+	ushr v11.4s, v7.4s, #14
+	adc x6, x6, x19
+	mul x10, x4, x7
+	sli v9.4s, v6.4s, #6
+	umulh x11, x4, x7
+	sli v10.4s, v7.4s, #12
+	mul x14, x5, x9
+	sli v11.4s, v8.4s, #18
+	umulh x15, x5, x9
+	ushr v8.4s, v8.4s, #8
+	adds x10, x10, x14
+	adc x11, x11, x15
+	bic v5.4s, #0xfc, lsl #24
+	bic v9.4s, #0xfc, lsl #24
+	mul x12, x4, x8
+	umulh x13, x4, x8
+	bic v10.4s, #0xfc, lsl #24
+	mul x14, x5, x7
+	umulh x15, x5, x7
+	bic v11.4s, #0xfc, lsl #24
+	orr v8.4s, #0x01, lsl #24
+	umlal v12.2d, v5.2s, v27.s[2]
+	umlal v13.2d, v5.2s, v27.s[3]
+	umlal v20.2d, v5.2s, v28.s[0]
+	umlal v21.2d, v5.2s, v28.s[1]
+	umlal v22.2d, v5.2s, v28.s[2]
+	adds x12, x12, x14
+	umlal v12.2d, v9.2s, v29.s[2]
+	adc x13, x13, x15
+	mul x14, x6, x9
+	umlal v13.2d, v9.2s, v27.s[2]
+	mul x15, x6, x7
+	umlal v20.2d, v9.2s, v27.s[3]
+	umlal v21.2d, v9.2s, v28.s[0]
+	umlal v22.2d, v9.2s, v28.s[1]
+	add x11, x11, x14
+	add x13, x13, x15
+	umlal v12.2d, v10.2s, v29.s[1]
+	umlal v13.2d, v10.2s, v29.s[2]
+	adds x12, x12, x11
+	umlal v20.2d, v10.2s, v27.s[2]
+	umlal v21.2d, v10.2s, v27.s[3]
+	umlal v22.2d, v10.2s, v28.s[0]
 	adc x13, x13, xzr
 	and x6, x13, #3
 	and x14, x13, #-4
 	add x14, x14, x13, lsr #2
 	adds x4, x10, x14
-	adcs x5, x12, xzr
-	ushr v9.4s, v5.4s, #26
-	adc x6, x6, xzr
-	ushr v10.4s, v6.4s, #20
-	ushr v11.4s, v7.4s, #14
-	ldp x16, x17, [x2], #16
-	sli v9.4s, v6.4s, #6
-	sli v10.4s, v7.4s, #12
-	sli v11.4s, v8.4s, #18
-	ushr v8.4s, v8.4s, #8
-	bic v5.4s, #0xfc, lsl #24
-	adds x4, x4, x16
-	adcs x5, x5, x17
-	bic v9.4s, #0xfc, lsl #24
-	bic v10.4s, #0xfc, lsl #24
-	adc x6, x6, x19
-	bic v11.4s, #0xfc, lsl #24
-	mul x10, x4, x7
-	orr v8.4s, #0x01, lsl #24
-	umulh x11, x4, x7
-	umlal v12.2d, v5.2s, v27.s[2]
-	umlal v13.2d, v5.2s, v27.s[3]
-	mul x14, x5, x9
-	umulh x15, x5, x9
-	umlal v20.2d, v5.2s, v28.s[0]
-	umlal v21.2d, v5.2s, v28.s[1]
-	umlal v22.2d, v5.2s, v28.s[2]
-	umlal v12.2d, v9.2s, v29.s[2]
-	umlal v13.2d, v9.2s, v27.s[2]
-	adds x10, x10, x14
-	umlal v20.2d, v9.2s, v27.s[3]
-	umlal v21.2d, v9.2s, v28.s[0]
-	umlal v22.2d, v9.2s, v28.s[1]
-	adc x11, x11, x15
-	mul x12, x4, x8
-	umulh x13, x4, x8
-	umlal v12.2d, v10.2s, v29.s[1]
-	umlal v13.2d, v10.2s, v29.s[2]
-	mul x14, x5, x7
-	umlal v20.2d, v10.2s, v27.s[2]
-	umlal v21.2d, v10.2s, v27.s[3]
-	umulh x15, x5, x7
-	umlal v22.2d, v10.2s, v28.s[0]
 	umlal v12.2d, v11.2s, v29.s[0]
 	umlal v13.2d, v11.2s, v29.s[1]
-	adds x12, x12, x14
+	adcs x5, x12, xzr
 	umlal v20.2d, v11.2s, v29.s[2]
+	adc x6, x6, xzr
 	umlal v21.2d, v11.2s, v27.s[2]
 	umlal v22.2d, v11.2s, v27.s[3]
 	umlal v12.2d, v8.2s, v28.s[3]
-	adc x13, x13, x15
 	umlal v13.2d, v8.2s, v29.s[0]
-	mul x14, x6, x9
 	umlal v20.2d, v8.2s, v29.s[1]
 	umlal v21.2d, v8.2s, v29.s[2]
-	mul x15, x6, x7
 	umlal v22.2d, v8.2s, v27.s[2]
 	umull2 v14.2d, v5.4s, v29.s[3]
 	umull2 v15.2d, v5.4s, v30.s[0]
 	umull2 v16.2d, v5.4s, v30.s[1]
 	umull2 v17.2d, v5.4s, v30.s[2]
 	umull2 v18.2d, v5.4s, v30.s[3]
-	add x11, x11, x14
-	add x13, x13, x15
-	adds x12, x12, x11
 	umlal2 v14.2d, v9.4s, v31.s[3]
 	umlal2 v15.2d, v9.4s, v29.s[3]
 	umlal2 v16.2d, v9.4s, v30.s[0]
-	adc x13, x13, xzr
-	and x6, x13, #3
 	umlal2 v17.2d, v9.4s, v30.s[1]
-	and x14, x13, #-4
-	add x14, x14, x13, lsr #2
 	umlal2 v18.2d, v9.4s, v30.s[2]
 	umlal2 v14.2d, v10.4s, v31.s[2]
 	umlal2 v15.2d, v10.4s, v31.s[3]
-	adds x4, x10, x14
 	umlal2 v16.2d, v10.4s, v29.s[3]
-	adcs x5, x12, xzr
 	umlal2 v17.2d, v10.4s, v30.s[0]
-	adc x6, x6, xzr
 	umlal2 v18.2d, v10.4s, v30.s[1]
 	umlal2 v14.2d, v11.4s, v31.s[1]
 	umlal2 v15.2d, v11.4s, v31.s[2]
@@ -261,43 +262,43 @@ hybrid_steps:
 	umlal2 v17.2d, v8.4s, v31.s[3]
 	umlal2 v18.2d, v8.4s, v29.s[3]
 	ld4 {v5.4s-v8.4s}, [x1], #64
-	umlal v14.2d, v0.2s, v23.s[0]
-	umlal v15.2d, v0.2s, v23.s[1]
-	umlal v16.2d, v0.2s, v23.s[2]
-	umlal v17.2d, v0.2s, v23.s[3]
-	umlal v18.2d, v0.2s, v24.s[0]
-	umlal2 v14.2d, v0.4s, v25.s[0]
-	umlal2 v15.2d, v0.4s, v23.s[0]
-	umlal2 v16.2d, v0.4s, v23.s[1]
-	umlal2 v17.2d, v0.4s, v23.s[2]
-	umlal2 v18.2d, v0.4s, v23.s[3]
-	ushr v9.4s, v5.4s, #26
-	ushr v10.4s, v6.4s, #20
-	ushr v11.4s, v7.4s, #14
 	umlal v14.2d, v1.2s, v24.s[3]
 	umlal v15.2d, v1.2s, v25.s[0]
 	umlal v16.2d, v1.2s, v23.s[0]
 	umlal v17.2d, v1.2s, v23.s[1]
 	umlal v18.2d, v1.2s, v23.s[2]
-	sli v9.4s, v6.4s, #6
-	sli v10.4s, v7.4s, #12
-	sli v11.4s, v8.4s, #18
-	ushr v8.4s, v8.4s, #8
-	bic v5.4s, #0xfc, lsl #24
 	umlal2 v14.2d, v1.4s, v24.s[2]
-	bic v9.4s, #0xfc, lsl #24
 	umlal2 v15.2d, v1.4s, v24.s[3]
 	umlal2 v16.2d, v1.4s, v25.s[0]
-	bic v10.4s, #0xfc, lsl #24
 	umlal2 v17.2d, v1.4s, v23.s[0]
-	bic v11.4s, #0xfc, lsl #24
-	orr v8.4s, #0x01, lsl #24
 	umlal2 v18.2d, v1.4s, v23.s[1]
+	ushr v9.4s, v5.4s, #26
+	ushr v10.4s, v6.4s, #20
 	umlal v14.2d, v2.2s, v24.s[1]
+	ushr v11.4s, v7.4s, #14
 	umlal v15.2d, v2.2s, v24.s[2]
 	umlal v16.2d, v2.2s, v24.s[3]
 	umlal v17.2d, v2.2s, v25.s[0]
 	umlal v18.2d, v2.2s, v23.s[0]
+	sli v9.4s, v6.4s, #6
+	umlal v14.2d, v0.2s, v23.s[0]
+	sli v10.4s, v7.4s, #12
+	sli v11.4s, v8.4s, #18
+	ushr v8.4s, v8.4s, #8
+	bic v5.4s, #0xfc, lsl #24
+	umlal v15.2d, v0.2s, v23.s[1]
+	bic v9.4s, #0xfc, lsl #24
+	umlal v16.2d, v0.2s, v23.s[2]
+	umlal v17.2d, v0.2s, v23.s[3]
+	umlal v18.2d, v0.2s, v24.s[0]
+	bic v10.4s, #0xfc, lsl #24
+	umlal2 v14.2d, v0.4s, v25.s[0]
+	bic v11.4s, #0xfc, lsl #24
+	umlal2 v15.2d, v0.4s, v23.s[0]
+	orr v8.4s, #0x01, lsl #24
+	umlal2 v16.2d, v0.4s, v23.s[1]
+	umlal2 v17.2d, v0.4s, v23.s[2]
+	umlal2 v18.2d, v0.4s, v23.s[3]
 	add v12.2d, v12.2d, v14.2d
 	add v13.2d, v13.2d, v15.2d
 	add v20.2d, v20.2d, v16.2d
@@ -305,163 +306,161 @@ hybrid_steps:
 	add v22.2d, v22.2d, v18.2d
 3:
 	usra v13.2d, v12.2d, #26
-	ldp x16, x17, [x2], #16
 	and v12.16b, v12.16b, v19.16b
-	usra v22.2d, v21.2d, #26
-	and v21.16b, v21.16b, v19.16b
+	ldp x16, x17, [x2], #16
 	zip1 v3.2d, v5.2d, v9.2d
 	zip1 v6.2d, v10.2d, v11.2d
-	umull2 v14.2d, v5.4s, v25.s[1]
 	usra v20.2d, v13.2d, #26
+	umull2 v14.2d, v5.4s, v25.s[1]
 	and v13.16b, v13.16b, v19.16b
 	umull2 v15.2d, v5.4s, v25.s[2]
-	umull2 v16.2d, v5.4s, v25.s[3]
 	adds x4, x4, x16
+	umull2 v16.2d, v5.4s, v25.s[3]
 	umull2 v17.2d, v5.4s, v26.s[0]
 	umull2 v18.2d, v5.4s, v26.s[1]
-	ushr v4.2d, v22.2d, #26
-	umlal2 v14.2d, v9.4s, v27.s[1]
-	and v22.16b, v22.16b, v19.16b
 	adcs x5, x5, x17
+	adc x6, x6, x19
+	usra v21.2d, v20.2d, #26
+	umlal2 v14.2d, v9.4s, v27.s[1]
+	and v20.16b, v20.16b, v19.16b
 	umlal2 v15.2d, v9.4s, v25.s[1]
 	umlal2 v16.2d, v9.4s, v25.s[2]
-	adc x6, x6, x19
-	umlal2 v17.2d, v9.4s, v25.s[3]
 	mul x10, x4, x7
-	add v12.2d, v12.2d, v4.2d
 	umulh x11, x4, x7
-	shl v4.2d, v4.2d, #2
 	mul x14, x5, x9
-	umlal2 v18.2d, v9.4s, v26.s[0]
+	usra v22.2d, v21.2d, #26
+	umlal2 v17.2d, v9.4s, v25.s[3]
 	umulh x15, x5, x9
-	umlal2 v14.2d, v10.4s, v27.s[0]
-	umlal2 v15.2d, v10.4s, v27.s[1]
-	add v12.2d, v12.2d, v4.2d
-	umlal2 v16.2d, v10.4s, v25.s[1]
-	usra v21.2d, v20.2d, #26
+	and v21.16b, v21.16b, v19.16b
 	adds x10, x10, x14
+	ushr v4.2d, v22.2d, #26
+	adc x11, x11, x15
+	and v22.16b, v22.16b, v19.16b
+	umlal2 v18.2d, v9.4s, v26.s[0]
+	umlal2 v14.2d, v10.4s, v27.s[0]
+	mul x12, x4, x8
+	umulh x13, x4, x8
+	umlal2 v15.2d, v10.4s, v27.s[1]
+	umlal2 v16.2d, v10.4s, v25.s[1]
+	add v12.2d, v12.2d, v4.2d
+	shl v4.2d, v4.2d, #2
 	umlal2 v17.2d, v10.4s, v25.s[2]
 	umlal2 v18.2d, v10.4s, v25.s[3]
+	mul x14, x5, x7
 	umlal2 v14.2d, v11.4s, v26.s[3]
-	adc x11, x11, x15
-	mul x12, x4, x8
-	and v20.16b, v20.16b, v19.16b
-	usra v13.2d, v12.2d, #26
-	and v12.16b, v12.16b, v19.16b
-	usra v22.2d, v21.2d, #26
+	umulh x15, x5, x7
 	umlal2 v15.2d, v11.4s, v27.s[0]
-	and v21.16b, v21.16b, v19.16b
-	umulh x13, x4, x8
 	umlal2 v16.2d, v11.4s, v27.s[1]
+	add v12.2d, v12.2d, v4.2d
 	umlal2 v17.2d, v11.4s, v25.s[1]
+	adds x12, x12, x14
 	umlal2 v18.2d, v11.4s, v25.s[2]
 	umlal2 v14.2d, v8.4s, v26.s[2]
-	mul x14, x5, x7
-	umulh x15, x5, x7
-	uzp1 v0.4s, v12.4s, v13.4s
+	adc x13, x13, x15
 	umlal2 v15.2d, v8.4s, v26.s[3]
-	uzp1 v1.4s, v20.4s, v21.4s
-	xtn v2.2s, v22.2d
+	mul x14, x6, x9
 	umlal2 v16.2d, v8.4s, v27.s[0]
-	adds x12, x12, x14
+	usra v13.2d, v12.2d, #26
+	mul x15, x6, x7
 	umlal2 v17.2d, v8.4s, v27.s[1]
 	umlal2 v18.2d, v8.4s, v25.s[1]
-	adc x13, x13, x15
-	mul x14, x6, x9
-	add v0.4s, v0.4s, v3.4s
-	add v1.4s, v1.4s, v6.4s
-	add v2.2s, v2.2s, v8.2s
-	mul x15, x6, x7
-	ld4 {v5.4s-v8.4s}, [x1], #64
+	and v12.16b, v12.16b, v19.16b
+	uzp1 v1.4s, v20.4s, v21.4s
+	xtn v2.2s, v22.2d
 	add x11, x11, x14
 	add x13, x13, x15
 	adds x12, x12, x11
+	uzp1 v0.4s, v12.4s, v13.4s
+	adc x13, x13, xzr
+	and x6, x13, #3
+	and x14, x13, #-4
+	add x14, x14, x13, lsr #2
+	add v0.4s, v0.4s, v3.4s
+	add v1.4s, v1.4s, v6.4s
+	adds x4, x10, x14
+	add v2.2s, v2.2s, v8.2s
+	ld4 {v5.4s-v8.4s}, [x1], #64
+	adcs x5, x12, xzr
+	adc x6, x6, xzr
+	ldp x16, x17, [x2], #16
+	ushr v9.4s, v5.4s, #26
+	adds x4, x4, x16
+	ushr v10.4s, v6.4s, #20
+	adcs x5, x5, x17
+	ushr v11.4s, v7.4s, #14
+	adc x6, x6, x19
+	mul x10, x4, x7
+	sli v9.4s, v6.4s, #6
+	umulh x11, x4, x7
+	sli v10.4s, v7.4s, #12
+	mul x14, x5, x9
+	sli v11.4s, v8.4s, #18
+	umulh x15, x5, x9
+	ushr v8.4s, v8.4s, #8
+	adds x10, x10, x14
+	adc x11, x11, x15
+	bic v5.4s, #0xfc, lsl #24
+	bic v9.4s, #0xfc, lsl #24
+	mul x12, x4, x8
+	umulh x13, x4, x8
+	bic v10.4s, #0xfc, lsl #24
+	mul x14, x5, x7
+	umulh x15, x5, x7
+	bic v11.4s, #0xfc, lsl #24
+	orr v8.4s, #0x01, lsl #24
+	umlal v14.2d, v5.2s, v27.s[2]
+	umlal v15.2d, v5.2s, v27.s[3]
+	umlal v16.2d, v5.2s, v28.s[0]
+	umlal v17.2d, v5.2s, v28.s[1]
+	umlal v18.2d, v5.2s, v28.s[2]
+	adds x12, x12, x14
+	umlal v14.2d, v9.2s, v29.s[2]
+	adc x13, x13, x15
+	mul x14, x6, x9
+	umlal v15.2d, v9.2s, v27.s[2]
+	mul x15, x6, x7
+	umlal v16.2d, v9.2s, v27.s[3]
+	umlal v17.2d, v9.2s, v28.s[0]
+	umlal v18.2d, v9.2s, v28.s[1]
+	add x11, x11, x14
+	add x13, x13, x15
+	umlal v14.2d, v10.2s, v29.s[1]
+	umlal v15.2d, v10.2s, v29.s[2]
+	adds x12, x12, x11
+	umlal v16.2d, v10.2s, v27.s[2]
+	umlal v17.2d, v10.2s, v27.s[3]
+	umlal v18.2d, v10.2s, v28.s[0]
 	adc x13, x13, xzr
 	and x6, x13, #3
 	and x14, x13, #-4
 	add x14, x14, x13, lsr #2
 	adds x4, x10, x14
-	adcs x5, x12, xzr
-	ushr v9.4s, v5.4s, #26
-	adc x6, x6, xzr
-	ushr v10.4s, v6.4s, #20
-	ushr v11.4s, v7.4s, #14
-	ldp x16, x17, [x2], #16
-	sli v9.4s, v6.4s, #6
-	sli v10.4s, v7.4s, #12
-	sli v11.4s, v8.4s, #18
-	ushr v8.4s, v8.4s, #8
-	bic v5.4s, #0xfc, lsl #24
-	adds x4, x4, x16
-	adcs x5, x5, x17
-	bic v9.4s, #0xfc, lsl #24
-	bic v10.4s, #0xfc, lsl #24
-	adc x6, x6, x19
-	bic v11.4s, #0xfc, lsl #24
-	mul x10, x4, x7
-	orr v8.4s, #0x01, lsl #24
-	umulh x11, x4, x7
-	umlal v14.2d, v5.2s, v27.s[2]
-	umlal v15.2d, v5.2s, v27.s[3]
-	mul x14, x5, x9
-	umulh x15, x5, x9
-	umlal v16.2d, v5.2s, v28.s[0]
-	umlal v17.2d, v5.2s, v28.s[1]
-	umlal v18.2d, v5.2s, v28.s[2]
-	umlal v14.2d, v9.2s, v29.s[2]
-	umlal v15.2d, v9.2s, v27.s[2]
-	adds x10, x10, x14
-	umlal v16.2d, v9.2s, v27.s[3]
-	umlal v17.2d, v9.2s, v28.s[0]
-	umlal v18.2d, v9.2s, v28.s[1]
-	adc x11, x11, x15
-	mul x12, x4, x8
-	umulh x13, x4, x8
-	umlal v14.2d, v10.2s, v29.s[1]
-	umlal v15.2d, v10.2s, v29.s[2]
-	mul x14, x5, x7
-	umlal v16.2d, v10.2s, v27.s[2]
-	umlal v17.2d, v10.2s, v27.s[3]
-	umulh x15, x5, x7
-	umlal v18.2d, v10.2s, v28.s[0]
 	umlal v14.2d, v11.2s, v29.s[0]
 	umlal v15.2d, v11.2s, v29.s[1]
-	adds x12, x12, x14
+	adcs x5, x12, xzr
 	umlal v16.2d, v11.2s, v29.s[2]
+	adc x6, x6, xzr
 	umlal v17.2d, v11.2s, v27.s[2]
 	umlal v18.2d, v11.2s, v27.s[3]
 	umlal v14.2d, v8.2s, v28.s[3]
-	adc x13, x13, x15
 	umlal v15.2d, v8.2s, v29.s[0]
-	mul x14, x6, x9
 	umlal v16.2d, v8.2s, v29.s[1]
 	umlal v17.2d, v8.2s, v29.s[2]
-	mul x15, x6, x7
 	umlal v18.2d, v8.2s, v27.s[2]
 	umull2 v12.2d, v5.4s, v29.s[3]
 	umull2 v13.2d, v5.4s, v30.s[0]
 	umull2 v20.2d, v5.4s, v30.s[1]
 	umull2 v21.2d, v5.4s, v30.s[2]
 	umull2 v22.2d, v5.4s, v30.s[3]
-	add x11, x11, x14
-	add x13, x13, x15
-	adds x12, x12, x11
 	umlal2 v12.2d, v9.4s, v31.s[3]
 	umlal2 v13.2d, v9.4s, v29.s[3]
 	umlal2 v20.2d, v9.4s, v30.s[0]
-	adc x13, x13, xzr
-	and x6, x13, #3
 	umlal2 v21.2d, v9.4s, v30.s[1]
-	and x14, x13, #-4
-	add x14, x14, x13, lsr #2
 	umlal2 v22.2d, v9.4s, v30.s[2]
 	umlal2 v12.2d, v10.4s, v31.s[2]
 	umlal2 v13.2d, v10.4s, v31.s[3]
-	adds x4, x10, x14
 	umlal2 v20.2d, v10.4s, v29.s[3]
-	adcs x5, x12, xzr
 	umlal2 v21.2d, v10.4s, v30.s[0]
-	adc x6, x6, xzr
 	umlal2 v22.2d, v10.4s, v30.s[1]
 	umlal2 v12.2d, v11.4s, v31.s[1]
 	umlal2 v13.2d, v11.4s, v31.s[2]
@@ -474,43 +473,43 @@ hybrid_steps:
 	umlal2 v21.2d, v8.4s, v31.s[3]
 	umlal2 v22.2d, v8.4s, v29.s[3]
 	ld4 {v5.4s-v8.4s}, [x1], #64
-	umlal v12.2d, v0.2s, v23.s[0]
-	umlal v13.2d, v0.2s, v23.s[1]
-	umlal v20.2d, v0.2s, v23.s[2]
-	umlal v21.2d, v0.2s, v23.s[3]
-	umlal v22.2d, v0.2s, v24.s[0]
-	umlal2 v12.2d, v0.4s, v25.s[0]
-	umlal2 v13.2d, v0.4s, v23.s[0]
-	umlal2 v20.2d, v0.4s, v23.s[1]
-	umlal2 v21.2d, v0.4s, v23.s[2]
-	umlal2 v22.2d, v0.4s, v23.s[3]
-	ushr v9.4s, v5.4s, #26
-	ushr v10.4s, v6.4s, #20
-	ushr v11.4s, v7.4s, #14
 	umlal v12.2d, v1.2s, v24.s[3]
 	umlal v13.2d, v1.2s, v25.s[0]
 	umlal v20.2d, v1.2s, v23.s[0]
 	umlal v21.2d, v1.2s, v23.s[1]
 	umlal v22.2d, v1.2s, v23.s[2]
-	sli v9.4s, v6.4s, #6
-	sli v10.4s, v7.4s, #12
-	sli v11.4s, v8.4s, #18
-	ushr v8.4s, v8.4s, #8
-	bic v5.4s, #0xfc, lsl #24
 	umlal2 v12.2d, v1.4s, v24.s[2]
-	bic v9.4s, #0xfc, lsl #24
 	umlal2 v13.2d, v1.4s, v24.s[3]
 	umlal2 v20.2d, v1.4s, v25.s[0]
-	bic v10.4s, #0xfc, lsl #24
 	umlal2 v21.2d, v1.4s, v23.s[0]
-	bic v11.4s, #0xfc, lsl #24
-	orr v8.4s, #0x01, lsl #24
 	umlal2 v22.2d, v1.4s, v23.s[1]
+	ushr v9.4s, v5.4s, #26
+	ushr v10.4s, v6.4s, #20
 	umlal v12.2d, v2.2s, v24.s[1]
+	ushr v11.4s, v7.4s, #14
 	umlal v13.2d, v2.2s, v24.s[2]
 	umlal v20.2d, v2.2s, v24.s[3]
 	umlal v21.2d, v2.2s, v25.s[0]
 	umlal v22.2d, v2.2s, v23.s[0]
+	sli v9.4s, v6.4s, #6
+	umlal v12.2d, v0.2s, v23.s[0]
+	sli v10.4s, v7.4s, #12
+	sli v11.4s, v8.4s, #18
+	ushr v8.4s, v8.4s, #8
+	bic v5.4s, #0xfc, lsl #24
+	umlal v13.2d, v0.2s, v23.s[1]
+	bic v9.4s, #0xfc, lsl #24
+	umlal v20.2d, v0.2s, v23.s[2]
+	umlal v21.2d, v0.2s, v23.s[3]
+	umlal v22.2d, v0.2s, v24.s[0]
+	bic v10.4s, #0xfc, lsl #24
+	umlal2 v12.2d, v0.4s, v25.s[0]
+	bic v11.4s, #0xfc, lsl #24
+	umlal2 v13.2d, v0.4s, v23.s[0]
+	orr v8.4s, #0x01, lsl #24
+	umlal2 v20.2d, v0.4s, v23.s[1]
+	umlal2 v21.2d, v0.4s, v23.s[2]
+	umlal2 v22.2d, v0.4s, v23.s[3]
 	add v14.2d, v14.2d, v12.2d
 	add v15.2d, v15.2d, v13.2d
 	add v16.2d, v16.2d, v20.2d
