@@ -29,11 +29,11 @@
 /* the hybrid loop from here on (at least 14 blocks: one step and the last
    group). speed/crossover.py, model cycles per call, NEON / hybrid:
      bytes          1536        2048        3072        4096
-     cortex-a72  1862/1858   2326/2211   3254/2949   4182/3625
-     cortex-a55  3421/3746   4293/4546   6037/6120   7781/7624
-     apple-a13   1210/1310   1514/1574   2122/2075   2730/2517
-   from 3072 the worst loss on any of the three is smallest (1.05: the a72
-   at 2048, the a55 at 3072). */
+     cortex-a72  1862/1988   2326/2345   3254/3121   4182/3785
+     cortex-a55  3419/3638   4291/4311   6035/5720   7779/6893
+     apple-a13   1193/1444   1489/1681   2081/2194   2673/2519
+   from 3072 the worst loss on any of the three is smallest (1.054: the a13
+   at 3072; from 4096 it would be 1.055, the a55 at 3072). */
 #ifndef HYBRID_FROM   /* speed/crossover.py builds variants with others */
 #define HYBRID_FROM 3072
 #endif
