@@ -39,6 +39,223 @@
    steps >= 1. X + P_0 of the last group, and h, are written back. */
 #include "arm64.h"
 
+/* one step: a0-a4 (A) hold the sum and are carried into X, b0-b4 (B) take
+   the new sum; the group's limbs L in v5 v9 v10 v11 v8 (v6 v7 free) on entry
+   and the next group's on exit; S in v0 (limbs 0, 1) v1 (2, 3) v2 (4); v3
+   v6 P_0 packed; v4 the carry's temporary */
+.macro step a0, a1, a2, a3, a4, b0, b1, b2, b3, b4
+	ldp x16, x17, [x2], #16
+	usra \a1\().2d, \a0\().2d, #26
+	zip1 v3.2d, v5.2d, v9.2d
+	zip1 v6.2d, v10.2d, v11.2d
+	umull2 \b0\().2d, v5.4s, v25.s[1]
+	and \a0\().16b, \a0\().16b, v19.16b
+	umull2 \b1\().2d, v5.4s, v25.s[2]
+	umull2 \b2\().2d, v5.4s, v25.s[3]
+	umull2 \b3\().2d, v5.4s, v26.s[0]
+	usra \a2\().2d, \a1\().2d, #26
+	and \a1\().16b, \a1\().16b, v19.16b
+	umull2 \b4\().2d, v5.4s, v26.s[1]
+	umlal2 \b0\().2d, v9.4s, v27.s[1]
+	adds x4, x4, x16
+	umlal2 \b1\().2d, v9.4s, v25.s[1]
+	adcs x5, x5, x17
+	umlal2 \b2\().2d, v9.4s, v25.s[2]
+	usra \a3\().2d, \a2\().2d, #26
+	adc x6, x6, x19
+	and \a2\().16b, \a2\().16b, v19.16b
+	umlal2 \b3\().2d, v9.4s, v25.s[3]
+	mul x10, x4, x7
+	umlal2 \b4\().2d, v9.4s, v26.s[0]
+	umlal2 \b0\().2d, v10.4s, v27.s[0]
+	umulh x11, x4, x7
+	mul x14, x5, x9
+	umlal2 \b1\().2d, v10.4s, v27.s[1]
+	umlal2 \b2\().2d, v10.4s, v25.s[1]
+	usra \a4\().2d, \a3\().2d, #26
+	umlal2 \b3\().2d, v10.4s, v25.s[2]
+	umlal2 \b4\().2d, v10.4s, v25.s[3]
+	and \a3\().16b, \a3\().16b, v19.16b
+	umlal2 \b0\().2d, v11.4s, v26.s[3]
+	umulh x15, x5, x9
+	umlal2 \b1\().2d, v11.4s, v27.s[0]
+	adds x10, x10, x14
+	ushr v4.2d, \a4\().2d, #26
+	umlal2 \b2\().2d, v11.4s, v27.s[1]
+	and \a4\().16b, \a4\().16b, v19.16b
+	umlal2 \b3\().2d, v11.4s, v25.s[1]
+	umlal2 \b4\().2d, v11.4s, v25.s[2]
+	add \a0\().2d, \a0\().2d, v4.2d
+	shl v4.2d, v4.2d, #2
+	adc x11, x11, x15
+	mul x12, x4, x8
+	umlal2 \b0\().2d, v8.4s, v26.s[2]
+	umlal2 \b1\().2d, v8.4s, v26.s[3]
+	umulh x13, x4, x8
+	mul x14, x5, x7
+	umulh x15, x5, x7
+	add \a0\().2d, \a0\().2d, v4.2d
+	umlal2 \b2\().2d, v8.4s, v27.s[0]
+	umlal2 \b3\().2d, v8.4s, v27.s[1]
+	umlal2 \b4\().2d, v8.4s, v25.s[1]
+	adds x12, x12, x14
+	adc x13, x13, x15
+	mul x14, x6, x9
+	usra \a1\().2d, \a0\().2d, #26
+	mul x15, x6, x7
+	and \a0\().16b, \a0\().16b, v19.16b
+	uzp1 v1.4s, \a2\().4s, \a3\().4s
+	xtn v2.2s, \a4\().2d
+	add x11, x11, x14
+	uzp1 v0.4s, \a0\().4s, \a1\().4s
+	add x13, x13, x15
+	adds x12, x12, x11
+	adc x13, x13, xzr
+	and x6, x13, #3
+	and x14, x13, #-4
+	add x14, x14, x13, lsr #2
+	adds x4, x10, x14
+	add v0.4s, v0.4s, v3.4s
+	add v1.4s, v1.4s, v6.4s
+	add v2.2s, v2.2s, v8.2s
+	adcs x5, x12, xzr
+	ld4 {v5.4s-v8.4s}, [x1], #64
+	adc x6, x6, xzr
+	ldp x16, x17, [x2], #16
+	adds x4, x4, x16
+	adcs x5, x5, x17
+	ushr v9.4s, v5.4s, #26
+	ushr v10.4s, v6.4s, #20
+	ushr v11.4s, v7.4s, #14
+	adc x6, x6, x19
+	mul x10, x4, x7
+	umulh x11, x4, x7
+	mul x14, x5, x9
+	umulh x15, x5, x9
+	sli v9.4s, v6.4s, #6
+	sli v10.4s, v7.4s, #12
+	sli v11.4s, v8.4s, #18
+	ushr v8.4s, v8.4s, #8
+	bic v5.4s, #0xfc, lsl #24
+	bic v9.4s, #0xfc, lsl #24
+	bic v10.4s, #0xfc, lsl #24
+	adds x10, x10, x14
+	bic v11.4s, #0xfc, lsl #24
+	orr v8.4s, #0x01, lsl #24
+	adc x11, x11, x15
+	umlal \b0\().2d, v5.2s, v27.s[2]
+	mul x12, x4, x8
+	umlal \b1\().2d, v5.2s, v27.s[3]
+	umulh x13, x4, x8
+	mul x14, x5, x7
+	umulh x15, x5, x7
+	umlal \b2\().2d, v5.2s, v28.s[0]
+	umlal \b3\().2d, v5.2s, v28.s[1]
+	umlal \b4\().2d, v5.2s, v28.s[2]
+	umlal \b0\().2d, v9.2s, v29.s[2]
+	umlal \b1\().2d, v9.2s, v27.s[2]
+	adds x12, x12, x14
+	umlal \b2\().2d, v9.2s, v27.s[3]
+	umlal \b3\().2d, v9.2s, v28.s[0]
+	umlal \b4\().2d, v9.2s, v28.s[1]
+	adc x13, x13, x15
+	mul x14, x6, x9
+	mul x15, x6, x7
+	umlal \b0\().2d, v10.2s, v29.s[1]
+	umlal \b1\().2d, v10.2s, v29.s[2]
+	umlal \b2\().2d, v10.2s, v27.s[2]
+	umlal \b3\().2d, v10.2s, v27.s[3]
+	umlal \b4\().2d, v10.2s, v28.s[0]
+	add x11, x11, x14
+	add x13, x13, x15
+	adds x12, x12, x11
+	umlal \b0\().2d, v11.2s, v29.s[0]
+	umlal \b1\().2d, v11.2s, v29.s[1]
+	umlal \b2\().2d, v11.2s, v29.s[2]
+	umlal \b3\().2d, v11.2s, v27.s[2]
+	umlal \b4\().2d, v11.2s, v27.s[3]
+	adc x13, x13, xzr
+	and x6, x13, #3
+	and x14, x13, #-4
+	umlal \b0\().2d, v8.2s, v28.s[3]
+	add x14, x14, x13, lsr #2
+	umlal \b1\().2d, v8.2s, v29.s[0]
+	adds x4, x10, x14
+	umlal \b2\().2d, v8.2s, v29.s[1]
+	umlal \b3\().2d, v8.2s, v29.s[2]
+	umlal \b4\().2d, v8.2s, v27.s[2]
+	umull2 \a0\().2d, v5.4s, v29.s[3]
+	adcs x5, x12, xzr
+	umull2 \a1\().2d, v5.4s, v30.s[0]
+	umull2 \a2\().2d, v5.4s, v30.s[1]
+	umull2 \a3\().2d, v5.4s, v30.s[2]
+	adc x6, x6, xzr
+	umull2 \a4\().2d, v5.4s, v30.s[3]
+	umlal2 \a0\().2d, v9.4s, v31.s[3]
+	umlal2 \a1\().2d, v9.4s, v29.s[3]
+	umlal2 \a2\().2d, v9.4s, v30.s[0]
+	umlal2 \a3\().2d, v9.4s, v30.s[1]
+	umlal2 \a4\().2d, v9.4s, v30.s[2]
+	umlal2 \a0\().2d, v10.4s, v31.s[2]
+	umlal2 \a1\().2d, v10.4s, v31.s[3]
+	umlal2 \a2\().2d, v10.4s, v29.s[3]
+	umlal2 \a3\().2d, v10.4s, v30.s[0]
+	umlal2 \a4\().2d, v10.4s, v30.s[1]
+	umlal2 \a0\().2d, v11.4s, v31.s[1]
+	umlal2 \a1\().2d, v11.4s, v31.s[2]
+	umlal2 \a2\().2d, v11.4s, v31.s[3]
+	umlal2 \a3\().2d, v11.4s, v29.s[3]
+	umlal2 \a4\().2d, v11.4s, v30.s[0]
+	umlal2 \a0\().2d, v8.4s, v31.s[0]
+	umlal2 \a1\().2d, v8.4s, v31.s[1]
+	umlal2 \a2\().2d, v8.4s, v31.s[2]
+	umlal2 \a3\().2d, v8.4s, v31.s[3]
+	umlal2 \a4\().2d, v8.4s, v29.s[3]
+	ld4 {v5.4s-v8.4s}, [x1], #64
+	umlal \a0\().2d, v1.2s, v24.s[3]
+	umlal \a1\().2d, v1.2s, v25.s[0]
+	umlal \a2\().2d, v1.2s, v23.s[0]
+	umlal \a3\().2d, v1.2s, v23.s[1]
+	umlal \a4\().2d, v1.2s, v23.s[2]
+	umlal2 \a0\().2d, v1.4s, v24.s[2]
+	umlal2 \a1\().2d, v1.4s, v24.s[3]
+	umlal2 \a2\().2d, v1.4s, v25.s[0]
+	umlal2 \a3\().2d, v1.4s, v23.s[0]
+	umlal2 \a4\().2d, v1.4s, v23.s[1]
+	umlal \a0\().2d, v2.2s, v24.s[1]
+	ushr v9.4s, v5.4s, #26
+	umlal \a1\().2d, v2.2s, v24.s[2]
+	umlal \a2\().2d, v2.2s, v24.s[3]
+	umlal \a3\().2d, v2.2s, v25.s[0]
+	ushr v10.4s, v6.4s, #20
+	ushr v11.4s, v7.4s, #14
+	umlal \a4\().2d, v2.2s, v23.s[0]
+	sli v9.4s, v6.4s, #6
+	umlal \a0\().2d, v0.2s, v23.s[0]
+	umlal \a1\().2d, v0.2s, v23.s[1]
+	umlal \a2\().2d, v0.2s, v23.s[2]
+	umlal \a3\().2d, v0.2s, v23.s[3]
+	sli v10.4s, v7.4s, #12
+	sli v11.4s, v8.4s, #18
+	ushr v8.4s, v8.4s, #8
+	umlal \a4\().2d, v0.2s, v24.s[0]
+	bic v5.4s, #0xfc, lsl #24
+	umlal2 \a0\().2d, v0.4s, v25.s[0]
+	umlal2 \a1\().2d, v0.4s, v23.s[0]
+	bic v9.4s, #0xfc, lsl #24
+	umlal2 \a2\().2d, v0.4s, v23.s[1]
+	bic v10.4s, #0xfc, lsl #24
+	umlal2 \a3\().2d, v0.4s, v23.s[2]
+	bic v11.4s, #0xfc, lsl #24
+	orr v8.4s, #0x01, lsl #24
+	umlal2 \a4\().2d, v0.4s, v23.s[3]
+	add \b0\().2d, \b0\().2d, \a0\().2d
+	add \b1\().2d, \b1\().2d, \a1\().2d
+	add \b2\().2d, \b2\().2d, \a2\().2d
+	add \b3\().2d, \b3\().2d, \a3\().2d
+	add \b4\().2d, \b4\().2d, \a4\().2d
+.endm
+
 	.text
 	.globl hybrid_steps
 	.hidden hybrid_steps
@@ -91,430 +308,10 @@ hybrid_steps:
 	mov v22.16b, v18.16b
 	add x3, x3, #1
 	b 3f
-	/* the first step: A = v14-v18 carried, B = v12 v13 v20 v21 v22 the sum;
-	   the second (3:) the same with the sets swapped */
 1:
-	usra v15.2d, v14.2d, #26
-	and v14.16b, v14.16b, v19.16b
-	ldp x16, x17, [x2], #16
-	zip1 v3.2d, v5.2d, v9.2d
-	zip1 v6.2d, v10.2d, v11.2d
-	usra v16.2d, v15.2d, #26
-	umull2 v12.2d, v5.4s, v25.s[1]
-	and v15.16b, v15.16b, v19.16b
-	umull2 v13.2d, v5.4s, v25.s[2]
-	adds x4, x4, x16
-	umull2 v20.2d, v5.4s, v25.s[3]
-	umull2 v21.2d, v5.4s, v26.s[0]
-	umull2 v22.2d, v5.4s, v26.s[1]
-	adcs x5, x5, x17
-	adc x6, x6, x19
-	usra v17.2d, v16.2d, #26
-	umlal2 v12.2d, v9.4s, v27.s[1]
-	and v16.16b, v16.16b, v19.16b
-	umlal2 v13.2d, v9.4s, v25.s[1]
-	umlal2 v20.2d, v9.4s, v25.s[2]
-	mul x10, x4, x7
-	umulh x11, x4, x7
-	mul x14, x5, x9
-	usra v18.2d, v17.2d, #26
-	umlal2 v21.2d, v9.4s, v25.s[3]
-	umulh x15, x5, x9
-	and v17.16b, v17.16b, v19.16b
-	adds x10, x10, x14
-	ushr v4.2d, v18.2d, #26
-	adc x11, x11, x15
-	and v18.16b, v18.16b, v19.16b
-	umlal2 v22.2d, v9.4s, v26.s[0]
-	umlal2 v12.2d, v10.4s, v27.s[0]
-	mul x12, x4, x8
-	umulh x13, x4, x8
-	umlal2 v13.2d, v10.4s, v27.s[1]
-	umlal2 v20.2d, v10.4s, v25.s[1]
-	add v14.2d, v14.2d, v4.2d
-	shl v4.2d, v4.2d, #2
-	umlal2 v21.2d, v10.4s, v25.s[2]
-	umlal2 v22.2d, v10.4s, v25.s[3]
-	mul x14, x5, x7
-	umlal2 v12.2d, v11.4s, v26.s[3]
-	umulh x15, x5, x7
-	umlal2 v13.2d, v11.4s, v27.s[0]
-	umlal2 v20.2d, v11.4s, v27.s[1]
-	add v14.2d, v14.2d, v4.2d
-	umlal2 v21.2d, v11.4s, v25.s[1]
-	adds x12, x12, x14
-	umlal2 v22.2d, v11.4s, v25.s[2]
-	umlal2 v12.2d, v8.4s, v26.s[2]
-	adc x13, x13, x15
-	umlal2 v13.2d, v8.4s, v26.s[3]
-	mul x14, x6, x9
-	umlal2 v20.2d, v8.4s, v27.s[0]
-	usra v15.2d, v14.2d, #26
-	mul x15, x6, x7
-	umlal2 v21.2d, v8.4s, v27.s[1]
-	umlal2 v22.2d, v8.4s, v25.s[1]
-	and v14.16b, v14.16b, v19.16b
-	uzp1 v1.4s, v16.4s, v17.4s
-	xtn v2.2s, v18.2d
-	add x11, x11, x14
-	add x13, x13, x15
-	adds x12, x12, x11
-	uzp1 v0.4s, v14.4s, v15.4s
-	adc x13, x13, xzr
-	and x6, x13, #3
-	and x14, x13, #-4
-	add x14, x14, x13, lsr #2
-	add v0.4s, v0.4s, v3.4s
-	add v1.4s, v1.4s, v6.4s
-	adds x4, x10, x14
-	add v2.2s, v2.2s, v8.2s
-	ld4 {v5.4s-v8.4s}, [x1], #64
-	adcs x5, x12, xzr
-	adc x6, x6, xzr
-	ldp x16, x17, [x2], #16
-	ushr v9.4s, v5.4s, #26
-	adds x4, x4, x16
-	ushr v10.4s, v6.4s, #20
-	adcs x5, x5, x17
-	ushr v11.4s, v7.4s, #14
-	adc x6, x6, x19
-	mul x10, x4, x7
-	sli v9.4s, v6.4s, #6
-	umulh x11, x4, x7
-	sli v10.4s, v7.4s, #12
-	mul x14, x5, x9
-	sli v11.4s, v8.4s, #18
-	umulh x15, x5, x9
-	ushr v8.4s, v8.4s, #8
-	adds x10, x10, x14
-	adc x11, x11, x15
-	bic v5.4s, #0xfc, lsl #24
-	bic v9.4s, #0xfc, lsl #24
-	mul x12, x4, x8
-	umulh x13, x4, x8
-	bic v10.4s, #0xfc, lsl #24
-	mul x14, x5, x7
-	umulh x15, x5, x7
-	bic v11.4s, #0xfc, lsl #24
-	orr v8.4s, #0x01, lsl #24
-	umlal v12.2d, v5.2s, v27.s[2]
-	umlal v13.2d, v5.2s, v27.s[3]
-	umlal v20.2d, v5.2s, v28.s[0]
-	umlal v21.2d, v5.2s, v28.s[1]
-	umlal v22.2d, v5.2s, v28.s[2]
-	adds x12, x12, x14
-	umlal v12.2d, v9.2s, v29.s[2]
-	adc x13, x13, x15
-	mul x14, x6, x9
-	umlal v13.2d, v9.2s, v27.s[2]
-	mul x15, x6, x7
-	umlal v20.2d, v9.2s, v27.s[3]
-	umlal v21.2d, v9.2s, v28.s[0]
-	umlal v22.2d, v9.2s, v28.s[1]
-	add x11, x11, x14
-	add x13, x13, x15
-	umlal v12.2d, v10.2s, v29.s[1]
-	umlal v13.2d, v10.2s, v29.s[2]
-	adds x12, x12, x11
-	umlal v20.2d, v10.2s, v27.s[2]
-	umlal v21.2d, v10.2s, v27.s[3]
-	umlal v22.2d, v10.2s, v28.s[0]
-	adc x13, x13, xzr
-	and x6, x13, #3
-	and x14, x13, #-4
-	add x14, x14, x13, lsr #2
-	adds x4, x10, x14
-	umlal v12.2d, v11.2s, v29.s[0]
-	umlal v13.2d, v11.2s, v29.s[1]
-	adcs x5, x12, xzr
-	umlal v20.2d, v11.2s, v29.s[2]
-	adc x6, x6, xzr
-	umlal v21.2d, v11.2s, v27.s[2]
-	umlal v22.2d, v11.2s, v27.s[3]
-	umlal v12.2d, v8.2s, v28.s[3]
-	umlal v13.2d, v8.2s, v29.s[0]
-	umlal v20.2d, v8.2s, v29.s[1]
-	umlal v21.2d, v8.2s, v29.s[2]
-	umlal v22.2d, v8.2s, v27.s[2]
-	umull2 v14.2d, v5.4s, v29.s[3]
-	umull2 v15.2d, v5.4s, v30.s[0]
-	umull2 v16.2d, v5.4s, v30.s[1]
-	umull2 v17.2d, v5.4s, v30.s[2]
-	umull2 v18.2d, v5.4s, v30.s[3]
-	umlal2 v14.2d, v9.4s, v31.s[3]
-	umlal2 v15.2d, v9.4s, v29.s[3]
-	umlal2 v16.2d, v9.4s, v30.s[0]
-	umlal2 v17.2d, v9.4s, v30.s[1]
-	umlal2 v18.2d, v9.4s, v30.s[2]
-	umlal2 v14.2d, v10.4s, v31.s[2]
-	umlal2 v15.2d, v10.4s, v31.s[3]
-	umlal2 v16.2d, v10.4s, v29.s[3]
-	umlal2 v17.2d, v10.4s, v30.s[0]
-	umlal2 v18.2d, v10.4s, v30.s[1]
-	umlal2 v14.2d, v11.4s, v31.s[1]
-	umlal2 v15.2d, v11.4s, v31.s[2]
-	umlal2 v16.2d, v11.4s, v31.s[3]
-	umlal2 v17.2d, v11.4s, v29.s[3]
-	umlal2 v18.2d, v11.4s, v30.s[0]
-	umlal2 v14.2d, v8.4s, v31.s[0]
-	umlal2 v15.2d, v8.4s, v31.s[1]
-	umlal2 v16.2d, v8.4s, v31.s[2]
-	umlal2 v17.2d, v8.4s, v31.s[3]
-	umlal2 v18.2d, v8.4s, v29.s[3]
-	ld4 {v5.4s-v8.4s}, [x1], #64
-	umlal v14.2d, v1.2s, v24.s[3]
-	umlal v15.2d, v1.2s, v25.s[0]
-	umlal v16.2d, v1.2s, v23.s[0]
-	umlal v17.2d, v1.2s, v23.s[1]
-	umlal v18.2d, v1.2s, v23.s[2]
-	umlal2 v14.2d, v1.4s, v24.s[2]
-	umlal2 v15.2d, v1.4s, v24.s[3]
-	umlal2 v16.2d, v1.4s, v25.s[0]
-	umlal2 v17.2d, v1.4s, v23.s[0]
-	umlal2 v18.2d, v1.4s, v23.s[1]
-	ushr v9.4s, v5.4s, #26
-	ushr v10.4s, v6.4s, #20
-	umlal v14.2d, v2.2s, v24.s[1]
-	ushr v11.4s, v7.4s, #14
-	umlal v15.2d, v2.2s, v24.s[2]
-	umlal v16.2d, v2.2s, v24.s[3]
-	umlal v17.2d, v2.2s, v25.s[0]
-	umlal v18.2d, v2.2s, v23.s[0]
-	sli v9.4s, v6.4s, #6
-	umlal v14.2d, v0.2s, v23.s[0]
-	sli v10.4s, v7.4s, #12
-	sli v11.4s, v8.4s, #18
-	ushr v8.4s, v8.4s, #8
-	bic v5.4s, #0xfc, lsl #24
-	umlal v15.2d, v0.2s, v23.s[1]
-	bic v9.4s, #0xfc, lsl #24
-	umlal v16.2d, v0.2s, v23.s[2]
-	umlal v17.2d, v0.2s, v23.s[3]
-	umlal v18.2d, v0.2s, v24.s[0]
-	bic v10.4s, #0xfc, lsl #24
-	umlal2 v14.2d, v0.4s, v25.s[0]
-	bic v11.4s, #0xfc, lsl #24
-	umlal2 v15.2d, v0.4s, v23.s[0]
-	orr v8.4s, #0x01, lsl #24
-	umlal2 v16.2d, v0.4s, v23.s[1]
-	umlal2 v17.2d, v0.4s, v23.s[2]
-	umlal2 v18.2d, v0.4s, v23.s[3]
-	add v12.2d, v12.2d, v14.2d
-	add v13.2d, v13.2d, v15.2d
-	add v20.2d, v20.2d, v16.2d
-	add v21.2d, v21.2d, v17.2d
-	add v22.2d, v22.2d, v18.2d
+	step v14, v15, v16, v17, v18, v12, v13, v20, v21, v22
 3:
-	usra v13.2d, v12.2d, #26
-	and v12.16b, v12.16b, v19.16b
-	ldp x16, x17, [x2], #16
-	zip1 v3.2d, v5.2d, v9.2d
-	zip1 v6.2d, v10.2d, v11.2d
-	usra v20.2d, v13.2d, #26
-	umull2 v14.2d, v5.4s, v25.s[1]
-	and v13.16b, v13.16b, v19.16b
-	umull2 v15.2d, v5.4s, v25.s[2]
-	adds x4, x4, x16
-	umull2 v16.2d, v5.4s, v25.s[3]
-	umull2 v17.2d, v5.4s, v26.s[0]
-	umull2 v18.2d, v5.4s, v26.s[1]
-	adcs x5, x5, x17
-	adc x6, x6, x19
-	usra v21.2d, v20.2d, #26
-	umlal2 v14.2d, v9.4s, v27.s[1]
-	and v20.16b, v20.16b, v19.16b
-	umlal2 v15.2d, v9.4s, v25.s[1]
-	umlal2 v16.2d, v9.4s, v25.s[2]
-	mul x10, x4, x7
-	umulh x11, x4, x7
-	mul x14, x5, x9
-	usra v22.2d, v21.2d, #26
-	umlal2 v17.2d, v9.4s, v25.s[3]
-	umulh x15, x5, x9
-	and v21.16b, v21.16b, v19.16b
-	adds x10, x10, x14
-	ushr v4.2d, v22.2d, #26
-	adc x11, x11, x15
-	and v22.16b, v22.16b, v19.16b
-	umlal2 v18.2d, v9.4s, v26.s[0]
-	umlal2 v14.2d, v10.4s, v27.s[0]
-	mul x12, x4, x8
-	umulh x13, x4, x8
-	umlal2 v15.2d, v10.4s, v27.s[1]
-	umlal2 v16.2d, v10.4s, v25.s[1]
-	add v12.2d, v12.2d, v4.2d
-	shl v4.2d, v4.2d, #2
-	umlal2 v17.2d, v10.4s, v25.s[2]
-	umlal2 v18.2d, v10.4s, v25.s[3]
-	mul x14, x5, x7
-	umlal2 v14.2d, v11.4s, v26.s[3]
-	umulh x15, x5, x7
-	umlal2 v15.2d, v11.4s, v27.s[0]
-	umlal2 v16.2d, v11.4s, v27.s[1]
-	add v12.2d, v12.2d, v4.2d
-	umlal2 v17.2d, v11.4s, v25.s[1]
-	adds x12, x12, x14
-	umlal2 v18.2d, v11.4s, v25.s[2]
-	umlal2 v14.2d, v8.4s, v26.s[2]
-	adc x13, x13, x15
-	umlal2 v15.2d, v8.4s, v26.s[3]
-	mul x14, x6, x9
-	umlal2 v16.2d, v8.4s, v27.s[0]
-	usra v13.2d, v12.2d, #26
-	mul x15, x6, x7
-	umlal2 v17.2d, v8.4s, v27.s[1]
-	umlal2 v18.2d, v8.4s, v25.s[1]
-	and v12.16b, v12.16b, v19.16b
-	uzp1 v1.4s, v20.4s, v21.4s
-	xtn v2.2s, v22.2d
-	add x11, x11, x14
-	add x13, x13, x15
-	adds x12, x12, x11
-	uzp1 v0.4s, v12.4s, v13.4s
-	adc x13, x13, xzr
-	and x6, x13, #3
-	and x14, x13, #-4
-	add x14, x14, x13, lsr #2
-	add v0.4s, v0.4s, v3.4s
-	add v1.4s, v1.4s, v6.4s
-	adds x4, x10, x14
-	add v2.2s, v2.2s, v8.2s
-	ld4 {v5.4s-v8.4s}, [x1], #64
-	adcs x5, x12, xzr
-	adc x6, x6, xzr
-	ldp x16, x17, [x2], #16
-	ushr v9.4s, v5.4s, #26
-	adds x4, x4, x16
-	ushr v10.4s, v6.4s, #20
-	adcs x5, x5, x17
-	ushr v11.4s, v7.4s, #14
-	adc x6, x6, x19
-	mul x10, x4, x7
-	sli v9.4s, v6.4s, #6
-	umulh x11, x4, x7
-	sli v10.4s, v7.4s, #12
-	mul x14, x5, x9
-	sli v11.4s, v8.4s, #18
-	umulh x15, x5, x9
-	ushr v8.4s, v8.4s, #8
-	adds x10, x10, x14
-	adc x11, x11, x15
-	bic v5.4s, #0xfc, lsl #24
-	bic v9.4s, #0xfc, lsl #24
-	mul x12, x4, x8
-	umulh x13, x4, x8
-	bic v10.4s, #0xfc, lsl #24
-	mul x14, x5, x7
-	umulh x15, x5, x7
-	bic v11.4s, #0xfc, lsl #24
-	orr v8.4s, #0x01, lsl #24
-	umlal v14.2d, v5.2s, v27.s[2]
-	umlal v15.2d, v5.2s, v27.s[3]
-	umlal v16.2d, v5.2s, v28.s[0]
-	umlal v17.2d, v5.2s, v28.s[1]
-	umlal v18.2d, v5.2s, v28.s[2]
-	adds x12, x12, x14
-	umlal v14.2d, v9.2s, v29.s[2]
-	adc x13, x13, x15
-	mul x14, x6, x9
-	umlal v15.2d, v9.2s, v27.s[2]
-	mul x15, x6, x7
-	umlal v16.2d, v9.2s, v27.s[3]
-	umlal v17.2d, v9.2s, v28.s[0]
-	umlal v18.2d, v9.2s, v28.s[1]
-	add x11, x11, x14
-	add x13, x13, x15
-	umlal v14.2d, v10.2s, v29.s[1]
-	umlal v15.2d, v10.2s, v29.s[2]
-	adds x12, x12, x11
-	umlal v16.2d, v10.2s, v27.s[2]
-	umlal v17.2d, v10.2s, v27.s[3]
-	umlal v18.2d, v10.2s, v28.s[0]
-	adc x13, x13, xzr
-	and x6, x13, #3
-	and x14, x13, #-4
-	add x14, x14, x13, lsr #2
-	adds x4, x10, x14
-	umlal v14.2d, v11.2s, v29.s[0]
-	umlal v15.2d, v11.2s, v29.s[1]
-	adcs x5, x12, xzr
-	umlal v16.2d, v11.2s, v29.s[2]
-	adc x6, x6, xzr
-	umlal v17.2d, v11.2s, v27.s[2]
-	umlal v18.2d, v11.2s, v27.s[3]
-	umlal v14.2d, v8.2s, v28.s[3]
-	umlal v15.2d, v8.2s, v29.s[0]
-	umlal v16.2d, v8.2s, v29.s[1]
-	umlal v17.2d, v8.2s, v29.s[2]
-	umlal v18.2d, v8.2s, v27.s[2]
-	umull2 v12.2d, v5.4s, v29.s[3]
-	umull2 v13.2d, v5.4s, v30.s[0]
-	umull2 v20.2d, v5.4s, v30.s[1]
-	umull2 v21.2d, v5.4s, v30.s[2]
-	umull2 v22.2d, v5.4s, v30.s[3]
-	umlal2 v12.2d, v9.4s, v31.s[3]
-	umlal2 v13.2d, v9.4s, v29.s[3]
-	umlal2 v20.2d, v9.4s, v30.s[0]
-	umlal2 v21.2d, v9.4s, v30.s[1]
-	umlal2 v22.2d, v9.4s, v30.s[2]
-	umlal2 v12.2d, v10.4s, v31.s[2]
-	umlal2 v13.2d, v10.4s, v31.s[3]
-	umlal2 v20.2d, v10.4s, v29.s[3]
-	umlal2 v21.2d, v10.4s, v30.s[0]
-	umlal2 v22.2d, v10.4s, v30.s[1]
-	umlal2 v12.2d, v11.4s, v31.s[1]
-	umlal2 v13.2d, v11.4s, v31.s[2]
-	umlal2 v20.2d, v11.4s, v31.s[3]
-	umlal2 v21.2d, v11.4s, v29.s[3]
-	umlal2 v22.2d, v11.4s, v30.s[0]
-	umlal2 v12.2d, v8.4s, v31.s[0]
-	umlal2 v13.2d, v8.4s, v31.s[1]
-	umlal2 v20.2d, v8.4s, v31.s[2]
-	umlal2 v21.2d, v8.4s, v31.s[3]
-	umlal2 v22.2d, v8.4s, v29.s[3]
-	ld4 {v5.4s-v8.4s}, [x1], #64
-	umlal v12.2d, v1.2s, v24.s[3]
-	umlal v13.2d, v1.2s, v25.s[0]
-	umlal v20.2d, v1.2s, v23.s[0]
-	umlal v21.2d, v1.2s, v23.s[1]
-	umlal v22.2d, v1.2s, v23.s[2]
-	umlal2 v12.2d, v1.4s, v24.s[2]
-	umlal2 v13.2d, v1.4s, v24.s[3]
-	umlal2 v20.2d, v1.4s, v25.s[0]
-	umlal2 v21.2d, v1.4s, v23.s[0]
-	umlal2 v22.2d, v1.4s, v23.s[1]
-	ushr v9.4s, v5.4s, #26
-	ushr v10.4s, v6.4s, #20
-	umlal v12.2d, v2.2s, v24.s[1]
-	ushr v11.4s, v7.4s, #14
-	umlal v13.2d, v2.2s, v24.s[2]
-	umlal v20.2d, v2.2s, v24.s[3]
-	umlal v21.2d, v2.2s, v25.s[0]
-	umlal v22.2d, v2.2s, v23.s[0]
-	sli v9.4s, v6.4s, #6
-	umlal v12.2d, v0.2s, v23.s[0]
-	sli v10.4s, v7.4s, #12
-	sli v11.4s, v8.4s, #18
-	ushr v8.4s, v8.4s, #8
-	bic v5.4s, #0xfc, lsl #24
-	umlal v13.2d, v0.2s, v23.s[1]
-	bic v9.4s, #0xfc, lsl #24
-	umlal v20.2d, v0.2s, v23.s[2]
-	umlal v21.2d, v0.2s, v23.s[3]
-	umlal v22.2d, v0.2s, v24.s[0]
-	bic v10.4s, #0xfc, lsl #24
-	umlal2 v12.2d, v0.4s, v25.s[0]
-	bic v11.4s, #0xfc, lsl #24
-	umlal2 v13.2d, v0.4s, v23.s[0]
-	orr v8.4s, #0x01, lsl #24
-	umlal2 v20.2d, v0.4s, v23.s[1]
-	umlal2 v21.2d, v0.4s, v23.s[2]
-	umlal2 v22.2d, v0.4s, v23.s[3]
-	add v14.2d, v14.2d, v12.2d
-	add v15.2d, v15.2d, v13.2d
-	add v16.2d, v16.2d, v20.2d
-	add v17.2d, v17.2d, v21.2d
-	add v18.2d, v18.2d, v22.2d
+	step v12, v13, v20, v21, v22, v14, v15, v16, v17, v18
 	subs x3, x3, #2
 	b.ne 1b
 
