@@ -21,7 +21,7 @@
    After each call the dispatcher zeroes the stack the path's code used (the
    path's scalar_stack or vector_stack bytes below its stack pointer): the
    NEON code keeps the powers of r and the hybrid loop's state in its
-   768-byte frame (gcc 12 -O2), and the hybrid loop saves d8-d15, which may
+   624-byte frame (gcc 12 -O2), and the hybrid loop saves d8-d15, which may
    hold the NEON code's secrets, in its 80 bytes below: 896 covers both
    (test/abi.c found a round key at 940 bytes below its stack pointer when
    the AES ran before the loop and 832 were wiped); the scalar code of every path keeps
