@@ -17,7 +17,8 @@
    limb in each set, so ten accumulation chains share the multipliers, and
    the chain from the carries to the next carries passes five products and
    one addition. The key (struct hybrid: r^8, r^6, r^4, r^2, each its limbs
-   and five times limbs 1-4, one 32-bit word each) is multiplied by element.
+   and five times limbs 1-4: word 9 p + j, in v23-v31, four words a
+   register) is multiplied by element (UMULL/UMLAL Vd, Vn, Vm.S[i]).
 
    Bounds (neon.c's): key multipliers of a limb sum to < 2^30.47, S < 2^27.01
    a limb, P < 2^26, so a sum is < 2^57.48 + 3 2^56.47 < 2^58.8 a lane. The
@@ -26,11 +27,13 @@
    limbs below 2^26, 2^26 + 2^9.2, 2^26, 2^26, 2^26 (the carry into limb 0
    is < 5 2^32.8, so limb 0 < 2^35.2 before the last carry), so S < 2^27.01
    again and the narrowing keeps every bit; the exit's carries (neon.c's
-   chain) leave limb 4 below 2^26 + 2^6.9 and the rest as above; the scalar
-   blocks as in arm64.h (h2 <= 4). The order of the instructions was chosen on llvm-mca's
-   models (cortex-a72, -a55, apple-a13) under the dependences: the carries
-   and the S products first, the P products and the scalar blocks filling
-   the in-order a55's slots.
+   chain) leave limb 4 below 2^26 + 2^6.9 and the rest as above, so the X + P
+   written back is < 2^27.01 a limb; the scalar blocks as in arm64.h (h2 <=
+   4). The order of the instructions: a greedy in-order merge of three
+   streams under their dependences (the carries and S products first, then
+   the scalar blocks, then the P products and loads, each when its operands
+   are ready by the a55's latencies), the best on llvm-mca's models
+   (cortex-a72, -a55, apple-a13) of a few perturbed merges.
 
    hybrid_steps(state, mv, ms, steps): state (struct hybrid in arm64.h) holds
    X, the scalar h, r0 r1 s1, and the key; mv the next NEON group (2 steps + 1
