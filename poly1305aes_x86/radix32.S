@@ -180,18 +180,14 @@ p32_mac:
 	movl %eax, END
 	movl %ecx, LAST
 	movl %esi, %edi
+	/* h = 0, f = 0: a = the first block, added below */
 	movl $0, F
-	/* a = the first block (h = 0) */
-	movl 0(%edi), %eax
-	movl %eax, H(0)
-	movl 4(%edi), %eax
-	movl %eax, H(1)
-	movl 8(%edi), %eax
-	movl %eax, H(2)
-	movl 12(%edi), %eax
-	movl %eax, H(3)
-	movl PAD, %eax
-	movl %eax, H(4)
+	movl $0, D0L
+	xorl %eax, %eax
+	xorl %esi, %esi
+	xorl %ebx, %ebx
+	xorl %edx, %edx
+	jmp .Lnext
 
 	.balign 16
 1:
@@ -228,7 +224,7 @@ p32_mac:
 	/* the next block: a = h0..h4 + that block (f stays apart), or the end */
 	addl $16, %edi
 	cmpl END, %edi
-	jne 3f
+	jne .Lnext
 	movl LAST, %edi                 /* the whole blocks are done: the last block, if any */
 	testl %edi, %edi
 	je 2f
@@ -236,7 +232,7 @@ p32_mac:
 	movl %ecx, END
 	movl $0, LAST
 	movl $0, PAD
-3:
+.Lnext:
 	movl D0L, %ecx
 	addl 0(%edi), %ecx
 	movl %ecx, H(0)
