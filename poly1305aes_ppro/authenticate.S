@@ -235,8 +235,10 @@ inv96:	.quad 0x39f0000000000000
 	shiftrows sbox
 .endm
 
-/* r_j 2^(32j) and 5 r_j 2^(32j-130) from the clamped word j at L */
+/* r_j 2^(32j) and 5 r_j 2^(32j-130) from the clamped word j in %ecx
+   (through L) */
 .macro rword j, scale, wrap
+	movl %ecx, L + 4 * \j(%esp)
 	fildl L + 4 * \j(%esp)
 	fld %st(0)
 	fmull C(\scale)
@@ -409,15 +411,16 @@ poly1305aes_authenticate:
 	movl 16(%eax), %ecx
 	andl $0x0fffffff, %ecx
 	movl %ecx, L+0(%esp)
-	.irp j, 1, 2, 3
-	movl 16 + 4 * \j(%eax), %ecx
-	andl $0x0ffffffc, %ecx
-	movl %ecx, L + 4 * \j(%esp)
-	.endr
 	fildl L+0(%esp)
 	fstpl RJ(0)(%esp)
+	movl 20(%eax), %ecx
+	andl $0x0ffffffc, %ecx
 	rword 1, two32, five98
+	movl 24(%eax), %ecx
+	andl $0x0ffffffc, %ecx
 	rword 2, two64, five66
+	movl 28(%eax), %ecx
+	andl $0x0ffffffc, %ecx
 	rword 3, two96, five34
 
 	/* the constant parts of the two buffers */
