@@ -15,12 +15,7 @@
 #define GOT(i) ABI_GOT + 8 * (i)
 #define R(x) %r##x
 #define W 8
-#define SLOT_SP 6
-#define SLOT_CW 7
-#define SLOT_DF 9
-#define SLOT_TAG 10
-#define SLOT_FRAME 11
-#define SLOT_SW 19
+#define GPRS 7                  /* slots 0-6: rbx rbp r12-r15 rsp */
 #define FRAME_AT 0
 #define BLK_IN %rdi
 #include "abi_ia32.h"

@@ -1,9 +1,17 @@
 /* What the x86 ABI harnesses (test/abi_x86.S, test/abi_amd64.S) do alike,
    in the includer's word size: R(x) names the word register (%ex or %rx),
-   W is its size in bytes, WANT(i) and GOT(i) the slots, and SLOT_SP, _CW,
-   _SW, _DF, _TAG, _FRAME name them; FRAME_AT is where the 8 frame words
-   start above the stack pointer of the call; BLK_IN holds the block before
-   the call. GNU as, AT&T syntax. */
+   W is its size in bytes, WANT(i) and GOT(i) the slots, GPRS the count of
+   preserved registers (the stack pointer last); FRAME_AT is where the 8
+   frame words start above the stack pointer of the call; BLK_IN holds the
+   block before the call. GNU as, AT&T syntax. */
+
+/* the slots after the registers, as test/abi.c reads them */
+#define SLOT_SP (GPRS - 1)
+#define SLOT_CW GPRS
+#define SLOT_DF (GPRS + 2)
+#define SLOT_TAG (GPRS + 3)
+#define SLOT_FRAME (GPRS + 4)
+#define SLOT_SW (GPRS + 12)
 
 /* callee-saved register r from want slot i, before the call; into got slot
    i after it (the block then in R(ax)) */

@@ -16,12 +16,7 @@
 #define GOT(i) ABI_GOT + 4 * (i)
 #define R(x) %e##x
 #define W 4
-#define SLOT_SP 4
-#define SLOT_CW 5
-#define SLOT_DF 7
-#define SLOT_TAG 8
-#define SLOT_FRAME 9
-#define SLOT_SW 17
+#define GPRS 5                  /* slots 0-4: ebx esi edi ebp esp */
 #define FRAME_AT 20
 #define BLK_IN %eax
 #include "abi_ia32.h"
