@@ -353,6 +353,11 @@ PPC_LOCAL(main):
 	b	PPC_LOCAL(tail)
 PPC_LOCAL(pairs2):
 	addi	6, 6, -64
+#define PLACE_OFF 64
+#define PLACE_SLOT 7
+#include "place.inc"
+#undef PLACE_OFF
+#undef PLACE_SLOT
 	bl	PPC_LOCAL(pair3)
 	b	PPC_LOCAL(tail)
 PPC_LOCAL(pairs1):
@@ -529,35 +534,30 @@ PPC_LOCAL(final):
 	PPC_SIZE(PPC_ENTRY)
 
 /* pairs of blocks, four pairs an iteration: ctr iterations. r6 -> the
-   bytes of the blocks the iteration adds, loaded big-endian 32 at a time
-   (ppc/place.inc) and stored byte-reversed as the low halves of the placed
-   words, whose high halves stay in the frame: the first and third pair's at
-   PA(r1), the second and fourth's at PA+64(r1), a block's four low halves at
-   r7, r8, r14 or r15 + 0, 8, 16, 24 (r0, r4, r5 = 8, 16, 24); r12 = 64.
-   Pieces in f0-f3 on entry, between the pairs and on exit. Entered at
-   BLOCKS, or, when the number of pairs is not a multiple of four, for the
-   first iteration at pair3 with r6 - 64 (two pairs), onepair3 (three) or
-   onepair (one; also the tail, with ctr = 1): these run that many pairs of
-   it. skippair (ctr = 1) is a pair whose first block becomes the pieces
-   instead of being added to them (it enters pair4 at half4): the start for
-   odd n. */
+   bytes of the blocks the iteration adds. A block's words are loaded
+   big-endian and stored byte-reversed as the low halves of its placed words,
+   whose high halves stay in the frame: the first and third pair's at PA(r1),
+   the second and fourth's at PA+64(r1), a block's four low halves at r7, r8,
+   r14 or r15 + 0, 8, 16, 24 (r0, r4, r5 = 8, 16, 24); r12 = 64. Each block
+   places the words of the block after it in the iteration (NEXT_OFF(r6) to
+   NEXT_SLOT, ppc/block.inc), between its FP instructions; the iteration's
+   first block is placed at its top (ppc/place.inc), so no load reads past
+   the iteration's 128 bytes. Pieces in f0-f3 on entry, between the pairs and
+   on exit. Entered at BLOCKS, or, when the number of pairs is not a multiple
+   of four, for the first iteration at pair2 with r6 - 32 (three pairs),
+   pair3 with r6 - 64 (two) or pair4 with r6 - 96 (one; also the tail, with
+   ctr = 1), each entry having placed the first block of its pair (onepair3,
+   the caller of pair3, onepair). skippair (ctr = 1) is a pair whose first
+   block becomes the pieces instead of being added to them: it places both
+   blocks and enters pair4 at half4: the start for odd n. */
 	PPC_FUNCTION(BLOCKS)
 	PPC_ALIGN(5)
 BLOCKS:
 #define PLACE_OFF 0
-#define PLACE_A 7
-#define PLACE_B 8
+#define PLACE_SLOT 7
 #include "place.inc"
 #undef PLACE_OFF
-#undef PLACE_A
-#undef PLACE_B
-#define PLACE_OFF 32
-#define PLACE_A 14
-#define PLACE_B 15
-#include "place.inc"
-#undef PLACE_OFF
-#undef PLACE_A
-#undef PLACE_B
+#undef PLACE_SLOT
 #define OLD0 0
 #define OLD1 1
 #define OLD2 2
@@ -567,6 +567,8 @@ BLOCKS:
 #define NEW2 6
 #define NEW3 7
 #define POFF PA
+#define NEXT_OFF 16
+#define NEXT_SLOT 8
 #include "block.inc"
 #undef OLD0
 #undef OLD1
@@ -577,6 +579,8 @@ BLOCKS:
 #undef NEW2
 #undef NEW3
 #undef POFF
+#undef NEXT_OFF
+#undef NEXT_SLOT
 #define OLD0 4
 #define OLD1 5
 #define OLD2 6
@@ -586,6 +590,8 @@ BLOCKS:
 #define NEW2 2
 #define NEW3 3
 #define POFF PA+32
+#define NEXT_OFF 32
+#define NEXT_SLOT 14
 #include "block.inc"
 #undef OLD0
 #undef OLD1
@@ -596,6 +602,8 @@ BLOCKS:
 #undef NEW2
 #undef NEW3
 #undef POFF
+#undef NEXT_OFF
+#undef NEXT_SLOT
 PPC_LOCAL(pair2):
 #define OLD0 0
 #define OLD1 1
@@ -606,6 +614,8 @@ PPC_LOCAL(pair2):
 #define NEW2 6
 #define NEW3 7
 #define POFF PA+64
+#define NEXT_OFF 48
+#define NEXT_SLOT 15
 #include "block.inc"
 #undef OLD0
 #undef OLD1
@@ -616,6 +626,8 @@ PPC_LOCAL(pair2):
 #undef NEW2
 #undef NEW3
 #undef POFF
+#undef NEXT_OFF
+#undef NEXT_SLOT
 #define OLD0 4
 #define OLD1 5
 #define OLD2 6
@@ -625,6 +637,8 @@ PPC_LOCAL(pair2):
 #define NEW2 2
 #define NEW3 3
 #define POFF PA+96
+#define NEXT_OFF 64
+#define NEXT_SLOT 7
 #include "block.inc"
 #undef OLD0
 #undef OLD1
@@ -635,21 +649,9 @@ PPC_LOCAL(pair2):
 #undef NEW2
 #undef NEW3
 #undef POFF
+#undef NEXT_OFF
+#undef NEXT_SLOT
 PPC_LOCAL(pair3):
-#define PLACE_OFF 64
-#define PLACE_A 7
-#define PLACE_B 8
-#include "place.inc"
-#undef PLACE_OFF
-#undef PLACE_A
-#undef PLACE_B
-#define PLACE_OFF 96
-#define PLACE_A 14
-#define PLACE_B 15
-#include "place.inc"
-#undef PLACE_OFF
-#undef PLACE_A
-#undef PLACE_B
 #define OLD0 0
 #define OLD1 1
 #define OLD2 2
@@ -659,6 +661,8 @@ PPC_LOCAL(pair3):
 #define NEW2 6
 #define NEW3 7
 #define POFF PA
+#define NEXT_OFF 80
+#define NEXT_SLOT 8
 #include "block.inc"
 #undef OLD0
 #undef OLD1
@@ -669,6 +673,8 @@ PPC_LOCAL(pair3):
 #undef NEW2
 #undef NEW3
 #undef POFF
+#undef NEXT_OFF
+#undef NEXT_SLOT
 #define OLD0 4
 #define OLD1 5
 #define OLD2 6
@@ -678,6 +684,8 @@ PPC_LOCAL(pair3):
 #define NEW2 2
 #define NEW3 3
 #define POFF PA+32
+#define NEXT_OFF 96
+#define NEXT_SLOT 14
 #include "block.inc"
 #undef OLD0
 #undef OLD1
@@ -688,6 +696,8 @@ PPC_LOCAL(pair3):
 #undef NEW2
 #undef NEW3
 #undef POFF
+#undef NEXT_OFF
+#undef NEXT_SLOT
 PPC_LOCAL(pair4):
 #define OLD0 0
 #define OLD1 1
@@ -698,6 +708,8 @@ PPC_LOCAL(pair4):
 #define NEW2 6
 #define NEW3 7
 #define POFF PA+64
+#define NEXT_OFF 112
+#define NEXT_SLOT 15
 #include "block.inc"
 #undef OLD0
 #undef OLD1
@@ -708,6 +720,8 @@ PPC_LOCAL(pair4):
 #undef NEW2
 #undef NEW3
 #undef POFF
+#undef NEXT_OFF
+#undef NEXT_SLOT
 PPC_LOCAL(half4):
 #define OLD0 4
 #define OLD1 5
@@ -733,32 +747,31 @@ PPC_LOCAL(half4):
 	blr
 PPC_LOCAL(onepair3):
 #define PLACE_OFF 0
-#define PLACE_A 14
-#define PLACE_B 15
+#define PLACE_SLOT 14
 #include "place.inc"
 #undef PLACE_OFF
-#undef PLACE_A
-#undef PLACE_B
-	addi	6, 6, -32		/* pair3 reads r6 + 64 */
+#undef PLACE_SLOT
+	addi	6, 6, -32		/* pair2 reads r6 + 32 */
 	b	PPC_LOCAL(pair2)
 PPC_LOCAL(onepair):
 #define PLACE_OFF 0
-#define PLACE_A 14
-#define PLACE_B 15
+#define PLACE_SLOT 14
 #include "place.inc"
 #undef PLACE_OFF
-#undef PLACE_A
-#undef PLACE_B
-	addi	6, 6, -96		/* + 128 after pair4 */
+#undef PLACE_SLOT
+	addi	6, 6, -96		/* pair4 reads r6 + 96; + 128 after it */
 	b	PPC_LOCAL(pair4)
 PPC_LOCAL(skippair):
 #define PLACE_OFF 0
-#define PLACE_A 14
-#define PLACE_B 15
+#define PLACE_SLOT 14
 #include "place.inc"
 #undef PLACE_OFF
-#undef PLACE_A
-#undef PLACE_B
+#undef PLACE_SLOT
+#define PLACE_OFF 16
+#define PLACE_SLOT 15
+#include "place.inc"
+#undef PLACE_OFF
+#undef PLACE_SLOT
 	lfd	4, PA+64(1)		/* the first block is not added to */
 	lfd	5, PA+72(1)		/* pieces but becomes them: -(block) */
 	lfd	6, PA+80(1)
