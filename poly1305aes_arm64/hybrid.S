@@ -259,6 +259,21 @@
 	add \b4\().2d, \b4\().2d, \a4\().2d
 .endm
 
+/* the carry of the 26-bit limb in v<a> (both lanes) into v<b>; v19 holds
+   2^26 - 1 */
+.macro carry a, b
+	usra v\b\().2d, v\a\().2d, #26
+	and v\a\().16b, v\a\().16b, v19.16b
+.endm
+/* the carry out of limb 4 (v18) into limb 0 (v14) times 5: 2^130 = 5 mod p */
+.macro wrap
+	ushr v7.2d, v18.2d, #26
+	and v18.16b, v18.16b, v19.16b
+	add v14.2d, v14.2d, v7.2d
+	shl v7.2d, v7.2d, #2
+	add v14.2d, v14.2d, v7.2d
+.endm
+
 	.text
 	.globl hybrid_steps
 	.hidden hybrid_steps
@@ -318,24 +333,15 @@ hybrid_steps:
 	subs x3, x3, #2
 	b.ne 1b
 
-	/* X = the sum's carries (in A), then X + P_0 of the last group */
-	usra v15.2d, v14.2d, #26
-	usra v18.2d, v17.2d, #26
-	and v14.16b, v14.16b, v19.16b
-	and v17.16b, v17.16b, v19.16b
-	usra v16.2d, v15.2d, #26
-	ushr v4.2d, v18.2d, #26
-	and v15.16b, v15.16b, v19.16b
-	and v18.16b, v18.16b, v19.16b
-	add v14.2d, v14.2d, v4.2d
-	shl v4.2d, v4.2d, #2
-	usra v17.2d, v16.2d, #26
-	add v14.2d, v14.2d, v4.2d
-	and v16.16b, v16.16b, v19.16b
-	usra v18.2d, v17.2d, #26
-	usra v15.2d, v14.2d, #26
-	and v17.16b, v17.16b, v19.16b
-	and v14.16b, v14.16b, v19.16b
+	/* X = the sum's carries (in A; neon.c's chain: one from limb 0, one from
+	   limb 3 through 4 into 0), then X + P_0 of the last group */
+	carry 14, 15
+	carry 17, 18
+	carry 15, 16
+	wrap
+	carry 16, 17
+	carry 17, 18
+	carry 14, 15
 	xtn v0.2s, v14.2d
 	xtn v1.2s, v15.2d
 	xtn v2.2s, v16.2d

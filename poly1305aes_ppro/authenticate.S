@@ -147,9 +147,9 @@ inv96:	.quad 0x39f0000000000000
 /* ---- AES-128 ---- */
 
 /* one MixColumns row: table entry x at offset 0, 3, 2, 1 holds row 0..3 */
-.macro look byte, off, acc, idx
+.macro look byte, row, acc, idx
 	movzbl X+\byte(%esp), \idx
-	xorl \off(%ebp,\idx,8), \acc
+	xorl ((4 - \row) & 3)(%ebp,\idx,8), \acc
 .endm
 
 /* S[state byte] placed at byte position pos of acc */
@@ -168,6 +168,27 @@ inv96:	.quad 0x39f0000000000000
 	andl $0xff000000, \idx
 .endif
 	xorl \idx, \acc
+.endm
+
+/* op (look or sbox) for the 16 state bytes in ShiftRows order: row i of
+   output column c (accumulator %ebx %ecx %edx %esi) is byte 4 ((c + i) mod
+   4) + i of the state; rows one after another, %eax and %edi alternating as
+   the index */
+.macro shiftrows op
+.irp row, 0, 1, 2, 3
+	\op (4 * ((\row + 0) & 3) + \row), \row, %ebx, %eax
+	\op (4 * ((\row + 1) & 3) + \row), \row, %ecx, %edi
+	\op (4 * ((\row + 2) & 3) + \row), \row, %edx, %eax
+	\op (4 * ((\row + 3) & 3) + \row), \row, %esi, %edi
+.endr
+.endm
+
+/* %ebx %ecx %edx %esi (the round key, state or s) to the 16 bytes at at(%esp) */
+.macro put at
+	movl %ebx, \at+0(%esp)
+	movl %ecx, \at+4(%esp)
+	movl %edx, \at+8(%esp)
+	movl %esi, \at+12(%esp)
 .endm
 
 /* next round key into %ebx %ecx %edx %esi and K: with g = SubWord(RotWord(k3))
@@ -195,60 +216,35 @@ inv96:	.quad 0x39f0000000000000
 	xorl %ecx, %edx
 	movl K+12(%esp), %esi
 	xorl %edx, %esi
-	xorl %eax, %ebx
-	xorl %eax, %ecx
-	xorl %eax, %edx
-	xorl %eax, %esi
-	movl %ebx, K+0(%esp)
-	movl %ecx, K+4(%esp)
-	movl %edx, K+8(%esp)
-	movl %esi, K+12(%esp)
+	.irp w, ebx, ecx, edx, esi
+	xorl %eax, %\w
+	.endr
+	put K
 .endm
 
 /* a full round: the accumulators start as the round key */
 .macro round rcon
 	expand \rcon
-	look 0, 0, %ebx, %eax
-	look 4, 0, %ecx, %edi
-	look 8, 0, %edx, %eax
-	look 12, 0, %esi, %edi
-	look 5, 3, %ebx, %eax
-	look 9, 3, %ecx, %edi
-	look 13, 3, %edx, %eax
-	look 1, 3, %esi, %edi
-	look 10, 2, %ebx, %eax
-	look 14, 2, %ecx, %edi
-	look 2, 2, %edx, %eax
-	look 6, 2, %esi, %edi
-	look 15, 1, %ebx, %eax
-	look 3, 1, %ecx, %edi
-	look 7, 1, %edx, %eax
-	look 11, 1, %esi, %edi
-	movl %ebx, X+0(%esp)
-	movl %ecx, X+4(%esp)
-	movl %edx, X+8(%esp)
-	movl %esi, X+12(%esp)
+	shiftrows look
+	put X
 .endm
 
 /* the last round, no MixColumns: s in %ebx %ecx %edx %esi */
 .macro lastround rcon
 	expand \rcon
-	sbox 0, 0, %ebx, %eax
-	sbox 4, 0, %ecx, %edi
-	sbox 8, 0, %edx, %eax
-	sbox 12, 0, %esi, %edi
-	sbox 5, 1, %ebx, %eax
-	sbox 9, 1, %ecx, %edi
-	sbox 13, 1, %edx, %eax
-	sbox 1, 1, %esi, %edi
-	sbox 10, 2, %ebx, %eax
-	sbox 14, 2, %ecx, %edi
-	sbox 2, 2, %edx, %eax
-	sbox 6, 2, %esi, %edi
-	sbox 15, 3, %ebx, %eax
-	sbox 3, 3, %ecx, %edi
-	sbox 7, 3, %edx, %eax
-	sbox 11, 3, %esi, %edi
+	shiftrows sbox
+.endm
+
+/* r_j 2^(32j) and 5 r_j 2^(32j-130) from the clamped word j in %ecx
+   (through L) */
+.macro rword j, scale, wrap
+	movl %ecx, L + 4 * \j(%esp)
+	fildl L + 4 * \j(%esp)
+	fld %st(0)
+	fmull C(\scale)
+	fstpl RJ(\j)(%esp)
+	fmull C(\wrap)
+	fstpl RW(\j)(%esp)
 .endm
 
 /* ---- Poly1305 blocks ----
@@ -270,6 +266,22 @@ inv96:	.quad 0x39f0000000000000
 	movl %eax, X2+4(%edx)
 	movl \m3, %ecx
 	movl %ecx, X3(%edx)
+.endm
+
+/* the products: st(dst) += st(src) times the coefficient at c(%esp) */
+.macro mac c, src, dst
+	fldl \c(%esp)
+	fmul %st(\src), %st
+	faddp %st, %st(\dst)
+.endm
+
+/* the carry split of slot st(s), rounded at alpha's unit: c (pushed) is
+   its rounded part, st(s) - c stays in st(s) */
+.macro split alpha, s
+	fldl C(\alpha)
+	fadd %st(\s), %st
+	fsubl C(\alpha)
+	fsubr %st, %st(\s)
 .endm
 
 /* %edx = the next block: the next chunk of the message (%esi, %edi bytes
@@ -399,35 +411,17 @@ poly1305aes_authenticate:
 	movl 16(%eax), %ecx
 	andl $0x0fffffff, %ecx
 	movl %ecx, L+0(%esp)
-	movl 20(%eax), %ecx
-	andl $0x0ffffffc, %ecx
-	movl %ecx, L+4(%esp)
-	movl 24(%eax), %ecx
-	andl $0x0ffffffc, %ecx
-	movl %ecx, L+8(%esp)
-	movl 28(%eax), %ecx
-	andl $0x0ffffffc, %ecx
-	movl %ecx, L+12(%esp)
 	fildl L+0(%esp)
 	fstpl RJ(0)(%esp)
-	fildl L+4(%esp)
-	fld %st(0)
-	fmull C(two32)
-	fstpl RJ(1)(%esp)
-	fmull C(five98)
-	fstpl RW(1)(%esp)
-	fildl L+8(%esp)
-	fld %st(0)
-	fmull C(two64)
-	fstpl RJ(2)(%esp)
-	fmull C(five66)
-	fstpl RW(2)(%esp)
-	fildl L+12(%esp)
-	fld %st(0)
-	fmull C(two96)
-	fstpl RJ(3)(%esp)
-	fmull C(five34)
-	fstpl RW(3)(%esp)
+	movl 20(%eax), %ecx
+	andl $0x0ffffffc, %ecx
+	rword 1, two32, five98
+	movl 24(%eax), %ecx
+	andl $0x0ffffffc, %ecx
+	rword 2, two64, five66
+	movl 28(%eax), %ecx
+	andl $0x0ffffffc, %ecx
+	rword 3, two96, five34
 
 	/* the constant parts of the two buffers */
 	xorl %eax, %eax
@@ -478,39 +472,21 @@ poly1305aes_authenticate:
 	fmul %st(3), %st                /* a1 a0 a3 h3 h0 h2 h1 */
 	fxch %st(3)
 	fmull RW(3)(%esp)               /* a2 a0 a3 a1 h0 h2 h1 */
-	fldl RJ(1)(%esp)
-	fmul %st(6), %st
-	faddp %st, %st(3)               /* a3 += h2 r1 */
-	fldl RW(2)(%esp)
-	fmul %st(6), %st
-	faddp %st, %st(2)               /* a0 */
-	fldl RW(3)(%esp)
-	fmul %st(6), %st
-	faddp %st, %st(4)               /* a1 */
+	mac RJ(1), 6, 3                 /* a3 += h2 r1 */
+	mac RW(2), 6, 2                 /* a0 */
+	mac RW(3), 6, 4                 /* a1 */
 	fxch %st(5)
 	fmull RJ(0)(%esp)
 	faddp %st, %st(5)               /* a2; a0 a3 a1 h0 a2 h1 */
-	fldl RJ(2)(%esp)
-	fmul %st(6), %st
-	faddp %st, %st(2)               /* a3 += h1 r2 */
-	fldl RW(3)(%esp)
-	fmul %st(6), %st
-	faddp %st, %st(1)               /* a0 */
-	fldl RJ(1)(%esp)
-	fmul %st(6), %st
-	faddp %st, %st(5)               /* a2 */
+	mac RJ(2), 6, 2                 /* a3 += h1 r2 */
+	mac RW(3), 6, 1                 /* a0 */
+	mac RJ(1), 6, 5                 /* a2 */
 	fxch %st(5)
 	fmull RJ(0)(%esp)
 	faddp %st, %st(2)               /* a1; a3 a1 h0 a2 a0 */
-	fldl RJ(3)(%esp)
-	fmul %st(3), %st
-	faddp %st, %st(1)               /* s3 */
-	fldl RJ(1)(%esp)
-	fmul %st(3), %st
-	faddp %st, %st(2)               /* s1 */
-	fldl RJ(2)(%esp)
-	fmul %st(3), %st
-	faddp %st, %st(4)               /* s2 */
+	mac RJ(3), 3, 1                 /* s3 */
+	mac RJ(1), 3, 2                 /* s1 */
+	mac RJ(2), 3, 4                 /* s2 */
 	fxch %st(2)
 	fmull RJ(0)(%esp)
 	faddp %st, %st(4)               /* s0; s1 s3 s2 s0 */
@@ -521,28 +497,16 @@ poly1305aes_authenticate:
 	   3), c_k = t - alpha_k is the rounded part, r_k = s_k - c_k (|r_k| <=
 	   half that unit) stays; c_k goes up a slot (c3 times 5 2^-130 to slot
 	   0), words 1 and 2 joining c0 and c1 there */
-	fldl C(alpha3)
-	fadd %st(2), %st
-	fsubl C(alpha3)                 /* c3 s1 s3 s2 s0 */
-	fsubr %st, %st(2)               /* c3 s1 r3 s2 s0 */
+	split alpha3, 2                 /* c3 s1 r3 s2 s0 */
 	fmull C(wrap)                   /* v s1 r3 s2 s0 */
-	fldl C(alpha1)
-	fadd %st(2), %st
-	fsubl C(alpha1)                 /* c1 v s1 r3 s2 s0 */
-	fsubr %st, %st(2)               /* c1 v r1 r3 s2 s0 */
+	split alpha1, 2                 /* c1 v r1 r3 s2 s0 */
 	fildll X2(%ebx)
 	fmull C(two64)
 	faddp %st, %st(1)               /* u2 v r1 r3 s2 s0: u2 = c1 + X2 2^64 */
-	fldl C(alpha2)
-	fadd %st(5), %st
-	fsubl C(alpha2)                 /* c2 u2 v r1 r3 s2 s0 */
-	fsubr %st, %st(5)               /* c2 u2 v r1 r3 r2 s0 */
+	split alpha2, 5                 /* c2 u2 v r1 r3 r2 s0 */
 	faddp %st, %st(4)               /* u2 v r1 h3 r2 s0 */
 	faddp %st, %st(4)               /* v r1 h3 h2 s0 */
-	fldl C(alpha0)
-	fadd %st(5), %st
-	fsubl C(alpha0)                 /* c0 v r1 h3 h2 s0 */
-	fsubr %st, %st(5)               /* c0 v r1 h3 h2 r0 */
+	split alpha0, 5                 /* c0 v r1 h3 h2 r0 */
 	fildll X1(%ebx)
 	faddp %st, %st(1)               /* u1 v r1 h3 h2 r0: u1 = c0 + X1 */
 	faddp %st, %st(2)               /* v h1 h3 h2 r0 */
@@ -574,22 +538,12 @@ poly1305aes_authenticate:
 	movl SAVED(%esp), %eax
 	movl KR(%eax), %esi
 	movl NONCE(%eax), %edi
-	movl 0(%esi), %eax
-	movl 4(%esi), %ebx
-	movl 8(%esi), %ecx
-	movl 12(%esi), %edx
-	movl %eax, K+0(%esp)
-	movl %ebx, K+4(%esp)
-	movl %ecx, K+8(%esp)
-	movl %edx, K+12(%esp)
-	xorl 0(%edi), %eax
-	xorl 4(%edi), %ebx
-	xorl 8(%edi), %ecx
-	xorl 12(%edi), %edx
-	movl %eax, X+0(%esp)
-	movl %ebx, X+4(%esp)
-	movl %ecx, X+8(%esp)
-	movl %edx, X+12(%esp)
+	.irp o, 0, 4, 8, 12
+	movl \o(%esi), %eax
+	movl %eax, K+\o(%esp)
+	xorl \o(%edi), %eax
+	movl %eax, X+\o(%esp)
+	.endr
 	round 0x01
 	round 0x02
 	round 0x04
@@ -600,10 +554,7 @@ poly1305aes_authenticate:
 	round 0x80
 	round 0x1b
 	lastround 0x36
-	movl %ebx, S+0(%esp)
-	movl %ecx, S+4(%esp)
-	movl %edx, S+8(%esp)
-	movl %esi, S+12(%esp)
+	put S
 
 	movl SAVED(%esp), %esi
 	cmpl $0, LEN(%esi)
@@ -637,38 +588,25 @@ poly1305aes_authenticate:
 	adcl $0, %ecx
 	adcl $0, %ebx
 	adcl $0, %esi
-	/* g = h + 5 - 2^130 = h - p; keep it when it is not negative */
+	/* h >= p iff h + 5 >= 2^130, and then h - p = h + 5 mod 2^128: the
+	   carry of h + 5 into 2^130 becomes the mask, h += 5 [h >= p] */
 	movl %eax, %edi
 	addl $5, %edi
-	movl %edi, L+0(%esp)
 	movl %edx, %edi
 	adcl $0, %edi
-	movl %edi, L+4(%esp)
 	movl %ecx, %edi
 	adcl $0, %edi
-	movl %edi, L+8(%esp)
 	movl %ebx, %edi
 	adcl $0, %edi
-	movl %edi, L+12(%esp)
 	adcl $0, %esi
 	shrl $2, %esi
-	negl %esi                       /* all ones when h >= p */
-	movl L+0(%esp), %edi
-	xorl %eax, %edi
-	andl %esi, %edi
-	xorl %edi, %eax
-	movl L+4(%esp), %edi
-	xorl %edx, %edi
-	andl %esi, %edi
-	xorl %edi, %edx
-	movl L+8(%esp), %edi
-	xorl %ecx, %edi
-	andl %esi, %edi
-	xorl %edi, %ecx
-	movl L+12(%esp), %edi
-	xorl %ebx, %edi
-	andl %esi, %edi
-	xorl %edi, %ebx
+	negl %esi
+	andl $5, %esi                   /* 5 when h >= p, else 0 */
+	addl %esi, %eax
+	adcl $0, %edx
+	adcl $0, %ecx
+	adcl $0, %ebx
+.Ltag:	/* the tag: h mod p + s, h in %eax %edx %ecx %ebx */
 	addl S+0(%esp), %eax
 	adcl S+4(%esp), %edx
 	adcl S+8(%esp), %ecx
@@ -689,22 +627,11 @@ poly1305aes_authenticate:
 
 	/* empty message: h = 0, the tag is s */
 .Lempty:
-	movl OUT(%esi), %edi
-	movl S+0(%esp), %eax
-	movl S+4(%esp), %ebx
-	movl S+8(%esp), %ecx
-	movl S+12(%esp), %edx
-	movl %eax, 0(%edi)
-	movl %ebx, 4(%edi)
-	movl %ecx, 8(%edi)
-	movl %edx, 12(%edi)
-	wipe_frame
-	movl %esi, %esp
-	popl %edi
-	popl %esi
-	popl %ebx
-	popl %ebp
-	ret
+	xorl %eax, %eax
+	xorl %edx, %edx
+	xorl %ecx, %ecx
+	xorl %ebx, %ebx
+	jmp .Ltag
 	.size poly1305aes_authenticate, . - poly1305aes_authenticate
 
 #if defined(POLY1305AES_PIC)

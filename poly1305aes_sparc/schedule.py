@@ -67,24 +67,16 @@ def loop_cycles(body, cpu, passes=12):
     delay slot of its taken branch"""
     n = len(body)
     issue, _ = pm.simulate_ultrasparc(body * passes, cpu, breaks=[k * n + n - 1 for k in range(passes)])
-    first = [issue[k * n] for k in range(passes)]
-    return (first[-1] - first[-5]) / 4
-
-
-def bernstein_loop(path):
-    """his main loop, from its label to the branch (and its delay slot)"""
-    return pm.loop_at(path, "._multiplyaddatleast16bytes", pm.SparcDecoder())
+    return pm.per_pass(issue, n)
 
 
 def derive(path):
-    body = bernstein_loop(path)
-    return pm.derived_description(body, classify, [
-        "D. J. Bernstein's poly1305_sparc.s (poly1305aes-20050218), main loop (one 16-byte block),",
-        "derived by 'schedule.py derive': one line per instruction in his order, its class",
-        "(fa: FP add/sub, fm: FP multiply, ld: 4/8-byte or FP load, ldb: byte load, st: store,",
-        "ieu: integer, shift, cc: sets condition codes, cti: branch), then the lines whose results",
-        "it reads (a line at or after its own: the previous pass's), m<line>: the store whose",
-        "slot it loads. Registers read that the loop never writes are left out. %d lines." % len(body)], CLASSES, loop_cycles, cpus())
+    """the description of his main loop in path, from its label to the branch (and its delay slot)"""
+    loop = pm.loop_at(path, "._multiplyaddatleast16bytes", pm.SparcDecoder())
+    return pm.derived_description(loop, classify, "poly1305_sparc.s",
+                                  "fa: FP add/sub, fm: FP multiply, ld: 4/8-byte or FP load, ldb: byte load, "
+                                  "st: store, ieu: integer, shift, cc: sets condition codes, cti: branch",
+                                  CLASSES, loop_cycles, cpus())
 
 
 def validate():
@@ -123,14 +115,11 @@ def measure(lengths=(0, 16, 64, 1024)):
 def figures():
     calls, block, insns = measure()
     bern = pm.read_description(DESCRIPTION, CLASSES)
-    print("poly1305aes_sparc main loop, model cycles per 16-byte block (from the 2048- and 1024-byte calls):")
-    print("  %-34s %6s %8s %10s %6s" % ("", "cycles", "target", "Bernstein", "ratio"))
-    for name, cpu in cpus().items():
-        b = loop_cycles(bern, cpu)
-        print("  %-34s %6.1f %8d %10.1f %6.2f" % (name, block[name], TARGET[name], b, block[name] / b))
     alt = "UltraSPARC III (2-cycle FP loads)"
-    print("  %-34s %6.1f %8s %10.1f" % (alt, block[alt], "", loop_cycles(bern, cpus(2)["UltraSPARC III"])))
-    print("  instructions per block (exact, qemu-sparc64): %.2f; Bernstein's loop: %d" % (insns, len(bern)))
+    rows = [(name, block[name], "%d" % TARGET[name], loop_cycles(bern, cpu), True) for name, cpu in cpus().items()]
+    rows.append((alt, block[alt], None, loop_cycles(bern, cpus(2)["UltraSPARC III"]), False))
+    pm.print_block_table("poly1305aes_sparc main loop, model cycles per 16-byte block (from the 2048- and 1024-byte calls):",
+                         "target", rows, "qemu-sparc64", insns, len(bern))
     print("whole calls (authenticate, AES included): model cycles; instructions exact under qemu-sparc64")
     print("  %6s %12s %15s %15s %22s" % ("bytes", "instructions", "UltraSPARC II", "UltraSPARC III",
                                          "Bernstein II 68n+234"))

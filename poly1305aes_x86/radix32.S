@@ -86,6 +86,18 @@
 	addl %eax, \lo
 	adcl $0, \hi
 .endm
+/* lo:hi = a0 b0 + a1 b1 + a2 b2 + a3 b3 [+ a4 b4] + f b0: one row of the
+   sums below, b0 = r_j */
+.macro sum lo, hi, b0, b1, b2, b3, b4
+	first H(0), \b0, \lo, \hi
+	more H(1), \b1, \lo, \hi
+	more H(2), \b2, \lo, \hi
+	more H(3), \b3, \lo, \hi
+.ifnb \b4
+	small \b4, \lo, \hi
+.endif
+	more F, \b0, \lo, \hi
+.endm
 
 /* out = (h mod p + s) mod 2^128 for h = h0..h3 + 2^128 h4 in registers, h4
    <= 4 (h < 5 2^128), with t a scratch register, s and out the arguments'
@@ -168,52 +180,29 @@ p32_mac:
 	movl %eax, END
 	movl %ecx, LAST
 	movl %esi, %edi
+	/* h = 0, f = 0: a = the first block, added below */
 	movl $0, F
-	/* a = the first block (h = 0) */
-	movl 0(%edi), %eax
-	movl %eax, H(0)
-	movl 4(%edi), %eax
-	movl %eax, H(1)
-	movl 8(%edi), %eax
-	movl %eax, H(2)
-	movl 12(%edi), %eax
-	movl %eax, H(3)
-	movl PAD, %eax
-	movl %eax, H(4)
+	movl $0, D0L
+	xorl %eax, %eax
+	xorl %esi, %esi
+	xorl %ebx, %ebx
+	xorl %edx, %edx
+	jmp .Lnext
 
 	.balign 16
 1:
 	/* d0 = a0 r0 + a1 s3 + a2 s2 + a3 s1 + f r0 */
-	first H(0), R0, %ebx, %ecx
-	more H(1), S3, %ebx, %ecx
-	more H(2), S2, %ebx, %ecx
-	more H(3), S1, %ebx, %ecx
-	more F, R0, %ebx, %ecx
+	sum %ebx, %ecx, R0, S3, S2, S1
 	movl %ebx, D0L
 	movl %ecx, D0H
 	/* d1 = a0 r1 + a1 r0 + a2 s3 + a3 s2 + a4 s1 + f r1 */
-	first H(0), R1, %ebx, %ecx
-	more H(1), R0, %ebx, %ecx
-	more H(2), S3, %ebx, %ecx
-	more H(3), S2, %ebx, %ecx
-	small S1, %ebx, %ecx
-	more F, R1, %ebx, %ecx
+	sum %ebx, %ecx, R1, R0, S3, S2, S1
 	movl %ebx, D1L
 	movl %ecx, D1H
 	/* d2 = a0 r2 + a1 r1 + a2 r0 + a3 s3 + a4 s2 + f r2 */
-	first H(0), R2, %esi, %ebp
-	more H(1), R1, %esi, %ebp
-	more H(2), R0, %esi, %ebp
-	more H(3), S3, %esi, %ebp
-	small S2, %esi, %ebp
-	more F, R2, %esi, %ebp
+	sum %esi, %ebp, R2, R1, R0, S3, S2
 	/* d3 = a0 r3 + a1 r2 + a2 r1 + a3 r0 + a4 s3 + f r3 */
-	first H(0), R3, %ebx, %ecx
-	more H(1), R2, %ebx, %ecx
-	more H(2), R1, %ebx, %ecx
-	more H(3), R0, %ebx, %ecx
-	small S3, %ebx, %ecx
-	more F, R3, %ebx, %ecx
+	sum %ebx, %ecx, R3, R2, R1, R0, S3
 	/* the carries: h1 = d1 + (d0 >> 32) mod 2^32, then d2, d3 */
 	movl D0H, %eax
 	addl D1L, %eax                  /* h1 */
@@ -235,7 +224,7 @@ p32_mac:
 	/* the next block: a = h0..h4 + that block (f stays apart), or the end */
 	addl $16, %edi
 	cmpl END, %edi
-	jne 3f
+	jne .Lnext
 	movl LAST, %edi                 /* the whole blocks are done: the last block, if any */
 	testl %edi, %edi
 	je 2f
@@ -243,7 +232,7 @@ p32_mac:
 	movl %ecx, END
 	movl $0, LAST
 	movl $0, PAD
-3:
+.Lnext:
 	movl D0L, %ecx
 	addl 0(%edi), %ecx
 	movl %ecx, H(0)

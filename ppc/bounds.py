@@ -14,16 +14,20 @@ are multiples of 4). Next block: words w_k < 2^32 and the pad bit, placed as
 P_k = -(C + w_k (+ 2^32 pad if k = 3)), a double whose unit is 1.
 
 For k = 0..3 (b_k = 32, except b_3 = 34: the rounding boundary 2^130):
-  A_k = I_k + sum_i y_i * lo-multiplier      (fmadd chain, unit 1; I_0 = P_0,
-                                                I_k = t_{k-1} / 2^32)
+  A_k = P_k + sum_i y_i * lo-multiplier      (fmadd chain, unit 1: the slot's
+                                                own placed word, no carry)
   B_k = D_k + sum_i y_i * hi-multiplier      (fmadd chain, unit 2^(SPLIT-2);
                                                 D_1 = D_3 = C + C/2^32, else 0)
   t1  = fl(B_k + Q_k)   Q_k = P_{k+1} * 2^32 (k < 3), Q_3 = 3 * 2^85
   t_k = fl(t1 + A_k)    both rounded to a multiple of 2^b_k: checked that the
                         exact sums lie in [2^(52+b_k), 2^(53+b_k))
-  cc  = t_k - Q_k       exact (multiples of 2^b_k, small difference)
-  y'_k = (B_k - cc) + A_k   exact: |y'_k| <= 2^b_k (two roundings)
-and then y'_0 += cc_3 * 5 * 2^-34 (the carry out of 2^130 times 5).
+  cc_k = t_k - Q_k      exact (multiples of 2^b_k, small difference)
+  n_k = B_k - cc_k      exact
+then, the four carries known at once (no slot waits for another's rounding):
+  g_k = A_k + cc_{k-1} / 2^32   (g_0 = A_0 + 5 cc_3 / 2^34, one fmadd)  exact
+  y'_k = n_k + g_k = (A_k + B_k - cc_k) + carry in: |y'_k| <= 2^b_k + |carry in|.
+The carry in comes from a whole slot (B_k reaches 2^65), so the pieces settle
+above 2^32: the bounds are iterated to their fixed point.
 Every partial sum must be a multiple of its unit below 2^53 units. The C's of
 the placed words cancel against D_1 and D_3 (their sum is the sum of the C's),
 which the script also checks, as it checks that P_k and t_k stay negative
@@ -146,8 +150,8 @@ def block(Y):
     if C % 2 ** 32:
         raise Fail("C is not a multiple of 2^32: it could not move whole into the carries")
     newY = [0] * 4
-    cc_prev = None
-    S3 = None
+    carry = []
+    A = []
     for k in range(4):
         b = BOUNDARY[k]
         pa = sum(Y[i] * mult[i, k][0] for i in range(4))
@@ -155,13 +159,9 @@ def block(Y):
         for i in range(4):
             note("product y*lo", Y[i] * mult[i, k][0], MANTISSA)
             note("product y*hi (unit 2^(SPLIT-2))", Y[i] * mult[i, k][1] // 2 ** (SPLIT - 2), MANTISSA)
-        if k == 0:
-            I = P[0]
-        else:
-            # t_{k-1} / 2^32 = P_k + cc_{k-1} / 2^32 (cc_{k-1} a multiple of 2^32)
-            I = (P[k][0] + cc_prev[0] // 2 ** 32, P[k][1] - ((-cc_prev[1]) // 2 ** 32))
-        A = (I[0] - pa, I[1] + pa)
-        spare("A chain: products vs room left by I_k", pa, 2 ** MANTISSA - max(abs(I[0]), abs(I[1])))
+        # the lo chain starts from the placed word of this slot alone: no carry in it
+        A.append((P[k][0] - pa, P[k][1] + pa))
+        spare("A chain: products vs room left by P_k", pa, 2 ** MANTISSA - max(abs(P[k][0]), abs(P[k][1])))
         B = (D[k] - pb, D[k] + pb)
         note("B chain partial sums (unit 2^(SPLIT-2))", max(abs(B[0]), abs(B[1])) // 2 ** (SPLIT - 2), MANTISSA)
         if k < 3:
@@ -171,19 +171,26 @@ def block(Y):
         # t1 = fl(B + Q): exact sum in the binade, rounding error <= 2^(b-1)
         binade("t1 position %d" % k, B[0] + Q[0], B[1] + Q[1], b)
         t1 = (B[0] + Q[0] - 2 ** (b - 1), B[1] + Q[1] + 2 ** (b - 1))
-        binade("t position %d" % k, t1[0] + A[0], t1[1] + A[1], b)
-        S = (A[0] + B[0], A[1] + B[1])
+        binade("t position %d" % k, t1[0] + A[k][0], t1[1] + A[k][1], b)
+        S = (A[k][0] + B[0], A[k][1] + B[1])
         cc = (S[0] - 2 ** b, S[1] + 2 ** b)          # |S - cc| <= 2^b
         note("carry cc (multiple of 2^b)", max(abs(cc[0]), abs(cc[1])) // 2 ** b, MANTISSA)
-        note("B - cc (unit 2^(SPLIT-2))", (max(abs(A[0]), abs(A[1])) + 2 ** b) // 2 ** (SPLIT - 2), MANTISSA)
-        newY[k] = 2 ** b
-        cc_prev = cc
-        if k == 3:
-            S3 = S
-    # the carry out of position 3 (a multiple of 2^34 here, 2^130 absolute) times 5 * 2^-34 into position 0
-    wrap = 5 * ((max(abs(S3[0]), abs(S3[1])) + 2 ** 34) // 2 ** 34)
-    newY[0] += wrap
-    note("y0 after the wrap", newY[0], MANTISSA)
+        note("n = B - cc (unit 2^(SPLIT-2))", (max(abs(A[k][0]), abs(A[k][1])) + 2 ** b) // 2 ** (SPLIT - 2), MANTISSA)
+        carry.append(cc)
+    # every carry goes into the next slot at once: g_k = A_k + (carry into k), then
+    # y'_k = n_k + g_k = (S_k - cc_k) + (carry into k). The carry into slot k is
+    # cc_(k-1) / 2^32 at position k (cc_(k-1) a multiple of 2^32), into slot 0
+    # 5 cc_3 / 2^34 (cc_3 a multiple of 2^34 there: 2^130 absolute).
+    for k in range(4):
+        if k == 0:
+            into = (5 * (carry[3][0] // 2 ** 34), -(-5 * carry[3][1] // 2 ** 34))
+        else:
+            into = (carry[k - 1][0] // 2 ** 32, -(-carry[k - 1][1] // 2 ** 32))
+        g = (A[k][0] + into[0], A[k][1] + into[1])
+        note("g = A + carry in (unit 1)", max(abs(g[0]), abs(g[1])), MANTISSA)
+        b = BOUNDARY[k]
+        newY[k] = max(abs(-2 ** b + into[0]), abs(2 ** b + into[1]))
+        note("new piece", newY[k], MANTISSA)
     return newY
 
 

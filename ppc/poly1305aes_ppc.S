@@ -2,42 +2,45 @@
    with an FPU (IEEE binary64, fused multiply-add): AIX, Mac OS X, Linux (tests);
    ppc/abi.h is the flavour layer. Sets round-to-nearest, restores the
    caller's FPSCR on exit. Radix 2^32: h is four doubles y_k, integer
-   multiples of 2^(32k), |y_k| <= 2^32 (2^34 for k = 3); clamped r words are
-   split at bit 14 into lo < 2^14 and hi < 2^28, so every product and partial
-   sum fits 53 bits: ppc/bounds.py proves each operation of ppc/block.inc exact
-   with >= 1.8 bits to spare. Each slot is rounded at its boundary (2^32,
-   2^64, 2^96, 2^130) by adding a double whose unit is that boundary: word k+1 of the next
-   block itself (3 * 2^181 for slot 3), placed by an integer store (stwbrx,
-   below a high half kept in the frame) in a negative double
-   -(C + w) 2^(32k+32), C = 2^52 + 2^48. So words, carries and the pad bit cost
-   no instruction of their own; the C's cancel against two constants, and the
-   loop keeps -h (the placed words are negative), negated at the end.
+   multiples of 2^(32k), |y_k| < 2^32.83 (2^34.24 for k = 3); clamped r words
+   are split at bit 14 into lo < 2^14 and hi < 2^28, so every product and
+   partial sum fits 53 bits: ppc/bounds.py proves each operation of
+   ppc/block.inc exact with >= 0.68 bits to spare. Each slot is rounded at its
+   boundary (2^32, 2^64, 2^96, 2^130) by adding a double whose unit is that
+   boundary: word k+1 of the next block itself (3 * 2^181 for slot 3), placed
+   by an integer store (stwbrx, below a high half kept in the frame) in a
+   negative double -(C + w) 2^(32k+32), C = 2^52 + 2^48, which is also the
+   start of slot k+1's sum. So words and the pad bit cost no instruction of
+   their own; the C's cancel against two constants, and the loop keeps -h
+   (the placed words are negative), negated at the end. The four carries are
+   taken at once, then each is added to the slot above (carries in parallel).
 
    Instructions, exact under qemu-ppc (speed/count.py, build/ppc32):
-     main loop, per 16-byte block       67.25 (4 lwz, 4 stwbrx, 4 lfd, 2 lfd
-                                               of r's multipliers, 32 fmadd/fmul,
-                                               21 other FP; per eight blocks
-                                               one addi and bdnz)
+     main loop, per 16-byte block       68.25 (4 lwz, 4 stwbrx, 4 lfd,
+                                               32 fmadd/fmul, 24 other FP;
+                                               per eight blocks one addi
+                                               and bdnz)
      AES-128 with its key expansion      657  (2 KiB table)
-     a call: 0 / 16 / 4096 bytes         895 / 1037 / 18203
-   (of a call's instructions, 50 zero the frame's secrets and the copies of
+     a call: 0 / 16 / 1024 bytes         891 / 1034 / 5351
+   (of a call's instructions, 48 zero the frame's secrets and the copies of
    the caller's registers before returning).
-   The floating-point work, 53 a block, is what this representation needs:
-   32 exact products (4 pieces times 8 pieces of r) and 5 operations to
-   round each of the 4 slots, 1 to fold 2^130; the rest moves words. Two
-   blocks a pair, so the pieces alternate register sets instead of moving;
-   four pairs an iteration, the addi and bdnz shared by eight blocks.
-   Cycles, on models of the MPC7400 (G4) and MPC7450 (G4e) validated on
-   D. J. Bernstein's 2005 loop (ppc/schedule.py): 86.1 and 122.9 a block
-   (this code before: 138.5 and 218.2; the 2005 loop: 101.5 and 97.0). The
-   block's order is a search on the models (ppc/block.inc). Bounds: 53 FPU
-   instructions take 70.7 cycles on the G4 (3 in 4 cycles) and 66.3 on the
-   G4e (4 in 5), but each slot's lo chain starts from the slot before's
-   carry, so a block is a chain of 4 x (4 fmadd + 1 fadd) plus 4 more: 95
-   cycles at the G4e's 5-cycle latency (57 at the G4's 3), which no order
-   shortens; carries added after the chains would cost 3 more FPU
-   instructions a block (74.7 cycles of the G4's FPU). Word loads, not lswx:
-   on the 7450 model the string loads cost 3.5 cycles a block more.
+   The floating-point work, 56 a block: 32 exact products (4 pieces times 8
+   pieces of r), 5 operations to round each of the 4 slots and take its
+   carry, 1 to add each carry to the slot above (the wrap's times 5 2^-130);
+   the rest moves words. Two blocks a pair, so the pieces alternate register
+   sets instead of moving; four pairs an iteration, the addi and bdnz shared
+   by eight blocks. Cycles, on models of the MPC7400 (G4) and MPC7450 (G4e)
+   validated on D. J. Bernstein's 2005 loop (ppc/schedule.py): 75.2 and 70.2
+   a block (this code before: 86.1 and 122.9 with carries in sequence, 53 FP
+   instructions a block, whose chain of 4 x (4 fmadd + 1 fadd) + 4 took 95
+   cycles at the G4e's 5-cycle latency; the 2005 loop: 101.5 and 97.0).
+   Bounds: 56 FPU instructions take 74.7 cycles on the G4 (3 in 4 cycles) and
+   70.0 on the G4e (4 in 5). The block's order is a search on the models
+   (ppc/block.inc); each block places the next one's words between its FP
+   instructions, as a clump of 16 loads and stores before every four blocks
+   stalled in-order dispatch (6-7 cycles a block). Word loads, not lswx: on
+   the 7450 model the string loads cost 3.5 cycles a block more (measured
+   on the earlier, sequential-carry loop).
 
    AES table lookups are indexed by key and nonce bytes (a cache-timing leak of
    the key); branches depend only on the length. */
@@ -46,9 +49,9 @@
 
 #define SPLIT 14	/* ppc/bounds.py proves this split */
 
-/* the frame: 496 bytes, 16-aligned; our data above 64 leaves room for any
+/* the frame: 480 bytes, 16-aligned; our data above 64 leaves room for any
    ABI's linkage area. Nothing is written into the caller's frame. */
-#define FRAME 496
+#define FRAME 480
 #define PA 64		/* 16 doubles: placed words of four blocks; conversions */
 #define SOUT 192	/* AES_k(n), 16 bytes as produced */
 #define TB 208		/* tail: last full or padded partial block, then zeros */
@@ -57,7 +60,6 @@
 #define OUTSAVE 252
 #define GSAVE 264	/* r14-r31 */
 #define FSAVE 336	/* f14-f31 */
-#define RK 480		/* 2 doubles: r's multipliers the loop reloads (fW1, fV1) */
 
 /* placed-word high halves: sign, exponent of 2^(52+32k), top bits of C = 2^52 + 2^48 */
 #define PW0 (0xC331 - 0x10000)
@@ -214,8 +216,6 @@ PPC_LOCAL(here):
 	fmul	fV1, fH1, fSC
 	fmul	fV2, fH2, fSC
 	fmul	fV3, fH3, fSC
-	stfd	fW1, RK+0(1)		/* the loop reloads these two, used once a block */
-	stfd	fV1, RK+8(1)
 	fsub	fZ, fL0, fL0		/* +0 */
 
 /* m: n = ceil(l / 16) blocks. The pieces start as block 1 (negated); the
@@ -353,6 +353,11 @@ PPC_LOCAL(main):
 	b	PPC_LOCAL(tail)
 PPC_LOCAL(pairs2):
 	addi	6, 6, -64
+#define PLACE_OFF 64
+#define PLACE_SLOT 7
+#include "place.inc"
+#undef PLACE_OFF
+#undef PLACE_SLOT
 	bl	PPC_LOCAL(pair3)
 	b	PPC_LOCAL(tail)
 PPC_LOCAL(pairs1):
@@ -471,8 +476,6 @@ PPC_LOCAL(final):
 	stfd	fZ, PA+120(1)
 	stfd	fZ, SOUT+0(1)		/* s */
 	stfd	fZ, SOUT+8(1)
-	stfd	fZ, RK+0(1)		/* r's reloaded multipliers */
-	stfd	fZ, RK+8(1)
 	lfd	0, FPSCRSAVE(1)
 	mtfsf	0xff, 0			/* the caller's FPSCR, all of it */
 	lfd	14, FSAVE+0(1)
@@ -529,35 +532,30 @@ PPC_LOCAL(final):
 	PPC_SIZE(PPC_ENTRY)
 
 /* pairs of blocks, four pairs an iteration: ctr iterations. r6 -> the
-   bytes of the blocks the iteration adds, loaded big-endian 32 at a time
-   (ppc/place.inc) and stored byte-reversed as the low halves of the placed
-   words, whose high halves stay in the frame: the first and third pair's at
-   PA(r1), the second and fourth's at PA+64(r1), a block's four low halves at
-   r7, r8, r14 or r15 + 0, 8, 16, 24 (r0, r4, r5 = 8, 16, 24); r12 = 64.
-   Pieces in f0-f3 on entry, between the pairs and on exit. Entered at
-   BLOCKS, or, when the number of pairs is not a multiple of four, for the
-   first iteration at pair3 with r6 - 64 (two pairs), onepair3 (three) or
-   onepair (one; also the tail, with ctr = 1): these run that many pairs of
-   it. skippair (ctr = 1) is a pair whose first block becomes the pieces
-   instead of being added to them (it enters pair4 at half4): the start for
-   odd n. */
+   bytes of the blocks the iteration adds. A block's words are loaded
+   big-endian and stored byte-reversed as the low halves of its placed words,
+   whose high halves stay in the frame: the first and third pair's at PA(r1),
+   the second and fourth's at PA+64(r1), a block's four low halves at r7, r8,
+   r14 or r15 + 0, 8, 16, 24 (r0, r4, r5 = 8, 16, 24); r12 = 64. Each block
+   places the words of the block after it in the iteration (NEXT_OFF(r6) to
+   NEXT_SLOT, ppc/block.inc), between its FP instructions; the iteration's
+   first block is placed at its top (ppc/place.inc), so no load reads past
+   the iteration's 128 bytes. Pieces in f0-f3 on entry, between the pairs and
+   on exit. Entered at BLOCKS, or, when the number of pairs is not a multiple
+   of four, for the first iteration at pair2 with r6 - 32 (three pairs),
+   pair3 with r6 - 64 (two) or pair4 with r6 - 96 (one; also the tail, with
+   ctr = 1), each entry having placed the first block of its pair (onepair3,
+   the caller of pair3, onepair). skippair (ctr = 1) is a pair whose first
+   block becomes the pieces instead of being added to them: it places both
+   blocks and enters pair4 at half4: the start for odd n. */
 	PPC_FUNCTION(BLOCKS)
 	PPC_ALIGN(5)
 BLOCKS:
 #define PLACE_OFF 0
-#define PLACE_A 7
-#define PLACE_B 8
+#define PLACE_SLOT 7
 #include "place.inc"
 #undef PLACE_OFF
-#undef PLACE_A
-#undef PLACE_B
-#define PLACE_OFF 32
-#define PLACE_A 14
-#define PLACE_B 15
-#include "place.inc"
-#undef PLACE_OFF
-#undef PLACE_A
-#undef PLACE_B
+#undef PLACE_SLOT
 #define OLD0 0
 #define OLD1 1
 #define OLD2 2
@@ -567,6 +565,8 @@ BLOCKS:
 #define NEW2 6
 #define NEW3 7
 #define POFF PA
+#define NEXT_OFF 16
+#define NEXT_SLOT 8
 #include "block.inc"
 #undef OLD0
 #undef OLD1
@@ -577,6 +577,8 @@ BLOCKS:
 #undef NEW2
 #undef NEW3
 #undef POFF
+#undef NEXT_OFF
+#undef NEXT_SLOT
 #define OLD0 4
 #define OLD1 5
 #define OLD2 6
@@ -586,6 +588,8 @@ BLOCKS:
 #define NEW2 2
 #define NEW3 3
 #define POFF PA+32
+#define NEXT_OFF 32
+#define NEXT_SLOT 14
 #include "block.inc"
 #undef OLD0
 #undef OLD1
@@ -596,6 +600,8 @@ BLOCKS:
 #undef NEW2
 #undef NEW3
 #undef POFF
+#undef NEXT_OFF
+#undef NEXT_SLOT
 PPC_LOCAL(pair2):
 #define OLD0 0
 #define OLD1 1
@@ -606,6 +612,8 @@ PPC_LOCAL(pair2):
 #define NEW2 6
 #define NEW3 7
 #define POFF PA+64
+#define NEXT_OFF 48
+#define NEXT_SLOT 15
 #include "block.inc"
 #undef OLD0
 #undef OLD1
@@ -616,6 +624,8 @@ PPC_LOCAL(pair2):
 #undef NEW2
 #undef NEW3
 #undef POFF
+#undef NEXT_OFF
+#undef NEXT_SLOT
 #define OLD0 4
 #define OLD1 5
 #define OLD2 6
@@ -625,6 +635,8 @@ PPC_LOCAL(pair2):
 #define NEW2 2
 #define NEW3 3
 #define POFF PA+96
+#define NEXT_OFF 64
+#define NEXT_SLOT 7
 #include "block.inc"
 #undef OLD0
 #undef OLD1
@@ -635,21 +647,9 @@ PPC_LOCAL(pair2):
 #undef NEW2
 #undef NEW3
 #undef POFF
+#undef NEXT_OFF
+#undef NEXT_SLOT
 PPC_LOCAL(pair3):
-#define PLACE_OFF 64
-#define PLACE_A 7
-#define PLACE_B 8
-#include "place.inc"
-#undef PLACE_OFF
-#undef PLACE_A
-#undef PLACE_B
-#define PLACE_OFF 96
-#define PLACE_A 14
-#define PLACE_B 15
-#include "place.inc"
-#undef PLACE_OFF
-#undef PLACE_A
-#undef PLACE_B
 #define OLD0 0
 #define OLD1 1
 #define OLD2 2
@@ -659,6 +659,8 @@ PPC_LOCAL(pair3):
 #define NEW2 6
 #define NEW3 7
 #define POFF PA
+#define NEXT_OFF 80
+#define NEXT_SLOT 8
 #include "block.inc"
 #undef OLD0
 #undef OLD1
@@ -669,6 +671,8 @@ PPC_LOCAL(pair3):
 #undef NEW2
 #undef NEW3
 #undef POFF
+#undef NEXT_OFF
+#undef NEXT_SLOT
 #define OLD0 4
 #define OLD1 5
 #define OLD2 6
@@ -678,6 +682,8 @@ PPC_LOCAL(pair3):
 #define NEW2 2
 #define NEW3 3
 #define POFF PA+32
+#define NEXT_OFF 96
+#define NEXT_SLOT 14
 #include "block.inc"
 #undef OLD0
 #undef OLD1
@@ -688,6 +694,8 @@ PPC_LOCAL(pair3):
 #undef NEW2
 #undef NEW3
 #undef POFF
+#undef NEXT_OFF
+#undef NEXT_SLOT
 PPC_LOCAL(pair4):
 #define OLD0 0
 #define OLD1 1
@@ -698,6 +706,8 @@ PPC_LOCAL(pair4):
 #define NEW2 6
 #define NEW3 7
 #define POFF PA+64
+#define NEXT_OFF 112
+#define NEXT_SLOT 15
 #include "block.inc"
 #undef OLD0
 #undef OLD1
@@ -708,6 +718,8 @@ PPC_LOCAL(pair4):
 #undef NEW2
 #undef NEW3
 #undef POFF
+#undef NEXT_OFF
+#undef NEXT_SLOT
 PPC_LOCAL(half4):
 #define OLD0 4
 #define OLD1 5
@@ -733,32 +745,31 @@ PPC_LOCAL(half4):
 	blr
 PPC_LOCAL(onepair3):
 #define PLACE_OFF 0
-#define PLACE_A 14
-#define PLACE_B 15
+#define PLACE_SLOT 14
 #include "place.inc"
 #undef PLACE_OFF
-#undef PLACE_A
-#undef PLACE_B
-	addi	6, 6, -32		/* pair3 reads r6 + 64 */
+#undef PLACE_SLOT
+	addi	6, 6, -32		/* pair2 reads r6 + 32 */
 	b	PPC_LOCAL(pair2)
 PPC_LOCAL(onepair):
 #define PLACE_OFF 0
-#define PLACE_A 14
-#define PLACE_B 15
+#define PLACE_SLOT 14
 #include "place.inc"
 #undef PLACE_OFF
-#undef PLACE_A
-#undef PLACE_B
-	addi	6, 6, -96		/* + 128 after pair4 */
+#undef PLACE_SLOT
+	addi	6, 6, -96		/* pair4 reads r6 + 96; + 128 after it */
 	b	PPC_LOCAL(pair4)
 PPC_LOCAL(skippair):
 #define PLACE_OFF 0
-#define PLACE_A 14
-#define PLACE_B 15
+#define PLACE_SLOT 14
 #include "place.inc"
 #undef PLACE_OFF
-#undef PLACE_A
-#undef PLACE_B
+#undef PLACE_SLOT
+#define PLACE_OFF 16
+#define PLACE_SLOT 15
+#include "place.inc"
+#undef PLACE_OFF
+#undef PLACE_SLOT
 	lfd	4, PA+64(1)		/* the first block is not added to */
 	lfd	5, PA+72(1)		/* pieces but becomes them: -(block) */
 	lfd	6, PA+80(1)

@@ -63,8 +63,7 @@ def classify(ins):
 def loop_cycles(body, cpu, passes=12):
     n = len(body)
     disp, _ = pm.simulate_mpc74xx(body * passes, cpu)
-    first = [disp[k * n] for k in range(passes)]
-    return (first[-1] - first[-5]) / 4
+    return pm.per_pass(disp, n)
 
 
 def fpu_occupancy(body, cpu):
@@ -73,20 +72,13 @@ def fpu_occupancy(body, cpu):
     return sum(1 for ins in body if ins.unit == "fpu") * w / k
 
 
-def bernstein_loop(path):
-    """his main loop, from its label to the branch"""
-    return pm.loop_at(path, ".label.multiplyaddatleast16bytes", pm.PpcDecoder())
-
-
 def derive(path):
-    body = bernstein_loop(path)
-    return pm.derived_description(body, classify, [
-        "D. J. Bernstein's poly1305_aix.s (poly1305aes-20050218), main loop (one 16-byte block),",
-        "derived by 'schedule.py derive': one line per instruction in his order, its class",
-        "(fpu: FPU arithmetic, lfd: FP load, ld: integer load, st: store, iu: integer, cmp:",
-        "compare, br: branch), then the lines whose results it reads (a line at or after its",
-        "own: the previous pass's), m<line>: the store whose 8-byte slot it loads. Registers",
-        "read that the loop never writes are left out. %d lines." % len(body)], CLASSES, loop_cycles, pm.MPC74XX)
+    """the description of his main loop in path, from its label to the branch"""
+    loop = pm.loop_at(path, ".label.multiplyaddatleast16bytes", pm.PpcDecoder())
+    return pm.derived_description(loop, classify, "poly1305_aix.s",
+                                  "fpu: FPU arithmetic, lfd: FP load, ld: integer load, st: store, "
+                                  "iu: integer, cmp: compare, br: branch",
+                                  CLASSES, loop_cycles, pm.MPC74XX)
 
 
 def validate():
@@ -125,12 +117,12 @@ def measure(impl="aix", lengths=(0, 16, 64, 1024)):
 def figures():
     calls, block, insns = measure()
     bern = pm.read_description(DESCRIPTION, CLASSES)
-    print("PowerPC main loop (poly1305aes_aix; macos is the same code), model cycles per 16-byte block:")
-    print("  %-14s %6s %8s %10s %6s" % ("", "cycles", "0.7 x B.", "Bernstein", "ratio"))
+    rows = []
     for name, cpu in pm.MPC74XX.items():
         b = loop_cycles(bern, cpu)
-        print("  %-14s %6.1f %8.1f %10.1f %6.2f" % (cpu["name"], block[name], 0.7 * b, b, block[name] / b))
-    print("  instructions per block (exact, qemu-ppc): %.2f; Bernstein's loop: %d" % (insns, len(bern)))
+        rows.append((cpu["name"], block[name], "%.1f" % (0.7 * b), b, True))
+    pm.print_block_table("PowerPC main loop (poly1305aes_aix; macos is the same code), model cycles per 16-byte block:",
+                         "0.7 x B.", rows, "qemu-ppc", insns, len(bern))
     print("whole calls (authenticate, AES included): model cycles; instructions exact under qemu-ppc")
     print("  %6s %12s %14s %14s" % ("bytes", "instructions", "MPC7400 (G4)", "MPC7450 (G4e)"))
     for n in (0, 16, 64, 1024):

@@ -13,6 +13,22 @@
 
 #define WANT(i) ABI_WANT + 8 * (i)
 #define GOT(i) ABI_GOT + 8 * (i)
+#define R(x) %r##x
+#define W 8
+#define GPRS 7                  /* slots 0-6: rbx rbp r12-r15 rsp */
+#define FRAME_AT 0
+#define BLK_IN %rdi
+#include "abi_ia32.h"
+
+/* op (load or store, abi_ia32.h) for each callee-saved register and its slot */
+.macro saved op
+	\op rbx, 0
+	\op rbp, 1
+	\op r12, 2
+	\op r13, 3
+	\op r14, 4
+	\op r15, 5
+.endm
 
 	.text
 	.globl abi_call
@@ -40,33 +56,16 @@ abi_call:
 	movq %rax, 8 * \i(%rsp)
 	.endr
 	movq %rsp, WANT(6)(%rdi)
-	fnstenv -32(%rsp)                /* an x87 environment to load CW and status from */
-	movw WANT(7)(%rdi), %ax
-	movw %ax, -32(%rsp)
-	movw WANT(19)(%rdi), %ax
-	movw %ax, -28(%rsp)
-	fldenv -32(%rsp)
-	fnstcw WANT(7)(%rdi)             /* as the CPU holds them */
-	fnstsw WANT(19)(%rdi)
+	x87_want %ax
 	ldmxcsr WANT(8)(%rdi)
 	stmxcsr WANT(8)(%rdi)
 	movl ABI_PAINT(%rdi), %eax       /* paint the stack the callee will use */
-	movq %rsp, %rcx
-	leaq -ABI_NSTACK(%rsp), %rdx
-1:	subq $4, %rcx
-	movl %eax, (%rcx)
-	cmpq %rdx, %rcx
-	jne 1b
+	paint %eax
 	cld
-	movq WANT(0)(%rdi), %rbx
-	movq WANT(1)(%rdi), %rbp
-	movq WANT(2)(%rdi), %r12
-	movq WANT(3)(%rdi), %r13
-	movq WANT(4)(%rdi), %r14
-	movq WANT(5)(%rdi), %r15
-	movq WANT(0)(%rdi), %rax         /* junk in the other volatile registers */
-	movq %rax, %r9
-	movq %rax, %r10
+	saved load
+	movq %rbx, %rax                  /* junk in the other volatile registers */
+	movq %rbx, %r9
+	movq %rbx, %r10
 	movq ABI_FN(%rdi), %r11
 	movq ABI_ARG + 8(%rdi), %rsi
 	movq ABI_ARG + 16(%rdi), %rdx
@@ -78,45 +77,12 @@ abi_call:
 	movq %rax, %r11
 	movq current(%rip), %rax
 	movq %r11, ABI_RET(%rax)
-	movq %rbx, GOT(0)(%rax)
-	movq %rbp, GOT(1)(%rax)
-	movq %r12, GOT(2)(%rax)
-	movq %r13, GOT(3)(%rax)
-	movq %r14, GOT(4)(%rax)
-	movq %r15, GOT(5)(%rax)
-	movq %rsp, GOT(6)(%rax)
-	fnstcw GOT(7)(%rax)
-	fnstsw GOT(19)(%rax)
+	saved store
 	stmxcsr GOT(8)(%rax)
-	movq WANT(6)(%rax), %rcx
-	.irp i, 0, 1, 2, 3, 4, 5, 6, 7
-	movq 8 * \i(%rcx), %rdx
-	movq %rdx, GOT(11 + \i)(%rax)
-	.endr
-	leaq -ABI_NSTACK(%rcx), %rsi     /* the stack the callee used, before rsp moves up */
-	leaq ABI_STACK(%rax), %rdi
-	movl $(ABI_NSTACK + ABI_NABOVE) / 8, %ecx
-2:	movq (%rsi), %rdx
-	movq %rdx, (%rdi)
-	addq $8, %rsi
-	addq $8, %rdi
-	decl %ecx
-	jnz 2b
-	movq ABI_HOST(%rax), %rsp
-	pushfq
-	popq %rcx
-	shrq $10, %rcx
-	andq $1, %rcx
-	movq %rcx, GOT(9)(%rax)
-	subq $32, %rsp
-	fnstenv (%rsp)
-	movzwq 8(%rsp), %rcx             /* the tag word: 0xffff when the stack is empty */
-	movq %rcx, GOT(10)(%rax)
-	addq $32, %rsp
+	after_call
 
 	fldenv 0(%rsp)                   /* the caller's x87 state, stack empty, flags as they were */
 	ldmxcsr 28(%rsp)
-	cld
 	movq 32(%rsp), %rcx
 	movq %rcx, current(%rip)
 	addq $40, %rsp
@@ -146,11 +112,7 @@ abi_features:                            /* DAZ if MXCSR_MASK (FXSAVE + 28) has 
 	.size abi_features, . - abi_features
 
 /* Deliberately broken functions for abi --selftest: each breaks one promise (fake: test/abi.h). */
-	.irp r, rbx, rbp, r12, r13, r14, r15
-	fake \r
-	notq %\r
-	ret
-	.endr
+	saved clobber
 
 	fake rsp                         /* pops its arguments like stdcall */
 	ret $8
@@ -165,13 +127,7 @@ abi_features:                            /* DAZ if MXCSR_MASK (FXSAVE + 28) has 
 	ldmxcsr -8(%rsp)
 	ret
 
-	fake df
-	std
-	ret
-
-	fake x87                         /* leaves a value on the x87 stack */
-	fld1
-	ret
+	fakes_df_x87
 
 	fake leak                        /* leaves k (its kr argument) below its stack pointer */
 	movq (%rsi), %rax
@@ -185,14 +141,7 @@ abi_features:                            /* DAZ if MXCSR_MASK (FXSAVE + 28) has 
 	ret
 
 	fake pending                     /* the caller's CW back over its own masked inexact */
-	fnstcw -8(%rsp)
-	movw $0x037f, -16(%rsp)
-	fldcw -16(%rsp)
-	fld1
-	fldpi
-	fdivrp                           /* 1 / pi: inexact */
-	fstp %st(0)
-	fldcw -8(%rsp)
+	masked_inexact -8(%rsp), -16(%rsp)
 	ret
 
 	fake frame                       /* writes above its return address */

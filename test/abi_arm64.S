@@ -20,6 +20,15 @@
 #define FWANT(i) (ABI_FWANT + 8 * (i))
 #define FGOT(i) (ABI_FGOT + 8 * (i))
 
+/* x19-x28 stored (op stp) or loaded (ldp) as pairs at base + at, 16 a pair */
+.macro saved op, base, at
+	\op x19, x20, [\base, #(\at)]
+	\op x21, x22, [\base, #(\at) + 16]
+	\op x23, x24, [\base, #(\at) + 32]
+	\op x25, x26, [\base, #(\at) + 48]
+	\op x27, x28, [\base, #(\at) + 64]
+.endm
+
 	.text
 	.globl abi_call
 	.type abi_call, %function
@@ -27,11 +36,7 @@
 abi_call:
 	stp x29, x30, [sp, #-192]!       /* 16: x19-x28, 96: d8-d15, 160: FPCR, 168: FPSR, 176: current */
 	mov x29, sp
-	stp x19, x20, [sp, #16]
-	stp x21, x22, [sp, #32]
-	stp x23, x24, [sp, #48]
-	stp x25, x26, [sp, #64]
-	stp x27, x28, [sp, #80]
+	saved stp, sp, 16
 	stp d8, d9, [sp, #96]
 	stp d10, d11, [sp, #112]
 	stp d12, d13, [sp, #128]
@@ -72,11 +77,7 @@ abi_call:
 1:	str w1, [x2, #-4]!
 	cmp x2, x3
 	b.ne 1b
-	ldp x19, x20, [x0, #WANT(0)]
-	ldp x21, x22, [x0, #WANT(2)]
-	ldp x23, x24, [x0, #WANT(4)]
-	ldp x25, x26, [x0, #WANT(6)]
-	ldp x27, x28, [x0, #WANT(8)]
+	saved ldp, x0, WANT(0)
 	ldr x29, [x0, #WANT(10)]
 	.irp r, 8, 9, 10, 11, 12, 13, 14, 15
 	ldr d\r, [x0, #FWANT(\r - 8)]
@@ -127,11 +128,7 @@ abi_call:
 	ldr x1, [sp, #176]
 	adrp x2, current
 	str x1, [x2, #:lo12:current]
-	ldp x19, x20, [sp, #16]
-	ldp x21, x22, [sp, #32]
-	ldp x23, x24, [sp, #48]
-	ldp x25, x26, [sp, #64]
-	ldp x27, x28, [sp, #80]
+	saved ldp, sp, 16
 	ldp d8, d9, [sp, #96]
 	ldp d10, d11, [sp, #112]
 	ldp d12, d13, [sp, #128]

@@ -14,6 +14,20 @@
 
 #define WANT(i) ABI_WANT + 4 * (i)
 #define GOT(i) ABI_GOT + 4 * (i)
+#define R(x) %e##x
+#define W 4
+#define GPRS 5                  /* slots 0-4: ebx esi edi ebp esp */
+#define FRAME_AT 20
+#define BLK_IN %eax
+#include "abi_ia32.h"
+
+/* op (load or store, abi_ia32.h) for each callee-saved register and its slot */
+.macro saved op
+	\op ebx, 0
+	\op esi, 1
+	\op edi, 2
+	\op ebp, 3
+.endm
 
 	.text
 	.globl abi_call
@@ -51,33 +65,17 @@ abi_call:
 	movl %ecx, 20 + 4 * \i(%esp)
 	.endr
 	movl %esp, WANT(4)(%eax)
-	fnstenv -32(%esp)                /* an x87 environment to load CW and status from */
-	movw WANT(5)(%eax), %cx
-	movw %cx, -32(%esp)
-	movw WANT(17)(%eax), %cx
-	movw %cx, -28(%esp)
-	fldenv -32(%esp)
-	fnstcw WANT(5)(%eax)             /* as the CPU holds them */
-	fnstsw WANT(17)(%eax)
+	x87_want %cx
 	testl $ABI_HAS_MXCSR, ABI_FLAGS(%eax)
 	jz 3f
 	ldmxcsr WANT(6)(%eax)
 	stmxcsr WANT(6)(%eax)
 3:	movl ABI_PAINT(%eax), %edx       /* paint the stack the callee will use */
-	movl %esp, %ecx
-7:	subl $4, %ecx
-	movl %edx, (%ecx)
-	leal ABI_NSTACK(%ecx), %edx
-	cmpl %edx, %esp
-	movl ABI_PAINT(%eax), %edx
-	jne 7b
+	paint %edx
 	cld
-	movl WANT(0)(%eax), %ebx
-	movl WANT(1)(%eax), %esi
-	movl WANT(2)(%eax), %edi
-	movl WANT(3)(%eax), %ebp
-	movl WANT(0)(%eax), %ecx         /* junk in the other volatile registers */
-	movl %ecx, %edx
+	saved load
+	movl %ebx, %ecx                  /* junk in the other volatile registers */
+	movl %ebx, %edx
 	call *ABI_FN(%eax)
 
 	movl %eax, %ecx
@@ -86,48 +84,17 @@ abi_call:
 	addl $_GLOBAL_OFFSET_TABLE_ + (. - 4b), %eax
 	movl current@GOTOFF(%eax), %eax
 	movl %ecx, ABI_RET(%eax)
-	movl %ebx, GOT(0)(%eax)
-	movl %esi, GOT(1)(%eax)
-	movl %edi, GOT(2)(%eax)
-	movl %ebp, GOT(3)(%eax)
-	movl %esp, GOT(4)(%eax)
-	fnstcw GOT(5)(%eax)
-	fnstsw GOT(17)(%eax)
+	saved store
 	testl $ABI_HAS_MXCSR, ABI_FLAGS(%eax)
 	jz 5f
 	stmxcsr GOT(6)(%eax)
-5:	movl WANT(4)(%eax), %ecx
-	.irp i, 0, 1, 2, 3, 4, 5, 6, 7
-	movl 20 + 4 * \i(%ecx), %edx
-	movl %edx, GOT(9 + \i)(%eax)
-	.endr
-	leal -ABI_NSTACK(%ecx), %esi     /* the stack the callee used, before esp moves up */
-	leal ABI_STACK(%eax), %edi
-	movl $(ABI_NSTACK + ABI_NABOVE) / 4, %ecx
-8:	movl (%esi), %edx
-	movl %edx, (%edi)
-	addl $4, %esi
-	addl $4, %edi
-	decl %ecx
-	jnz 8b
-	movl ABI_HOST(%eax), %esp
-	pushfl
-	popl %ecx
-	shrl $10, %ecx
-	andl $1, %ecx
-	movl %ecx, GOT(7)(%eax)
-	subl $32, %esp
-	fnstenv (%esp)
-	movzwl 8(%esp), %ecx             /* the tag word: 0xffff when the stack is empty */
-	movl %ecx, GOT(8)(%eax)
-	addl $32, %esp
+5:	after_call
 
 	fldenv 0(%esp)                   /* the caller's x87 state, stack empty, flags as they were */
 	testl $ABI_HAS_MXCSR, ABI_FLAGS(%eax)
 	jz 6f
 	ldmxcsr 28(%esp)
-6:	cld
-	movl ABI_HOST + 4(%eax), %ecx
+6:	movl ABI_HOST + 4(%eax), %ecx
 	movl 32(%esp), %edx
 	movl %edx, (%ecx)
 	addl $44, %esp
@@ -162,11 +129,7 @@ abi_features:                            /* SSE (CPUID 1: EDX bit 25) means MXCS
 	.size abi_features, . - abi_features
 
 /* Deliberately broken functions for abi --selftest: each breaks one promise (fake: test/abi.h). */
-	.irp r, ebx, esi, edi, ebp
-	fake \r
-	notl %\r
-	ret
-	.endr
+	saved clobber
 
 	fake esp                         /* pops an argument like stdcall */
 	ret $4
@@ -183,13 +146,7 @@ abi_features:                            /* SSE (CPUID 1: EDX bit 25) means MXCS
 	addl $4, %esp
 	ret
 
-	fake df
-	std
-	ret
-
-	fake x87                         /* leaves a value on the x87 stack */
-	fld1
-	ret
+	fakes_df_x87
 
 	fake leak                        /* leaves k (its kr argument) below its stack pointer */
 	movl 8(%esp), %ecx
@@ -201,14 +158,7 @@ abi_features:                            /* SSE (CPUID 1: EDX bit 25) means MXCS
 
 	fake pending                     /* the caller's CW back over its own masked inexact */
 	subl $8, %esp
-	fnstcw 0(%esp)
-	movw $0x037f, 4(%esp)
-	fldcw 4(%esp)
-	fld1
-	fldpi
-	fdivrp                           /* 1 / pi: inexact */
-	fstp %st(0)
-	fldcw 0(%esp)
+	masked_inexact 0(%esp), 4(%esp)
 	addl $8, %esp
 	ret
 

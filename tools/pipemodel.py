@@ -929,11 +929,37 @@ def call_insns(top, qemu, probe, length, decoder, unaligned=False):
     return decode_trace(count.traces(qemu, probe, 1, length, False, unaligned)[0], decoder)
 
 
-def derived_description(body, classify, header, classes, cycles, cpus):
-    """a description file's text for a published loop, checked to give the
-    same model cycles as the loop itself on every CPU (cycles(body, cpu))"""
+def print_block_table(title, target_name, rows, emulator, insns, bernstein_insns):
+    """the per-block table of a schedule.py: rows (name, cycles, target, Bernstein's
+    cycles, with_ratio), the target a string"""
+    width = max(len(r[0]) for r in rows) + 1
+    print(title)
+    print("  %-*s %6s %8s %10s %6s" % (width, "", "cycles", target_name, "Bernstein", "ratio"))
+    for name, cycles, target, bern, with_ratio in rows:
+        print(("  %-*s %6.1f %8s %10.1f" % (width, name, cycles, target or "", bern))
+              + (" %6.2f" % (cycles / bern) if with_ratio else ""))
+    print("  instructions per block (exact, %s): %.2f; Bernstein's loop: %d" % (emulator, insns, bernstein_insns))
+
+
+def per_pass(starts, n):
+    """steady-state cycles a pass of an n-instruction loop, from the cycles
+    its instructions started at over several passes (the last four)"""
+    return (starts[-n] - starts[-5 * n]) / 4
+
+
+def derived_description(body, classify, source, legend, classes, cycles, cpus):
+    """a description file's text for the main loop of Bernstein's file source
+    (legend: its classes), checked to give the same model cycles as the loop
+    itself on every CPU (cycles(body, cpu))"""
     import os
     import tempfile
+    import textwrap
+    header = textwrap.wrap(
+        "D. J. Bernstein's %s (poly1305aes-20050218), main loop (one 16-byte block), derived by "
+        "'schedule.py derive': one line per instruction in his order, its class (%s), then the lines "
+        "whose results it reads (a line at or after its own: the previous pass's), m<line>: the store "
+        "whose slot it loads. Registers read that the loop never writes are left out. %d lines."
+        % (source, legend, len(body)), 90)
     text = write_description(body, classify, header)
     with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
         f.write(text)

@@ -10,7 +10,9 @@
      v_lane0(a)            a's lane 0 in every lane;  v_sum(a)  the sum of a's lanes
      store_blocks(p, b)    the 16-byte blocks b[0 .. 2 LANES) to p (aligned), in order
      HASH                  the name of the function to define (x86.h)
-   and, after it, the loops on struct state: first_step (one chunk from H = 0)
+   and, after it, the instructions of a step's pieces (LOAD_A, MUL, MUL_LAST
+   for PRODUCTS; CARRY, FOLD, STORE for CARRIES_TO_H, both below) and the
+   loops on struct state: first_step (one chunk from H = 0)
    and steps. Constant time: no branch or memory index depends on r or the
    message (only on l).
 
