@@ -20,12 +20,12 @@
    and five times limbs 1-4: word 9 p + j, in v23-v31, four words a
    register) is multiplied by element (UMULL/UMLAL Vd, Vn, Vm.S[i]).
 
-   Bounds (neon.c's): key multipliers of a limb sum to < 2^30.47, S < 2^27.01
-   a limb, P < 2^26, so a sum is < 2^57.48 + 3 2^56.47 < 2^58.8 a lane. The
+   Bounds (neon.c's): key multipliers of a limb sum to < 2^30.48, S < 2^27.01
+   a limb, P < 2^26, so a sum is < 2^57.49 + 3 2^56.48 < 2^58.81 a lane. The
    step's carry chain (0>1, 1>2, 2>3, 3>4, 4>0 times 5, 0>1: two fewer
-   instructions than neon.c's, a longer chain) takes limbs below 2^58.8 to
+   instructions than neon.c's, a longer chain) takes limbs below 2^58.81 to
    limbs below 2^26, 2^26 + 2^9.2, 2^26, 2^26, 2^26 (the carry into limb 0
-   is < 5 2^32.8, so limb 0 < 2^35.2 before the last carry), so S < 2^27.01
+   is < 5 2^32.81, so limb 0 < 2^35.2 before the last carry), so S < 2^27.01
    again and the narrowing keeps every bit; the exit's carries (neon.c's
    chain) leave limb 4 below 2^26 + 2^6.9 and the rest as above, so the X + P
    written back is < 2^27.01 a limb; the scalar blocks as in arm64.h (h2 <=

@@ -15,9 +15,9 @@
 
    Bounds: the powers of r come from the scalar multiplication (h2 <= 4), so
    their limbs are < 2^26 but limb 4 < 5 2^24 < 2^26.33, and 5 r_i < 2^28.33
-   (2^28.66 for limb 4): a limb's multipliers sum to < 2^30.47. X + P_j
-   < 2^27.01 a limb (below), P_(j+1) < 2^26, so a product sum is < 2^57.48
-   + 2^56.47 < 2^58.1 (64-bit lanes). The carry chain (0>1, 3>4, 1>2, 4>0
+   (2^28.66 for limb 4): a limb's multipliers sum to < 2^30.48. X + P_j
+   < 2^27.01 a limb (below), P_(j+1) < 2^26, so a product sum is < 2^57.49
+   + 2^56.48 < 2^58.1 (64-bit lanes). The carry chain (0>1, 3>4, 1>2, 4>0
    times 5, 2>3, 0>1, 3>4) leaves limbs below 2^26, 2^26 + 2^8.5, 2^26,
    2^26, 2^26 + 2^6.2. At the end the lanes' sums (< 2^59.1 a limb) are
    carried into radix 2^64 with h2 < 2^36, then folded. */

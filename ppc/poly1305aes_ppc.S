@@ -17,7 +17,7 @@
 
    Instructions, exact under qemu-ppc (speed/count.py, build/ppc32):
      main loop, per 16-byte block       68.25 (4 lwz, 4 stwbrx, 4 lfd,
-                                               32 fmadd/fmul, 24 other FP;
+                                               33 fmadd/fmul (one the wrap's carry), 23 fadd/fsub;
                                                per eight blocks one addi
                                                and bdnz)
      AES-128 with its key expansion      657  (2 KiB table)

@@ -65,8 +65,8 @@ def build(target):
     program = os.path.join(describe.TOP, "build", name, "bench")
     sh([target["cc"]] + target.get("cflags", "").split() +
        ["-std=c99", "-O2", "-Wall", "-Wextra", "-Werror", "-D_DEFAULT_SOURCE",
-        "-I" + os.path.join(lib, "include"), "-I" + HERE, "-I" + os.path.join(describe.TOP, "test"),
-        "-I" + os.path.join(describe.TOP, "common"), "-I" + os.path.join(peers, "usr", "include"),
+        "-I" + os.path.join(lib, "include"), "-I" + HERE, "-I" + os.path.join(describe.TOP, "common"),
+        "-I" + os.path.join(peers, "usr", "include"),
         "-I" + os.path.join(peers, "usr", "include", triplet),
         "-DPOLY1305AES_IMPL=poly1305aes_" + impl, '-DPOLY1305AES_HEADER="poly1305aes_%s.h"' % impl,
         source, os.path.join(describe.TOP, "common", "util.c"), os.path.join(lib, "libpoly1305aes_%s.a" % impl),

@@ -100,6 +100,7 @@ FAKE(ebx) FAKE(esi) FAKE(edi) FAKE(ebp) FAKE(esp)
    word, the caller's frame; GPRS + 12 the x87 status word (test/abi_*.S) */
 #define FRAME_SLOT (GPRS + 4)
 #define X87_FLAGS (GPRS + 12)
+#define XINUSE (GPRS + 13)     /* x86-64: XGETBV(1)'s upper-state bits, read here after the call */
 static const struct check checks[] = {
   GPR_CHECKS
   { "x87 control word", INT, GPRS, 0xffff, 0 },
@@ -109,7 +110,7 @@ static const struct check checks[] = {
   { "x87 status flags", FLAGS, X87_FLAGS, 0x3f, 0 },
   { "MXCSR status flags", FLAGS, GPRS + 1, 0x3f, ABI_HAS_MXCSR },
 #if defined(__x86_64__)
-  { "upper halves of ymm/zmm0-15 (vzeroupper)", INT, 20, 0x44, ABI_HAS_XINUSE },
+  { "upper halves of ymm/zmm0-15 (vzeroupper)", INT, XINUSE, 0x44, ABI_HAS_XINUSE },
 #endif
   { "stack left without secrets", STACK, 0, 0, 0 },
 };
@@ -129,7 +130,7 @@ static const struct fake fakes[] = {
   { FRAME_WHAT, abi_fake_frame, INT, FRAME_SLOT, 0 },
   { "k left below the stack pointer", abi_fake_leak, STACK, 0, 0 },
 #if defined(__x86_64__)
-  { "ymm0's upper half left dirty", abi_fake_upper, INT, 20, ABI_HAS_XINUSE },
+  { "ymm0's upper half left dirty", abi_fake_upper, INT, XINUSE, ABI_HAS_XINUSE },
 #endif
   { "caller's x87 CW restored over a raised inexact", abi_fake_pending, INT, X87_FLAGS, 0 },
 };
@@ -326,15 +327,12 @@ static void set_mode(struct abi_block *b, int mode)
   static const unsigned long sw[NMODES] = { 0x04, 0x12, 0, 0 };
   unsigned long mxcsr[NMODES] = { 0x5f84, 0xfde2, 0x3f80, 0x0000 };
   if (!(features & ABI_HAS_DAZ)) mxcsr[1] &= ~0x40UL;
+  b->want[GPRS] = cw[mode]; b->want[GPRS + 1] = mxcsr[mode]; b->want[X87_FLAGS] = sw[mode];
+  b->want[GPRS + 2] = 0; b->want[GPRS + 3] = 0xffff;   /* DF clear, x87 stack empty */
 #if defined(__x86_64__)
-  b->want[7] = cw[mode]; b->want[8] = mxcsr[mode]; b->want[19] = sw[mode];
-  b->want[9] = 0; b->want[10] = 0xffff; b->want[20] = 0;
-#define MODE_SLOTS { 7, 8, 19 }
-#else
-  b->want[5] = cw[mode]; b->want[6] = mxcsr[mode]; b->want[17] = sw[mode];
-  b->want[7] = 0; b->want[8] = 0xffff;
-#define MODE_SLOTS { 5, 6, 17 }
+  b->want[XINUSE] = 0;
 #endif
+#define MODE_SLOTS { GPRS, GPRS + 1, X87_FLAGS }
 #elif defined(__powerpc__)
   /* toward zero with ZX raised; up with ZE, UX raised; down with VE and NI, ZX raised;
      nearest with every enable (VE OE UE ZE XE); FX follows a raised flag */
@@ -466,7 +464,7 @@ static void call(struct abi_block *b)
 #endif
   abi_call(b);
 #if defined(__x86_64__)
-  if (features & ABI_HAS_XINUSE) b->got[20] = upper_state();
+  if (features & ABI_HAS_XINUSE) b->got[XINUSE] = upper_state();
 #endif
 }
 
