@@ -256,100 +256,100 @@
    order and the registers are those a search on the UltraSPARC II and III
    models (schedule.py) ran fastest within 32 registers. */
 	.macro block x0, x1, x2, x3, y0, y1, y2, y3, o
-	fmuld \x2, RH52, T0
-	lda [%o0 + \o + 12] %asi, P3L
-	fmuld \x2, RL0, T1
-	ldd [%sp + BIAS + L_RH51], T2
-	fmuld \x2, RH0, T3
-	fmuld \x1, RH53, T4
-	fmuld \x0, RH2, T5
-	fmuld \x1, RH1, T6
-	lda [%o0 + \o + 4] %asi, P1L
-	fmuld \x0, RH0, T7
-	fmuld \x3, T2, T8
-	lda [%o0 + \o + 0] %asi, P0L
-	ldd [%sp + BIAS + L_RL3], T9
-	fmuld \x0, RL2, \y0
-	faddd T4, T0, \y1
-	fmuld \x3, RL53, \y2
-	fmuld \x3, RH53, \y3
-	faddd T6, T3, T2
-	faddd T8, T7, T0
-	fmuld \x1, RL1, T4
-	fmuld \x2, RL53, T3
-	faddd \y2, \y0, T6
-	fmuld \x1, RL0, T7
-	fmuld \x1, RL53, T8
-	faddd \y3, T5, \y0
-	fmuld \x2, RL52, \y2
-	faddd T4, T1, T5
-	ldd [%sp + BIAS + L_RL51], \y3
-	lda [%o0 + \o + 8] %asi, P2L
+	ldd [%sp + BIAS + L_RH51], T0
+	fmuld \x0, RH2, T1
+	fmuld \x3, T0, T2
+	fmuld \x0, RH0, T3
+	fmuld \x3, RH53, \y0
+	faddd T8, T9, \y1
+	fmuld \x0, RL2, \y2
+	faddd T5, T6, \y3
+	ldd [%sp + BIAS + L_RL3], T0
+	fmuld \x2, RL0, T8
+	fmuld \x3, RL53, T9
+	faddd T2, T3, T5
+	fmuld \x1, RL0, T6
+	faddd \y0, T1, T2
+	ldd [%sp + BIAS + L_RL51], T3
 	fmuld \x0, RL0, T1
-	faddd T7, T3, T4
-	fmuld \x3, RL52, T3
-	faddd T2, \y0, T7
-	ldd [%sp + BIAS + L_RH3], T2
-	fmuld \x0, RL1, \y0
-	faddd T5, T6, T5
-	fmuld \x3, \y3, T6
-	faddd \y1, T0, \y3
-	faddd T8, \y2, T0
-	fmuld \x1, RH0, \y1
-	faddd T3, \y0, T8
+	fmuld \x2, RL52, \y0
+	lda [%o0 + \o + 8] %asi, P2L
+	faddd \y3, T5, T5
+	fmuld \x3, RL52, \y3
+	faddd T6, T4, T4
+	fmuld \x0, RL1, T6
+	faddd T7, T8, T7
+	faddd \y1, T2, T8
+	fmuld \x1, RL53, T2
+	fmuld \x3, RL0, \y1
+	faddd T9, \y2, T9
+	faddd \y3, T6, \y2
+	fmuld \x3, T3, T6
+	faddd T2, \y0, \y3
+	ldd [%sp + BIAS + L_RH3], T3
+	lda [%o0 + \o + 0] %asi, P0L
+	faddd T8, P2, T2                    /* s = B2 + P2 */
+	fmuld \x1, RH0, \y0
+	fmuld \x0, T0, T0
+	faddd T4, \y2, T4
+	lda [%o0 + \o + 12] %asi, P3L
+	faddd T6, T1, \y2
+	fmuld \x2, RH53, T1
+	faddd T7, T9, T6
+	fmuld \x3, RH52, T7
+	fmuld \x0, T3, T9
+	faddd T5, P0, T3                    /* s = B0 + P0 */
+	fmuld \x0, RH1, \x0
+	faddd \y3, \y2, \y3
 	fmuld \x3, RH0, \y2
-	fmuld \x0, T2, T3
-	faddd T6, T1, \y0
-	fmuld \x2, RH53, T2
-	faddd T7, P2, T1                    /* s = B2 + P2 */
-	faddd T4, T8, T6
-	fmuld \x0, RH1, T4
-	fmuld \x3, RH52, T8
-	faddd T0, \y0, T0
-	fmuld \x0, T9, \y0
-	faddd \y3, P0, \x0                  /* s = B0 + P0 */
-	faddd \y2, T3, T9
-	fmuld \x3, RL0, T3
-	fmuld \x2, RH1, \y2
-	ldd [%i5 + C_WR], \x3
-	faddd \y1, T2, T2
-	faddd T8, T4, \y1
-	fmuld \x1, RL2, T4
-	fmuld \x2, RL1, T8
-	faddd T1, T5, \x2                   /* t2 */
-	fmuld \x1, RH2, T1
-	ldd [%i5 + C_K1], \x1
-	faddd \x0, T0, \x0                  /* t0 = s + A0: slot 0 rounded at 2^34, + word 0 */
-	faddd T3, \y0, T3
-	faddd T2, \y1, \y0
-	faddd T4, T8, T2
-	faddd T6, \x0, \y1                  /* A1 takes t0 last */
-	faddd T1, \y2, T4
-	faddd \y0, P1, T8                   /* s = B1 + P1 */
-	faddd T2, T3, T6
-	fsubd P0, \x0, T1                   /* minus what t0 took */
-	faddd T4, T9, \y2
-	faddd T8, \y1, T2                   /* t1 */
-	faddd T6, \x2, T3                   /* A3 takes t2 last */
-	faddd \y3, T1, \x0
-	faddd \y2, P3, T4                   /* s = B3 + P3 */
-	fsubd P2, \x2, T9
+	faddd T2, T6, \x3                   /* t2 */
+	fmuld \x1, RH2, T2
+	faddd \y0, T1, T1
+	faddd T7, \x0, \y0
+	faddd \y2, T9, T7
+	fmuld \x2, RH1, \x0
+	faddd T3, \y3, T9                   /* t0 = s + A0: slot 0 rounded at 2^34, + word 0 */
+	faddd T1, \y0, \y2
+	fmuld \x2, RL1, T3
+	fmuld \x1, RL2, T1
+	faddd \y1, T0, \y0
+	faddd T2, \x0, \x2
+	fsubd P2, \x3, \x1
+	lda [%o0 + \o + 4] %asi, P1L
+	faddd T4, T9, T0                    /* A1 takes t0 last */
+	faddd T1, T3, \y1
+	faddd \x2, T7, T2
+	faddd \y2, P1, \x0                  /* s = B1 + P1 */
+	ldd [%i5 + C_K1], T4
+	faddd T8, \x1, T1
+	faddd \y1, \y0, T3
+	faddd \x0, T0, T7                   /* t1 */
+	faddd T2, P3, \x2                   /* s = B3 + P3 */
 	ldd [%i5 + C_A3X], T8
-	fsubd T2, \x1, T6                   /* M1 = t1 - ALPHA_0 - ALPHA_1: to piece 2 */
-	fsubd P1, T2, T1
-	faddd T4, T3, \y3                   /* t3 */
-	faddd T7, T9, \x2
-	faddd \x0, T0, \x1                  /* piece 0, less the wrap */
-	fsubd P3, \y3, T2
-	fsubd \y3, T8, T4                   /* R = t3 - ALPHA_3 - ALPHA_2: the part at 2^130, word 3, pad */
-	faddd \x2, T5, T7                   /* piece 2 before M1 */
-	faddd \y0, T1, T9
-	faddd \y2, T2, \x0
-	fmuld T4, \x3, T0                   /* W = R 5 2^-130 */
-	faddd T7, T6, \y2                   /* piece 2 (+ M1) */
-	faddd T9, \y1, \y1                  /* piece 1 */
-	faddd \x1, T0, \y0                  /* piece 0 (+ W) */
-	faddd \x0, T3, \y3                  /* piece 3 */
+	faddd T3, \x3, \x1                  /* A3 takes t2 last */
+	fsubd P1, T7, \y0
+	fsubd T7, T4, \y1                   /* M1 = t1 - ALPHA_0 - ALPHA_1: to piece 2 */
+	faddd \x2, \x1, \x0                 /* t3 */
+	fsubd P0, T9, T3                    /* minus what t0 took */
+	faddd T1, T6, \x3                   /* piece 2 before M1 */
+	faddd \y2, \y0, T4
+	fsubd P3, \x0, T7
+	ldd [%i5 + C_WR], \x2
+	fsubd \x0, T8, T9                   /* R = t3 - ALPHA_3 - ALPHA_2: the part at 2^130, word 3, pad */
+	faddd T5, T3, T1
+	faddd \x3, \y1, \y2                 /* piece 2 (+ M1) */
+	faddd T4, T0, \y1                   /* piece 1 */
+	fmuld T9, \x2, T6                   /* W = R 5 2^-130 */
+	faddd T2, T7, T8
+	faddd T1, \y3, \y0                  /* piece 0, less the wrap */
+	fmuld \y2, RH0, T9                  /* the next block's product (hoisted) */
+	fmuld \y2, RL53, T4                 /* the next block's product (hoisted) */
+	fmuld \y1, RH53, T5                 /* the next block's product (hoisted) */
+	faddd \y0, T6, \y0                  /* piece 0 (+ W) */
+	fmuld \y2, RH52, T6                 /* the next block's product (hoisted) */
+	faddd T8, \x1, \y3                  /* piece 3 */
+	fmuld \y1, RH1, T8                  /* the next block's product (hoisted) */
+	fmuld \y1, RL1, T7                  /* the next block's product (hoisted) */
 	.endm
 
 /* ---- data: the table, then the constants (CB) ---- */
@@ -611,6 +611,14 @@ poly1305aes_authenticate:
 	fmovd %f10, %f18
 	fmovd %f12, %f20
 	fmovd %f14, %f22
+	/* hoist: begin */
+	fmuld %f12, RH0, T9
+	fmuld %f10, RH1, T8
+	fmuld %f10, RL1, T7
+	fmuld %f12, RH52, T6
+	fmuld %f10, RH53, T5
+	fmuld %f12, RL53, T4
+	/* hoist: end */
 	add %i5, C_ZERO - 240, %o0         /* reads 16 zero bytes at CB + C_ZERO */
 	call .Lblock15
 	 mov 1, %o1
@@ -828,6 +836,14 @@ poly1305aes_authenticate:
 	add %o1, %o3, %o1
 	srlx %o1, 4, %o1                   /* passes through the loop's end */
 	sllx %o3, 4, %o4
+	/* hoist: begin */
+	fmuld %f12, RH0, T9
+	fmuld %f10, RH1, T8
+	fmuld %f10, RL1, T7
+	fmuld %f12, RH52, T6
+	fmuld %f10, RH53, T5
+	fmuld %f12, RL53, T4
+	/* hoist: end */
 	fmovd %f8, %f16                    /* odd entries read %f16-%f22 */
 	fmovd %f10, %f18
 	fmovd %f12, %f20
@@ -868,7 +884,7 @@ poly1305aes_authenticate:
 	subcc %o1, 1, %o1
 	add %o0, 256, %o0
 	bne,a,pt %xcc, .Lblock0 + 4
-	 fmuld %f12, RH52, T0               /* the first instruction of .Lblock0 */
+	 ldd [%sp + BIAS + L_RH51], T0      /* the first instruction of .Lblock0 */
 .Lreturn:
 	retl
 	 nop
