@@ -244,6 +244,17 @@
 	xor K3, K2, K3
 	.endm
 
+/* The six products the block macro takes from the block before (in T4-T9),
+   made for a run's first block from the pieces in %f8-%f14. */
+	.macro firstproducts
+	fmuld %f12, RH0, T9
+	fmuld %f12, RL0, T8
+	fmuld %f10, RL1, T7
+	fmuld %f10, RL0, T6
+	fmuld %f12, RH52, T5
+	fmuld %f12, RL53, T4
+	.endm
+
 /* One block: y = x r + 2^34 (the chunk at [%o0 + o], read through %asi),
    in the pieces' own weights, from x0-x3 to y0-y3 (%f8-%f14 and %f16-%f22
    alternately; the temporaries are the same in every copy). Per slot k: A_k and B_k, the lo and hi products
@@ -619,13 +630,7 @@ poly1305aes_authenticate:
 	fmovd %f10, %f18
 	fmovd %f12, %f20
 	fmovd %f14, %f22
-	/* the first block's products that a block makes for the next (block macro) */
-	fmuld %f12, RH0, T9
-	fmuld %f12, RL0, T8
-	fmuld %f10, RL1, T7
-	fmuld %f10, RL0, T6
-	fmuld %f12, RH52, T5
-	fmuld %f12, RL53, T4
+	firstproducts
 	add %i5, C_ZERO - 240, %o0         /* reads 16 zero bytes at CB + C_ZERO */
 	call .Lblock15
 	 mov 1, %o1
@@ -844,13 +849,7 @@ poly1305aes_authenticate:
 	add %o1, %o3, %o1
 	srlx %o1, 4, %o1                   /* passes through the loop's end */
 	sllx %o3, 4, %o4
-	/* the first block's products that a block makes for the next (block macro) */
-	fmuld %f12, RH0, T9
-	fmuld %f12, RL0, T8
-	fmuld %f10, RL1, T7
-	fmuld %f10, RL0, T6
-	fmuld %f12, RH52, T5
-	fmuld %f12, RL53, T4
+	firstproducts
 	fmovd %f8, %f16                    /* odd entries read %f16-%f22 */
 	fmovd %f10, %f18
 	fmovd %f12, %f20
