@@ -70,14 +70,14 @@
 
    Cycles (schedule.py: models of UltraSPARC II and III in tools/pipemodel.py,
    validated on the 2005 loop: 68.0 and 72.0 against its published 68 and
-   75): 62.1 per block on UltraSPARC II and 72.0 on III (the 2005 loop: 68.0
-   and 72.0; this code before: 127 and 167), with 50 FP additions a block
-   against the 2005 loop's 68. The block's order and registers come from a
+   75): 55.1 per block on UltraSPARC II and 60.1 on III (the 2005 loop: 68.0
+   and 72.0; this code before: 127 and 167, then 62.1 and 72.0), with 50
+   FP additions a block against the 2005 loop's 68. The block's order and registers come from a
    search on the models (see the block macros).
 
    qemu-sparc64 instructions per call (speed/count.py): 0 bytes 1250,
-   16 bytes 1377, 1024 bytes 7323, 4096 bytes 25407, 8192 bytes 49519
-   (4096 bytes from a misaligned m: 35267, the chunks copied byte by byte);
+   16 bytes 1383, 1024 bytes 7335, 4096 bytes 25419, 8192 bytes 49531
+   (4096 bytes from a misaligned m: 35369, the chunks copied byte by byte);
    34 of them a call zero the frame's secrets before returning. */
 #include "namespace.h"
 
@@ -244,6 +244,17 @@
 	xor K3, K2, K3
 	.endm
 
+/* The six products the block macro takes from the block before (in T4-T9),
+   made for a run's first block from the pieces in %f8-%f14. */
+	.macro firstproducts
+	fmuld %f12, RH0, T9
+	fmuld %f12, RL0, T8
+	fmuld %f10, RL1, T7
+	fmuld %f10, RL0, T6
+	fmuld %f12, RH52, T5
+	fmuld %f12, RL53, T4
+	.endm
+
 /* One block: y = x r + 2^34 (the chunk at [%o0 + o], read through %asi),
    in the pieces' own weights, from x0-x3 to y0-y3 (%f8-%f14 and %f16-%f22
    alternately; the temporaries are the same in every copy). Per slot k: A_k and B_k, the lo and hi products
@@ -252,104 +263,112 @@
    Slot 0's t0 goes into A1 and slot 2's t2 into A3 (added last); slot 1's
    carry M1 = t1 - (ALPHA_0 + ALPHA_1) joins piece 2 after its rounding, and
    slot 3's R = t3 - (ALPHA_3 + ALPHA_2) joins piece 0 times 5 2^-130, so
-   the two chains (slots 0-1, slots 2-3) run side by side (bounds.py). The
-   order and the registers are those a search on the UltraSPARC II and III
-   models (schedule.py) ran fastest within 32 registers. */
+   the two chains (slots 0-1, slots 2-3) run side by side (bounds.py).
+   Software pipelining: six of the block's products, x2 RH0, x2 RL0, x1 RL1,
+   x1 RL0, x2 RH52 and x2 RL53, are made by the block before, at its end,
+   from its y1 and y2 (which it finishes first), into T9, T8, T7, T6, T5 and
+   T4; the block reads them there and makes the next block's six last, so
+   its first additions need not wait for the last piece. .Lmore and
+   .Lzerochunk make them for a run's first block; the ones the last block
+   makes go unused. The order and the registers are those a search on the
+   UltraSPARC II and III models (schedule.py) ran fastest within 32
+   registers (simulated annealing: one instruction moved within its
+   dependences, or a product moved to the block before). */
 	.macro block x0, x1, x2, x3, y0, y1, y2, y3, o
-	fmuld \x2, RH0, \y0
-	ldd [%sp + BIAS + L_RH51], \y1
-	fmuld \x3, RL53, \y2
-	fmuld \x2, RL0, \y3
 	fmuld \x1, RH1, T0
-	fmuld \x1, RL1, T1
-	fmuld \x0, RL2, T2
-	fmuld \x3, \y1, \y1
-	fmuld \x1, RL0, T3
-	fmuld \x2, RH52, T4
-	ldd [%sp + BIAS + L_RH3], T5
-	fmuld \x0, RH2, T6
-	fmuld \x1, RH53, T7
+	fmuld \x1, RH53, T1
+	ldd [%sp + BIAS + L_RL3], T2
+	ldd [%sp + BIAS + L_RH51], T3
+	fmuld \x0, RH0, \y0
 	lda [%o0 + \o + 0] %asi, P0L
-	faddd \y2, T2, \y2
-	faddd T1, \y3, \y3
-	fmuld \x2, RL52, T1
-	fmuld \x2, RL53, T2
-	faddd T0, \y0, \y0
-	lda [%o0 + \o + 12] %asi, P3L
-	fmuld \x3, RH53, T0
-	faddd T7, T4, T4
-	fmuld \x0, RH0, T7
-	fmuld \x1, RL53, T8
-	ldd [%sp + BIAS + L_RL51], T9
-	faddd T3, T2, T2
-	faddd T0, T6, T0
-	fmuld \x3, T9, T3
-	faddd \y1, T7, \y1
-	fmuld \x0, RL1, T6
-	faddd T8, T1, T1
-	fmuld \x3, RL52, T7
-	fmuld \x2, RH53, T8
-	faddd \y0, T0, \y0
-	fmuld \x0, RL0, T0
-	fmuld \x1, RL2, T9
-	faddd T7, T6, T6
-	fmuld \x1, RH2, T7
-	faddd T4, \y1, \y1
-	fmuld \x1, RH0, \x1
-	faddd \y3, \y2, \y2
+	fmuld \x0, RH2, \y1
+	fmuld \x3, T3, \y2
+	faddd T0, T9, \y3
 	lda [%o0 + \o + 8] %asi, P2L
-	faddd T3, T0, \y3
-	fmuld \x3, RH0, T0
-	fmuld \x2, RH1, T3
-	faddd T2, T6, T2
-	faddd \y1, P0, T4                  /* s = B0 + P0 */
-	faddd T1, \y3, \y3
-	fmuld \x2, RL1, \x2
-	faddd \x1, T8, \x1
-	ldd [%sp + BIAS + L_RL3], T1
-	fmuld \x3, RL0, T6
-	fmuld \x0, T5, T5
-	faddd \y0, P2, T8                  /* s = B2 + P2 */
+	fmuld \x3, RL52, T3
+	fmuld \x0, RL2, T0
+	faddd T6, T4, T9
+	fmuld \x3, RH53, T4
+	ldd [%sp + BIAS + L_RL51], T6
+	faddd T7, T8, T7
+	faddd T1, T5, T8
+	fmuld \x3, RL53, T1
+	fmuld \x0, RL1, T5
+	faddd \y2, \y0, \y0
+	faddd T4, \y1, \y2
+	fmuld \x2, RL52, T4
+	fmuld \x3, T6, \y1
+	ldd [%sp + BIAS + L_RH3], T6
+	faddd T1, T0, T0
+	fmuld \x0, RL0, T1
+	faddd T3, T5, T3
+	fmuld \x1, RL53, T5
+	faddd T8, \y0, T8
+	fmuld \x3, RH0, \y0
+	faddd \y3, \y2, \y2
+	fmuld \x0, RH1, \y3
+	faddd T7, T0, T0
+	faddd \y1, T1, T7
+	fmuld \x3, RH52, T1
+	fmuld \x0, T6, \y1
+	faddd T5, T4, T6
+	faddd T9, T3, T4
+	faddd T8, P0, T5                    /* s = B0 + P0 */
+	fmuld \x1, RH2, T3
+	faddd \y2, P2, T9                   /* s = B2 + P2 */
+	fmuld \x0, T2, T2
+	fmuld \x1, RH0, \x0
+	faddd T6, T7, T6
 	lda [%o0 + \o + 4] %asi, P1L
-	faddd T4, \y3, T4                  /* t0 = s + A0: slot 0 rounded at 2^34, + word 0 */
-	fmuld \x0, T1, T1
-	faddd T9, \x2, \x2
-	fmuld \x3, RH52, \x3
-	fmuld \x0, RH1, \x0
-	faddd T7, T3, T3
-	ldd [%i5 + C_WR], T7
-	faddd T8, \y2, T8                  /* t2 */
-	faddd T0, T5, T0
-	faddd \x3, \x0, \x0
-	faddd T2, T4, \x3                  /* A1 takes t0 last */
-	ldd [%i5 + C_K1], T2
-	faddd T6, T1, T1
+	faddd \y0, \y1, T7
+	fmuld \x2, RH53, \y0
+	faddd T1, \y3, \y1
+	lda [%o0 + \o + 12] %asi, P3L
+	fmuld \x3, RL0, T1
+	fmuld \x2, RH1, \y3
+	faddd T9, T0, \x3                   /* t2 */
+	fmuld \x1, RL2, T9
+	faddd T5, T6, \x1                   /* t0 = s + A0: slot 0 rounded at 2^34, + word 0 */
 	ldd [%i5 + C_A3X], T5
-	fsubd P0, T4, T4                   /* minus what t0 took */
-	faddd T3, T0, T0
-	fsubd P2, T8, T3
-	faddd \x1, \x0, \x0
-	faddd \x2, T1, \x1
-	faddd \y1, T4, \x2
-	faddd \x0, P1, \y1                 /* s = B1 + P1 */
-	faddd \x1, T8, \x1                 /* A3 takes t2 last */
-	faddd T0, P3, T1                   /* s = B3 + P3 */
-	faddd \y0, T3, \y0
-	faddd \y1, \x3, \y1                /* t1 */
-	faddd T1, \x1, T1                  /* t3 */
-	faddd \y0, \y2, \y0                /* piece 2 before M1 */
-	fsubd \y1, T2, T2                  /* M1 = t1 - ALPHA_0 - ALPHA_1: to piece 2 */
-	fsubd P1, \y1, \y1
-	fsubd P3, T1, \y2
-	fsubd T1, T5, T1                   /* R = t3 - ALPHA_3 - ALPHA_2: the part at 2^130, word 3, pad */
-	faddd \x2, \y3, \x2                /* piece 0, less the wrap */
-	faddd T0, \y2, T0
-	fmuld T1, T7, T1                   /* W = R 5 2^-130 */
-	faddd \x0, \y1, \x0
-	faddd \y0, T2, \y2                 /* piece 2 (+ M1) */
-	faddd T0, \x1, \y3                 /* piece 3 */
-	faddd \x0, \x3, \y1                /* piece 1 */
-	faddd \x2, T1, \y0                 /* piece 0 (+ W) */
+	faddd \x0, \y0, \y0
+	ldd [%i5 + C_K1], \x0
+	faddd T1, T2, T1
+	fmuld \x2, RL1, T2
+	faddd T3, \y3, \x2
+	faddd T4, \x1, T3                   /* A1 takes t0 last */
+	faddd \y0, \y1, \y3
+	fsubd P2, \x3, T4
+	faddd \x2, T7, \y0
+	faddd T9, T2, \y1
+	faddd \y3, P1, T7                   /* s = B1 + P1 */
+	faddd \y2, T4, \x2
+	faddd \y1, T1, T2
+	faddd T7, T3, T9                    /* t1 */
+	faddd \x2, T0, T4                   /* piece 2 before M1 */
+	faddd \y0, P3, \y2                  /* s = B3 + P3 */
+	faddd T2, \x3, T1                   /* A3 takes t2 last */
+	fsubd T9, \x0, \y1                  /* M1 = t1 - ALPHA_0 - ALPHA_1: to piece 2 */
+	ldd [%i5 + C_WR], T7
+	fsubd P0, \x1, T0                   /* minus what t0 took */
+	fsubd P1, T9, \x2
+	faddd \y2, T1, T2                   /* t3 */
+	faddd T4, \y1, \y2                  /* piece 2 (+ M1) */
+	faddd T8, T0, \x3
+	faddd \y3, \x2, \x0
+	fsubd T2, T5, \x1                   /* R = t3 - ALPHA_3 - ALPHA_2: the part at 2^130, word 3, pad */
+	fmuld \y2, RH0, T9                  /* the next block's product (hoisted) */
+	fsubd P3, T2, T4
+	fmuld \y2, RH52, T5                 /* the next block's product (hoisted) */
+	fmuld \y2, RL0, T8                  /* the next block's product (hoisted) */
+	faddd \x0, T3, \y1                  /* piece 1 */
+	faddd \x3, T6, T0                   /* piece 0, less the wrap */
+	fmuld \x1, T7, \y3                  /* W = R 5 2^-130 */
+	faddd \y0, T4, \x2
+	fmuld \y2, RL53, T4                 /* the next block's product (hoisted) */
+	fmuld \y1, RL0, T6                  /* the next block's product (hoisted) */
+	faddd T0, \y3, \y0                  /* piece 0 (+ W) */
+	fmuld \y1, RL1, T7                  /* the next block's product (hoisted) */
+	faddd \x2, T1, \y3                  /* piece 3 */
 	.endm
 
 /* ---- data: the table, then the constants (CB) ---- */
@@ -611,6 +630,7 @@ poly1305aes_authenticate:
 	fmovd %f10, %f18
 	fmovd %f12, %f20
 	fmovd %f14, %f22
+	firstproducts
 	add %i5, C_ZERO - 240, %o0         /* reads 16 zero bytes at CB + C_ZERO */
 	call .Lblock15
 	 mov 1, %o1
@@ -799,8 +819,9 @@ poly1305aes_authenticate:
    The loop is unrolled 16 times (pieces alternating between %f8-%f14 and
    %f16-%f22) and entered at block e = -n mod 16 through the branch table at
    CB, with %o0 moved back 16e bytes so that block e reads the first chunk;
-   .Lblock15 alone, called with %o1 = 1, is one block. Uses %o0-%o4 and
-   %f16-%f22. */
+   .Lblock15 alone, called with %o1 = 1, is one block (its caller first
+   makes the six products the block macro takes from the block before).
+   Uses %o0-%o4, %f16-%f22 and the temporaries T0-T9. */
 .Lprocess:
 	brnz %l6, .Lmore + 4
 	 sub %g0, %o1, %o3
@@ -828,6 +849,7 @@ poly1305aes_authenticate:
 	add %o1, %o3, %o1
 	srlx %o1, 4, %o1                   /* passes through the loop's end */
 	sllx %o3, 4, %o4
+	firstproducts
 	fmovd %f8, %f16                    /* odd entries read %f16-%f22 */
 	fmovd %f10, %f18
 	fmovd %f12, %f20
@@ -868,7 +890,7 @@ poly1305aes_authenticate:
 	subcc %o1, 1, %o1
 	add %o0, 256, %o0
 	bne,a,pt %xcc, .Lblock0 + 4
-	 fmuld %f12, RH0, %f16              /* the first instruction of .Lblock0 */
+	 fmuld %f10, RH1, T0                /* the first instruction of .Lblock0 */
 .Lreturn:
 	retl
 	 nop
