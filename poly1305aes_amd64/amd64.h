@@ -10,6 +10,7 @@
 #include "poly64.h"
 #include "aesni.h"
 #include "../x86/x86.h"   /* the cores shared with poly1305aes_x86, hashfn */
+#include "../x86/radix64.h" /* the radix-2^64 block in assembly */
 
 /* the names the path files share, each namespaced once (common/namespace.h) */
 #define scalar_mul CRYPTO_NAMESPACE(scalar_mul)
@@ -17,8 +18,8 @@
 #define scalar_table CRYPTO_NAMESPACE(scalar_table)
 #define vector_avx2 CRYPTO_NAMESPACE(vector_avx2)
 #define vector_ifma CRYPTO_NAMESPACE(vector_ifma)
-#define vector_sse2 CRYPTO_NAMESPACE(vector_sse2)
-#define vector_sse2_table CRYPTO_NAMESPACE(vector_sse2_table)
+#define vector_hybrid CRYPTO_NAMESPACE(vector_hybrid)
+#define vector_hybrid_table CRYPTO_NAMESPACE(vector_hybrid_table)
 #define poly1305aes_poly1305 CRYPTO_NAMESPACE(poly1305)
 
 HIDDEN hashfn scalar_mul;         /* AES-NI, radix 2^64 with MUL (scalar.c) */
@@ -26,69 +27,20 @@ HIDDEN hashfn scalar_mulx;        /* AES-NI (VEX), radix 2^64 with MULX (scalar.
 HIDDEN hashfn scalar_table;       /* AES from a table, radix 2^64 with MUL (scalar.c) */
 HIDDEN hashfn vector_avx2;        /* AES-NI around x86/avx2.c's hash (scalar.c); l >= 1 */
 HIDDEN hashfn vector_ifma;        /* AES-NI around x86/ifma.c's hash (scalar.c); l >= 1 */
-HIDDEN hashfn vector_sse2;        /* AES-NI around x86/sse2.c's hash (scalar.c); l >= 1 */
-HIDDEN hashfn vector_sse2_table;  /* AES from a table around x86/sse2.c's hash (scalar.c); l >= 1 */
+HIDDEN hashfn vector_hybrid;      /* AES-NI around the hybrid (x86/sse2.c's, scalar.c); l >= 384 */
+HIDDEN hashfn vector_hybrid_table;   /* AES from a table around the hybrid (scalar.c); l >= 384 */
 
 /* Poly1305 alone, key r||s, on the path in use: for speed/bench.c only (not in the installed libraries) */
 void poly1305aes_poly1305(unsigned char out[16], const unsigned char rs[32], const unsigned char m[], unsigned int l);
 
 /* ---- Poly1305 in radix 2^64 ---- */
 
-/* One block in assembly (GCC's unsigned __int128 code spills): after the
-   message is added, d0 = a0 r0 + a1 s1, d1 = a0 r1 + a1 r0 + a2 s1 + hi(d0),
-   top = a2 r0 + hi(d1); h0 = lo(d0) + 5 (top >> 2), h1 = lo(d1) + carry,
-   h2 = (top & 3) + carry. Operands: h0 h1 h2 d0h d1l d1h t, r0 r1 s1. */
-#define P64_MULX                                                                             \
-  "movq %[h0], %%rdx\n\t"                                                                    \
-  "mulxq %[r1], %[d1l], %[d1h]\n\t"                                                          \
-  "mulxq %[r0], %[h0], %[d0h]\n\t"                                                           \
-  "movq %[h1], %%rdx\n\t"                                                                    \
-  "mulxq %[s1], %[h1], %[t]\n\t"                                                             \
-  "addq %[h1], %[h0]\n\t"                                                                    \
-  "adcq %[t], %[d0h]\n\t"                                                                    \
-  "mulxq %[r0], %[h1], %[t]\n\t"                                                             \
-  "addq %[h1], %[d1l]\n\t"                                                                   \
-  "adcq %[t], %[d1h]\n\t"                                                                    \
-  P64_REDUCE
-#define P64_MUL                                                                              \
-  "movq %[h0], %%rax\n\t"                                                                    \
-  "mulq %[r1]\n\t"                                                                           \
-  "movq %%rax, %[d1l]\n\t"                                                                   \
-  "movq %%rdx, %[d1h]\n\t"                                                                   \
-  "movq %[h0], %%rax\n\t"                                                                    \
-  "mulq %[r0]\n\t"                                                                           \
-  "movq %%rax, %[h0]\n\t"                                                                    \
-  "movq %%rdx, %[d0h]\n\t"                                                                   \
-  "movq %[h1], %%rax\n\t"                                                                    \
-  "mulq %[s1]\n\t"                                                                           \
-  "addq %%rax, %[h0]\n\t"                                                                    \
-  "adcq %%rdx, %[d0h]\n\t"                                                                   \
-  "movq %[h1], %%rax\n\t"                                                                    \
-  "mulq %[r0]\n\t"                                                                           \
-  "addq %%rax, %[d1l]\n\t"                                                                   \
-  "adcq %%rdx, %[d1h]\n\t"                                                                   \
-  P64_REDUCE
-#define P64_REDUCE                                                                           \
-  "movq %[h2], %[t]\n\t"                                                                     \
-  "imulq %[s1], %[t]\n\t"                                                                    \
-  "imulq %[r0], %[h2]\n\t"                                                                   \
-  "addq %[t], %[d0h]\n\t"                     /* < 2^61.2 + 2^62.9: no carry */             \
-  "addq %[d0h], %[d1l]\n\t"                                                                  \
-  "adcq %[h2], %[d1h]\n\t"                     /* top, weight 2^128 */                       \
-  "movq %[d1h], %[h2]\n\t"                                                                   \
-  "andq $3, %[h2]\n\t"                                                                       \
-  "movq %[d1h], %[t]\n\t"                                                                    \
-  "andq $-4, %[t]\n\t"                                                                       \
-  "shrq $2, %[d1h]\n\t"                                                                      \
-  "addq %[t], %[d1h]\n\t"                      /* 5 (top >> 2) */                            \
-  "addq %[d1h], %[h0]\n\t"                                                                   \
-  "movq %[d1l], %[h1]\n\t"                                                                   \
-  "adcq $0, %[h1]\n\t"                                                                       \
-  "adcq $0, %[h2]\n\t"
+#define P64_MULX P64_MULX_ON(h0, h1, h2)
+#define P64_MUL P64_MUL_ON(h0, h1, h2)
 
 #define P64_OPERANDS                                                                         \
   [h0] "+&r"(st->h0), [h1] "+&r"(st->h1), [h2] "+&r"(st->h2), [d0h] "=&r"(d0h), [d1l] "=&r"(d1l), \
-  [d1h] "=&r"(d1h), [t] "=&r"(t)
+  [d1h] "=&r"(d1h), [t64] "=&r"(t)
 #define P64_KEY [r0] "rm"(st->r0), [r1] "rm"(st->r1), [s1] "rm"(st->s1)
 
 /* h = (h + c) r for each whole block c of m[0..16 count), count >= 1 */

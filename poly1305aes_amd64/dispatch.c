@@ -10,11 +10,12 @@
               VBMI2, BMI2 and OS zmm state)
      avx2     AES-NI; radix 2^64 with MULX; from 896 bytes AVX2 radix 2^26, 8
               blocks a step (x86/avx2.c; needs AVX2, BMI2, OS ymm state)
-     sse2     AES-NI; radix 2^64 with MUL; from 2048 bytes SSE2 radix 2^26, 8
-              blocks a step (x86/sse2.c; needs AES-NI, SSSE3; SSE2 is in every
-              x86-64)
+     sse2     AES-NI; radix 2^64 with MUL; from 2560 bytes the hybrid: SSE2
+              radix 2^26, 8 blocks a step, with 8 radix-2^64 blocks of a
+              second region interleaved in each step (x86/sse2.c, scalar.c;
+              needs AES-NI, SSSE3; SSE2 is in every x86-64)
      generic  AES from a table (common/aes_table.h: NOT constant time); radix 2^64
-              with MUL; from 2048 bytes SSE2 radix 2^26
+              with MUL; from 2560 bytes the hybrid
    After each call the dispatcher zeroes the stack the path's code used (the
    path's scalar_stack or vector_stack bytes below its stack pointer): the
    compiler spills r, s, round keys and powers of r there. The sizes are the
@@ -30,8 +31,8 @@ static const struct path paths[] = {
   { "ifma", SSE2 | SSSE3 | AESNI | OSYMM | AVX2 | BMI2 | OSZMM | AVX512F | AVX512VL | AVX512BW | AVX512IFMA | AVX512VBMI2,
     scalar_mulx, vector_ifma, 384, 128, 640 },
   { "avx2", SSE2 | SSSE3 | AESNI | OSYMM | AVX2 | BMI2, scalar_mulx, vector_avx2, 896, 128, 3008 },
-  { "sse2", SSE2 | SSSE3 | AESNI, scalar_mul, vector_sse2, 2048, 128, 2304 },
-  { "generic", SSE2, scalar_table, vector_sse2_table, 2048, 256, 2304 },
+  { "sse2", SSE2 | SSSE3 | AESNI, scalar_mul, vector_hybrid, 2560, 128, 2304 },
+  { "generic", SSE2, scalar_table, vector_hybrid_table, 2560, 256, 2304 },
 };
 
 /* one call on the path in use, then the wipe of the stack it used */

@@ -26,6 +26,29 @@ INLINE void hash_mulx(u64 h[3], const unsigned char r[16], const unsigned char *
   h[0] = st.h0, h[1] = st.h1, h[2] = st.h2;
 }
 
+/* the hybrid (x86/sse2.c): the SSE2 core on a first region of 8 (c + 1)
+   blocks, whose c steps after the first also take HYBRID_BLOCKS blocks each
+   of the region after it into a radix-2^64 chain; joined, h = H_sse2
+   r^(HYBRID_BLOCKS c) + h_scalar, then the blocks left and the tail by the
+   scalar code; l >= 16 (8 + 8 + HYBRID_BLOCKS) */
+INLINE void hash_hybrid(u64 h[3], const unsigned char r[16], const unsigned char *m, size_t l)
+{
+  struct p64 sc;
+  size_t n = l / 16, c = (n - 8) / (8 + HYBRID_BLOCKS), nv = 8 * (c + 1), ns = HYBRID_BLOCKS * c;
+  uint64_t d[5];
+  uint32_t w[5];
+  u64 hv[3], hs[3];
+  p64_start(&sc, r);
+  sse2_hybrid_hash(d, r, m, 16 * nv, &sc, m + 16 * nv);
+  sums26_words(w, d);
+  hv[0] = (u64) w[1] << 32 | w[0], hv[1] = (u64) w[3] << 32 | w[2], hv[2] = w[4];
+  hs[0] = sc.h0, hs[1] = sc.h1, hs[2] = sc.h2;
+  p64_join(h, hv, hs, sc.r0, sc.r1, ns);
+  sc.h0 = h[0], sc.h1 = h[1], sc.h2 = h[2];
+  p64_hash(&sc, m + 16 * (nv + ns), l - 16 * (nv + ns), 0);
+  h[0] = sc.h0, h[1] = sc.h1, h[2] = sc.h2;
+}
+
 /* an x86/ core, its words (x86/x86.h) as radix 2^64 (h2 <= 4) */
 #define CORE_HASH(name, words)                                                                   \
   INLINE void name(u64 h[3], const unsigned char r[16], const unsigned char *m, size_t l)        \
@@ -34,7 +57,6 @@ INLINE void hash_mulx(u64 h[3], const unsigned char r[16], const unsigned char *
     words(w, r, m, l);                                                                           \
     h[0] = (u64) w[1] << 32 | w[0], h[1] = (u64) w[3] << 32 | w[2], h[2] = w[4];                \
   }
-CORE_HASH(hash_sse2, sse2_words)
 CORE_HASH(hash_avx2, avx2_words)
 CORE_HASH(hash_ifma, ifma_words)
 
@@ -49,7 +71,7 @@ CORE_HASH(hash_ifma, ifma_words)
   }
 AES_AROUND(scalar_mul, "aes,ssse3", hash_mul)                               /* short ones, sse2 */
 AES_AROUND(scalar_mulx, "avx,bmi2,aes,ssse3", hash_mulx)                    /* short ones, ifma and avx2 */
-AES_AROUND(vector_sse2, "aes,ssse3", hash_sse2)                             /* long ones, sse2 */
+AES_AROUND(vector_hybrid, "aes,ssse3", hash_hybrid)                         /* long ones, sse2 */
 AES_AROUND(vector_avx2, "avx2,avx,bmi2,aes,ssse3", hash_avx2)               /* long ones, avx2 */
 AES_AROUND(vector_ifma, "avx512f,avx2,avx,bmi2,aes,ssse3", hash_ifma)       /* long ones, ifma */
 
@@ -66,4 +88,4 @@ AES_AROUND(vector_ifma, "avx512f,avx2,avx,bmi2,aes,ssse3", hash_ifma)       /* l
     p64_finish(out, h[0], h[1], h[2], (u64) s[1] << 32 | s[0], (u64) s[3] << 32 | s[2]);       \
   }
 TABLE_AROUND(scalar_table, hash_mul)                                        /* short ones */
-TABLE_AROUND(vector_sse2_table, hash_sse2)                                  /* long ones */
+TABLE_AROUND(vector_hybrid_table, hash_hybrid)                              /* long ones */

@@ -24,8 +24,6 @@
 #include "arm64.h"
 #include "aesce.h"
 
-#define M26 0x3ffffff
-
 /* the hybrid loop from here on (at least 14 blocks: one step and the last
    group). speed/crossover.py, model cycles per call, NEON / hybrid:
      bytes          1536        2048        3072        4096
@@ -46,11 +44,6 @@
 struct key26 {
   uint32x4_t r[5], r5[5];   /* lanes 0-1: the multiplier of X + P_j; 2-3: of P_(j+1) */
 };
-
-/* limb i of h = h0 + 2^64 h1 + 2^128 h2 (h2 <= 4: limb 4 < 5 2^24) */
-#define LIMB(h0, h1, h2, i)                                                                           \
-  ((i) == 0 ? (h0) & M26 : (i) == 1 ? (h0) >> 26 & M26 : (i) == 2 ? ((h0) >> 52 | (h1) << 12) & M26    \
-   : (i) == 3 ? (h1) >> 14 & M26 : ((h1) >> 40 | (h2) << 24))
 
 /* the limbs of two powers a and b, a lane pair each: pair[i] = limb i of a + 2^32 limb i of b */
 INLINE void limb_pairs(u64 pair[5], const struct p64 *a, const struct p64 *b)
@@ -200,15 +193,6 @@ INLINE void carry(uint32x2_t x[5], uint64x2_t d[5])
     s[4] = vadd_u32(x[4], vget_low_u32(l[4]));                                                        \
   } while (0)
 
-/* h (radix 2^64, h2 <= 4) = sum of d_i 2^(26 i), d_i < 2^59.1 */
-INLINE void from26(u64 h[3], const u64 d[5])
-{
-  u128 t = (u128) d[0] + ((u128) d[1] << 26) + ((u128) d[2] << 52);
-  u64 t0 = (u64) t;
-  t = (t >> 64) + ((u128) d[3] << 14) + ((u128) d[4] << 40);
-  p64_fold(h, t0, (u64) t, (u64) (t >> 64));
-}
-
 /* the sum of the two lanes of each limb (< 2^59.1), into radix 2^64 */
 INLINE void lane_sums(u64 h[3], const uint64x2_t d[5])
 {
@@ -245,45 +229,6 @@ INLINE void hash_groups(u64 h[3], const unsigned char *m, size_t groups, const s
    scalar chain a step; the scalar region follows the NEON region, so
    h = H_neon r^(2 steps) + H_scalar, joined in radix 2^26 ---- */
 
-/* c = a b mod p in radix 2^26 (scalar); limbs < 2^26.4 in, so a product sum
-   is < 2^52.8 + 4 2^55.13 < 2^57.2, plus add[] (< 2^26.4); limbs below
-   2^26 + 2^7.7 out */
-INLINE void mul26(u64 c[5], const u64 a[5], const u64 b[5], const u64 add[5])
-{
-  u64 b1 = 5 * b[1], b2 = 5 * b[2], b3 = 5 * b[3], b4 = 5 * b[4], d0, d1, d2, d3, d4;
-  d0 = a[0] * b[0] + a[1] * b4 + a[2] * b3 + a[3] * b2 + a[4] * b1 + add[0];
-  d1 = a[0] * b[1] + a[1] * b[0] + a[2] * b4 + a[3] * b3 + a[4] * b2 + add[1];
-  d2 = a[0] * b[2] + a[1] * b[1] + a[2] * b[0] + a[3] * b4 + a[4] * b3 + add[2];
-  d3 = a[0] * b[3] + a[1] * b[2] + a[2] * b[1] + a[3] * b[0] + a[4] * b4 + add[3];
-  d4 = a[0] * b[4] + a[1] * b[3] + a[2] * b[2] + a[3] * b[1] + a[4] * b[0] + add[4];
-  d1 += d0 >> 26, d0 &= M26;
-  d2 += d1 >> 26, d1 &= M26;
-  d3 += d2 >> 26, d2 &= M26;
-  d4 += d3 >> 26, d3 &= M26;
-  d0 += 5 * (d4 >> 26), d4 &= M26;
-  d1 += d0 >> 26, d0 &= M26;
-  c[0] = d0, c[1] = d1, c[2] = d2, c[3] = d3, c[4] = d4;
-}
-
-/* p = r^e, e >= 1 (e is public: the length chooses it) */
-INLINE void power26(u64 p[5], const u64 r[5], size_t e)
-{
-  static const u64 zero[5];
-  int bit = 63 - __builtin_clzll((unsigned long long) e);
-  p[0] = r[0], p[1] = r[1], p[2] = r[2], p[3] = r[3], p[4] = r[4];
-  while (--bit >= 0) {
-    mul26(p, p, p, zero);
-    if (e >> bit & 1) mul26(p, p, r, zero);
-  }
-}
-
-/* the limbs of h (h2 <= 4) */
-INLINE void to26(u64 l[5], const u64 h[3])
-{
-  l[0] = LIMB(h[0], h[1], h[2], 0), l[1] = LIMB(h[0], h[1], h[2], 1), l[2] = LIMB(h[0], h[1], h[2], 2);
-  l[3] = LIMB(h[0], h[1], h[2], 3), l[4] = LIMB(h[0], h[1], h[2], 4);
-}
-
 /* h = the hash of the first 64 (2 steps + 1) + 32 steps bytes of m, steps >= 1; returns that length */
 INLINE size_t hash_hybrid(u64 h[3], const unsigned char *m, size_t steps, const struct p64 *st)
 {
@@ -291,7 +236,6 @@ INLINE size_t hash_hybrid(u64 h[3], const unsigned char *m, size_t steps, const 
   struct key26 last;
   struct powers pw;
   struct p64 re = *st;
-  u64 rl[5], p[5], hn[5], hs[5];
   uint32x2_t s[5];
   uint32x4_t l[5];
   uint64x2_t d[5];
@@ -320,13 +264,7 @@ INLINE size_t hash_hybrid(u64 h[3], const unsigned char *m, size_t steps, const 
   lane_sums(h, d);
 
   /* h = H_neon r^(2 steps) + H_scalar */
-  to26(hn, h);
-  to26(hs, state.h);
-  p[0] = st->r0, p[1] = st->r1, p[2] = 0;
-  to26(rl, p);
-  power26(p, rl, 2 * steps);
-  mul26(hn, hn, p, hs);
-  from26(h, hn);
+  p64_join(h, h, state.h, st->r0, st->r1, 2 * steps);
   return 64 * (2 * steps + 1) + 32 * steps;
 }
 

@@ -675,7 +675,7 @@ static void run_again(struct abi_block *b, void *context, struct secrets *other)
 
 static void run(int which)
 {
-  /* 4100: above every vector threshold (poly1305aes_amd64's sse2 and generic paths from 2048
+  /* 4100: above every vector threshold (poly1305aes_amd64's sse2 and generic paths from 2560
      bytes, arm64's hybrid loop from 3072), its last block partial */
   static const unsigned int lengths[] = { 0, 1, 15, 16, 17, 64, 1000, 4100 };
   static const char *const names[] = { "authenticate", "verify (right tag)", "verify (wrong tag)" };

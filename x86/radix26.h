@@ -85,6 +85,11 @@ struct state {
 
 static VT void first_step(struct state *st, const unsigned char *p);   /* H = M_0 Q_1 + ... + M_(S-1) */
 static VT void steps(struct state *st, const unsigned char *p, size_t count);   /* H = H Q_0 + M_0 Q_1 + ... */
+#ifdef HYBRID_HASH
+/* steps, and HYBRID_BLOCKS blocks a step from ms into the scalar chain sc */
+static VT void steps_hybrid(struct state *st, const unsigned char *p, size_t count, struct p64 *sc,
+                            const unsigned char *ms);
+#endif
 
 INLINE VT void to_mult(struct mult *out, const V a[5])
 {
@@ -201,7 +206,10 @@ static VT void chunk(struct state *st, unsigned char *buf, const unsigned char *
   }
 }
 
-VT void HASH(uint64_t d[5], const unsigned char r[16], const unsigned char *m, size_t l)
+/* HASH, and with sc (HYBRID_HASH) the steps after the first also take
+   HYBRID_BLOCKS blocks each from ms into the scalar chain sc */
+INLINE VT void hash_body(uint64_t d[5], const unsigned char r[16], const unsigned char *m, size_t l, struct p64 *sc,
+                         const unsigned char *ms)
 {
   static const unsigned char lane_blocks[LANES] = LANE_BLOCKS;
   struct state st __attribute__((aligned(32)));
@@ -213,6 +221,7 @@ VT void HASH(uint64_t d[5], const unsigned char r[16], const unsigned char *m, s
   size_t chunks = (n + v) / (SETS * LANES), from, to;
   unsigned int lane, j;
   int k;
+  (void) sc, (void) ms;   /* used by HYBRID_HASH only */
 
   /* r (clamped) in every lane; P_L = r^(LANES - b_L) = r r^(e0) (r^2)^(e1),
      e = LANES - b_L - 1 in binary (lanes bit[i]); then r^LANES from the lane
@@ -266,6 +275,10 @@ VT void HASH(uint64_t d[5], const unsigned char r[16], const unsigned char *m, s
     from = 1;
     to = (l & 15) ? chunks - 1 : chunks;
     pads_all(&st);
+#ifdef HYBRID_HASH
+    if (sc && to > from) steps_hybrid(&st, m + CHUNK * from - 16 * v, to - from, sc, ms);
+    else
+#endif
     if (to > from) steps(&st, m + CHUNK * from - 16 * v, to - from);
     if (to < chunks) {
       chunk(&st, buf, m, l, chunks - 1, v);
@@ -277,3 +290,16 @@ VT void HASH(uint64_t d[5], const unsigned char r[16], const unsigned char *m, s
   mul(p, st.h, &f);
   for (k = 0; k < 5; ++k) d[k] = v_sum(p[k]);
 }
+
+VT void HASH(uint64_t d[5], const unsigned char r[16], const unsigned char *m, size_t l)
+{
+  hash_body(d, r, m, l, NULL, NULL);
+}
+
+#ifdef HYBRID_HASH
+VT void HYBRID_HASH(uint64_t d[5], const unsigned char r[16], const unsigned char *m, size_t l, struct p64 *sc,
+                    const unsigned char *ms)
+{
+  hash_body(d, r, m, l, sc, ms);
+}
+#endif

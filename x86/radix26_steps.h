@@ -30,3 +30,27 @@ static VT __attribute__((noinline)) void first_step(struct state *st, const unsi
   V d0, d1, d2, d3, d4, a, t, mask = st->mask;
   __asm__ __volatile__(STEP("") STEP_OPERANDS);
 }
+
+#ifdef HYBRID_HASH
+/* steps, each with HYBRID_BLOCKS scalar blocks from ms into sc (HYBRID_STEP) */
+static VT __attribute__((noinline)) void steps_hybrid(struct state *st, const unsigned char *p, size_t count,
+                                                      struct p64 *sc, const unsigned char *ms)
+{
+  const unsigned char *end = p + CHUNK * count;
+  V d0, d1, d2, d3, d4, a, t, mask = st->mask;
+  uint64_t h0 = sc->h0, h1 = sc->h1, h2 = sc->h2, d0h, d1l, d1h, t64;
+  __asm__ __volatile__("1:\n\t"
+                       HYBRID_STEP
+                       "add %[chunk], %[p]\n\t"
+                       "cmp %[p], %[end]\n\t"
+                       "jne 1b\n\t"
+                       : [p] "+&r"(p), [d0] "=&x"(d0), [d1] "=&x"(d1), [d2] "=&x"(d2), [d3] "=&x"(d3),
+                         [d4] "=&x"(d4), [a] "=&x"(a), [t] "=&x"(t), [h0] "+&r"(h0), [h1] "+&r"(h1),
+                         [h2] "+&r"(h2), [d0h] "=&r"(d0h), [d1l] "=&r"(d1l), [d1h] "=&r"(d1h),
+                         [t64] "=&r"(t64), [ms] "+&r"(ms)
+                       : [st] "r"(st), [end] "r"(end), [mask] "x"(mask), [chunk] "i"(CHUNK),
+                         [r0] "m"(sc->r0), [r1] "m"(sc->r1), [s1] "m"(sc->s1)
+                       : "rax", "rdx", "cc", "memory");
+  sc->h0 = h0, sc->h1 = h1, sc->h2 = h2;
+}
+#endif

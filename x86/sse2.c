@@ -4,8 +4,9 @@
    are in radix26.h, here are the lane operations and the loop, 8 blocks (4
    sets of 2) a step: 2-operand SSE2 spends 3 instructions a product, so
    the step's fixed work (split, carry, H) weighs; 8 blocks a step took
-   0.93x the time of 4 here. Constant time: no branch or memory index
-   depends on r or the message (only on l). */
+   0.93x the time of 4 here. On x86-64 also the hybrid (HYBRID_HASH,
+   below), poly1305aes_amd64's loop for CPUs without AVX2. Constant time: no
+   branch or memory index depends on r or the message (only on l). */
 #include <emmintrin.h>
 #include "x86.h"
 
@@ -22,6 +23,10 @@ typedef __m128i V;
 #define v_srli _mm_srli_epi64
 #define v_slli _mm_slli_epi64
 #define HASH sse2_hash
+#ifdef __x86_64__
+#define HYBRID_HASH sse2_hybrid_hash   /* the hybrid loop below */
+#include "poly64.h"
+#endif
 
 INLINE VT V v_set1(uint64_t x)
 {
@@ -112,11 +117,13 @@ INLINE VT void store_blocks(unsigned char *p, const V b[8])
   "movdqa %[d2], " #mem "+64(%[st])\n\t"
 
 /* one step on the chunk at p: H = H Q_0 + M_0 Q_1 + M_1 Q_2 + M_2 Q_3 + M_3
-   (h_products: the products H Q_0, or nothing for H = 0) */
-#define STEP(h_products) \
-    SPLIT_TO_MEMORY(0, 720, 960) \
+   (h_products: the products H Q_0, or nothing for H = 0); STEP_WITH puts
+   the instructions s0..s5 between its pieces (the hybrid's scalar blocks) */
+#define STEP(h_products) STEP_WITH(h_products, "", "", "", "", "", "")
+#define STEP_WITH(h_products, s0, s1, s2, s3, s4, s5) \
+    SPLIT_TO_MEMORY(0, 720, 960) s0 \
     SPLIT_TO_MEMORY(32, 800, 976) \
-    SPLIT_TO_MEMORY(64, 880, 992) \
+    SPLIT_TO_MEMORY(64, 880, 992) s1 \
     /* M_3 (blocks 6, 7) into d0..d4 */ \
     "movdqu 96(%[p]), %[d0]\n\t" \
     "movdqu 112(%[p]), %[t]\n\t" \
@@ -139,14 +146,33 @@ INLINE VT void store_blocks(unsigned char *p, const V b[8])
     "pand %[mask], %[d3]\n\t" \
     "pand %[mask], %[d0]\n\t" \
     /* + H Q_0 (not in the first step, where H = 0) + M_0 Q_1 + M_1 Q_2 + M_2 Q_3 */ \
-    h_products \
-    PRODUCTS(45, 10) \
-    PRODUCTS(50, 20) \
-    PRODUCTS(55, 30) \
+    h_products s2 \
+    PRODUCTS(45, 10) s3 \
+    PRODUCTS(50, 20) s4 \
+    PRODUCTS(55, 30) s5 \
     /* carry, then H */ \
     CARRIES_TO_H(40)
 
 /* H Q_0: the products of the steps after the first (radix26.h) */
 #define H_PRODUCTS PRODUCTS(40, 0)
+
+#ifdef __x86_64__
+/* the hybrid step (x86-64: registers for both): the step above with
+   HYBRID_BLOCKS (8) radix-2^64 blocks of a second region (radix64.h: MUL,
+   one chain, h2 <= 4) between its pieces, so the integer multiplier works
+   while the vector unit does. AMD EPYC (Zen 4) here, 64 KiB, ticks beside
+   OpenSSL's scalar code: the SSE2 steps alone 0.76 of OpenSSL's time in the
+   machine's fast regime and up to 1.12 in its slow one (a busy neighbour:
+   README), two radix-2^64 chains 0.80 and 0.93 (MUL r64 issues every 2-3
+   cycles: the multiplier bounds them), this hybrid 0.59 and 0.97; with 4
+   scalar blocks a step 0.61 and 1.05, with 12 0.64 and 0.99. The region
+   split and the join: poly1305aes_amd64/scalar.c */
+#include "radix64.h"
+#define SB P64_BLOCK_AT_MS(h0, h1, h2)
+#if HYBRID_BLOCKS != 8
+#error "HYBRID_STEP places eight scalar blocks"
+#endif
+#define HYBRID_STEP STEP_WITH(H_PRODUCTS, SB SB, SB, SB, SB, SB SB, SB)
+#endif
 
 #include "radix26_steps.h"

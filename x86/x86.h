@@ -37,6 +37,17 @@ typedef void hashfn(unsigned char out[16], const unsigned char r[16], const unsi
    (x86/radix26.h) */
 HIDDEN void sse2_hash(uint64_t d[5], const unsigned char r[16], const unsigned char *m, size_t l);
 
+struct p64;   /* common/poly64.h: the scalar chain of x86-64's hybrid (radix26.h names it on both) */
+#ifdef __x86_64__
+/* x86/sse2.c on x86-64: sse2_hash of m[0..l), whose steps after the first also
+   take HYBRID_BLOCKS (sse2.c) blocks each from ms into the radix-2^64 chain sc
+   (common/poly64.h) */
+#define sse2_hybrid_hash CRYPTO_NAMESPACE(sse2_hybrid_hash)
+#define HYBRID_BLOCKS 8
+HIDDEN void sse2_hybrid_hash(uint64_t d[5], const unsigned char r[16], const unsigned char *m, size_t l,
+                             struct p64 *sc, const unsigned char *ms);
+#endif
+
 /* x86/avx2.c: the same with AVX2 (x86/radix26.h); the CPU has AVX2 */
 HIDDEN void avx2_hash(uint64_t d[5], const unsigned char r[16], const unsigned char *m, size_t l);
 
