@@ -40,7 +40,7 @@ HIDDEN void sse2_hash(uint64_t d[5], const unsigned char r[16], const unsigned c
 struct p64;   /* common/poly64.h: the scalar chain of x86-64's hybrid (radix26.h names it on both) */
 #ifdef __x86_64__
 /* x86/sse2.c on x86-64: sse2_hash of m[0..l), whose steps after the first also
-   take HYBRID_BLOCKS (sse2.c) blocks each from ms into the radix-2^64 chain sc
+   take HYBRID_BLOCKS blocks each (sse2.c places them) from ms into the radix-2^64 chain sc
    (common/poly64.h) */
 #define sse2_hybrid_hash CRYPTO_NAMESPACE(sse2_hybrid_hash)
 #define HYBRID_BLOCKS 8
