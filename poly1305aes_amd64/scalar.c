@@ -26,6 +26,12 @@ INLINE void hash_mulx(u64 h[3], const unsigned char r[16], const unsigned char *
   h[0] = st.h0, h[1] = st.h1, h[2] = st.h2;
 }
 
+/* radix-2^32 words (w[4] <= 4) as radix 2^64 (h2 <= 4) */
+INLINE void from_words(u64 h[3], const uint32_t w[5])
+{
+  h[0] = (u64) w[1] << 32 | w[0], h[1] = (u64) w[3] << 32 | w[2], h[2] = w[4];
+}
+
 /* the hybrid (x86/sse2.c): the SSE2 core on a first region of 8 (c + 1)
    blocks, whose c steps after the first also take HYBRID_BLOCKS blocks each
    of the region after it into a radix-2^64 chain; joined, h = H_sse2
@@ -41,7 +47,7 @@ INLINE void hash_hybrid(u64 h[3], const unsigned char r[16], const unsigned char
   p64_start(&sc, r);
   sse2_hybrid_hash(d, r, m, 16 * nv, &sc, m + 16 * nv);
   sums26_words(w, d);
-  hv[0] = (u64) w[1] << 32 | w[0], hv[1] = (u64) w[3] << 32 | w[2], hv[2] = w[4];
+  from_words(hv, w);
   hs[0] = sc.h0, hs[1] = sc.h1, hs[2] = sc.h2;
   p64_join(h, hv, hs, sc.r0, sc.r1, ns);
   sc.h0 = h[0], sc.h1 = h[1], sc.h2 = h[2];
@@ -55,7 +61,7 @@ INLINE void hash_hybrid(u64 h[3], const unsigned char r[16], const unsigned char
   {                                                                                              \
     uint32_t w[5];                                                                               \
     words(w, r, m, l);                                                                           \
-    h[0] = (u64) w[1] << 32 | w[0], h[1] = (u64) w[3] << 32 | w[2], h[2] = w[4];                \
+    from_words(h, w);                                                                            \
   }
 CORE_HASH(hash_avx2, avx2_words)
 CORE_HASH(hash_ifma, ifma_words)
