@@ -93,6 +93,17 @@
 	addl %ecx, %eax
 	movl %eax, \sj
 .endm
+/* r (its address at arg), clamped, into R0..R3, and s_j = r_j + r_j / 4
+   into S1..S3 (%ebp: r's address) */
+.macro key arg
+	movl \arg, %ebp
+	movl 0(%ebp), %eax
+	andl $0x0fffffff, %eax
+	movl %eax, R0
+	clamp 4, R1, S1
+	clamp 8, R2, S2
+	clamp 12, R3, S3
+.endm
 /* a4 (<= 6, at a4) times s_k: a 32-bit product */
 .macro small a4, b, lo, hi
 	movl \a4, %eax
@@ -167,14 +178,7 @@ p32_mac:
 	pushl %esi
 	pushl %edi
 	subl $FRAME, %esp
-	/* r, clamped, and s_j = r_j + r_j / 4 */
-	movl ARG(1), %ebp
-	movl 0(%ebp), %eax
-	andl $0x0fffffff, %eax
-	movl %eax, R0
-	clamp 4, R1, S1
-	clamp 8, R2, S2
-	clamp 12, R3, S3
+	key ARG(1)
 	/* the blocks: count whole ones at m (pad 1), then the last one (pad 0) */
 	movl ARG(2), %esi
 	movl ARG(3), %eax
@@ -356,6 +360,15 @@ p32_finish:
 	adcl $1, %edi
 .endm
 
+/* lo:hi += a0 b0 + a1 b1 + a2 b2 + a3 b3 + a4 b4: a1, a2 in %ebx, %ecx */
+.macro row lo, hi, b0, b1, b2, b3, b4
+	more TA0, \b0, \lo, \hi
+	more %ebx, \b1, \lo, \hi
+	more %ecx, \b2, \lo, \hi
+	more TA3, \b3, \lo, \hi
+	small TA4, \b4, \lo, \hi
+.endm
+
 /* one block of one chain (see the top): a1, a2 stay in %ebx, %ecx; each
    sum's low word is stored as h_k, its high word starts the next sum */
 .macro chain h, second
@@ -372,28 +385,14 @@ p32_finish:
 	more TA3, S1, %edi, %esi
 	movl %edi, \h+0(%esp)
 	xorl %edi, %edi
-	/* d1 + (d0 >> 32) in esi, edi */
-	more TA0, R1, %esi, %edi
-	more %ebx, R0, %esi, %edi
-	more %ecx, S3, %esi, %edi
-	more TA3, S2, %esi, %edi
-	small TA4, S1, %esi, %edi
+	/* d1 + (d0 >> 32) in esi, edi; d2 + (d1 >> 32) in edi, esi; d3 + (d2 >> 32) in esi (h3), edi */
+	row %esi, %edi, R1, R0, S3, S2, S1
 	movl %esi, \h+4(%esp)
 	xorl %esi, %esi
-	/* d2 + (d1 >> 32) in edi, esi */
-	more TA0, R2, %edi, %esi
-	more %ebx, R1, %edi, %esi
-	more %ecx, R0, %edi, %esi
-	more TA3, S3, %edi, %esi
-	small TA4, S2, %edi, %esi
+	row %edi, %esi, R2, R1, R0, S3, S2
 	movl %edi, \h+8(%esp)
 	xorl %edi, %edi
-	/* d3 + (d2 >> 32) in esi (h3), edi */
-	more TA0, R3, %esi, %edi
-	more %ebx, R2, %esi, %edi
-	more %ecx, R1, %esi, %edi
-	more TA3, R0, %esi, %edi
-	small TA4, S3, %esi, %edi
+	row %esi, %edi, R3, R2, R1, R0, S3
 	/* h4 = a4 r0 + (d3 >> 32); f = 5 (h4 >> 2) into h, h4 & 3 */
 	movl TA4, %edx
 	imull R0, %edx
@@ -421,13 +420,7 @@ p32_two:
 	pushl %esi
 	pushl %edi
 	subl $TFRAME, %esp
-	movl TARG(1), %ebp
-	movl 0(%ebp), %eax
-	andl $0x0fffffff, %eax
-	movl %eax, R0
-	clamp 4, R1, S1
-	clamp 8, R2, S2
-	clamp 12, R3, S3
+	key TARG(1)
 	movl TARG(0), %ecx
 	.irp i, 0, 4, 8, 12, 16, 20, 24, 28, 32, 36
 	movl \i(%ecx), %eax
