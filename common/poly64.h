@@ -19,6 +19,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
+#include "poly26.h"
 
 typedef uint64_t u64;
 __extension__ typedef unsigned __int128 u128;
@@ -110,9 +111,8 @@ INLINE void p64_finish(unsigned char out[16], u64 h0, u64 h1, u64 h2, u64 s0, u6
 /* ---- two regions of one message hashed apart (two chains), joined:
    h = a r^e + b, where e is the number of blocks of the second region
    (Horner's rule over the whole message gives the first region's blocks e
-   more factors of r). In radix 2^26 (every product fits 64 bits: plain C
-   on any 64-bit CPU); not in a loop, so its speed hardly matters ---- */
-#define M26 0x3ffffff
+   more factors of r). In radix 2^26 (common/poly26.h); not in a loop, so
+   its speed hardly matters ---- */
 
 /* limb i of h = h0 + 2^64 h1 + 2^128 h2 (h2 <= 4: limb 4 < 5 2^24) */
 #define LIMB(h0, h1, h2, i)                                                                           \
@@ -128,40 +128,8 @@ INLINE void from26(u64 h[3], const u64 d[5])
   p64_fold(h, t0, (u64) t, (u64) (t >> 64));
 }
 
-/* c = a b mod p in radix 2^26 (scalar); limbs < 2^26.4 in, so a product sum
-   is < 2^52.8 + 4 2^55.13 < 2^57.2, plus add[] (< 2^26.4); limbs below
-   2^26 + 2^7.7 out */
-INLINE void mul26(u64 c[5], const u64 a[5], const u64 b[5], const u64 add[5])
-{
-  u64 b1 = 5 * b[1], b2 = 5 * b[2], b3 = 5 * b[3], b4 = 5 * b[4], d0, d1, d2, d3, d4;
-  d0 = a[0] * b[0] + a[1] * b4 + a[2] * b3 + a[3] * b2 + a[4] * b1 + add[0];
-  d1 = a[0] * b[1] + a[1] * b[0] + a[2] * b4 + a[3] * b3 + a[4] * b2 + add[1];
-  d2 = a[0] * b[2] + a[1] * b[1] + a[2] * b[0] + a[3] * b4 + a[4] * b3 + add[2];
-  d3 = a[0] * b[3] + a[1] * b[2] + a[2] * b[1] + a[3] * b[0] + a[4] * b4 + add[3];
-  d4 = a[0] * b[4] + a[1] * b[3] + a[2] * b[2] + a[3] * b[1] + a[4] * b[0] + add[4];
-  d1 += d0 >> 26, d0 &= M26;
-  d2 += d1 >> 26, d1 &= M26;
-  d3 += d2 >> 26, d2 &= M26;
-  d4 += d3 >> 26, d3 &= M26;
-  d0 += 5 * (d4 >> 26), d4 &= M26;
-  d1 += d0 >> 26, d0 &= M26;
-  c[0] = d0, c[1] = d1, c[2] = d2, c[3] = d3, c[4] = d4;
-}
-
-/* p = r^e, e >= 1 (e is public: the length chooses it) */
-INLINE void power26(u64 p[5], const u64 r[5], size_t e)
-{
-  static const u64 zero[5];
-  int bit = 63 - __builtin_clzll((unsigned long long) e);
-  p[0] = r[0], p[1] = r[1], p[2] = r[2], p[3] = r[3], p[4] = r[4];
-  while (--bit >= 0) {
-    mul26(p, p, p, zero);
-    if (e >> bit & 1) mul26(p, p, r, zero);
-  }
-}
-
 /* the limbs of h (h2 <= 4) */
-INLINE void to26(u64 l[5], const u64 h[3])
+INLINE void to26(uint32_t l[5], const u64 h[3])
 {
   l[0] = LIMB(h[0], h[1], h[2], 0), l[1] = LIMB(h[0], h[1], h[2], 1), l[2] = LIMB(h[0], h[1], h[2], 2);
   l[3] = LIMB(h[0], h[1], h[2], 3), l[4] = LIMB(h[0], h[1], h[2], 4);
@@ -172,13 +140,15 @@ INLINE void to26(u64 l[5], const u64 h[3])
 INLINE void p64_join(u64 h[3], const u64 a[3], const u64 b[3], u64 r0, u64 r1, size_t e)
 {
   const u64 r[3] = { r0, r1, 0 };
-  u64 al[5], bl[5], rl[5], p[5];
+  uint32_t al[5], bl[5], rl[5], p[5];
+  u64 d[5];
   to26(al, a);
   to26(bl, b);
   to26(rl, r);
   power26(p, rl, e);
   mul26(al, al, p, bl);
-  from26(h, al);
+  d[0] = al[0], d[1] = al[1], d[2] = al[2], d[3] = al[3], d[4] = al[4];
+  from26(h, d);
 }
 
 #endif

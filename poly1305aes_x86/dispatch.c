@@ -14,19 +14,27 @@
                    a step (x86/sse2.c; needs AES-NI, SSSE3)
      generic-sse2  AES from a table (common/aes_table.h: NOT constant time); radix 2^32;
                    from 384 bytes SSE2 (needs SSE2)
-     generic       AES from a table (NOT constant time); radix 2^32 only (any
-                   i686; poly1305aes_ppro is the candidate for CPUs without SSE2,
-                   and the selector chooses between them by measurement)
+     generic       AES from a table (NOT constant time); radix 2^32 (any i686);
+                   from 4096 bytes two radix-2^32 chains over two halves of the
+                   message, joined (radix32.S's p32_two, scalar.c; the crossover
+                   here: 4096 bytes 7046-7072 ticks either way, 64 KiB 102024 vs
+                   109564, 0.93); poly1305aes_ppro is the candidate for CPUs
+                   without SSE2, and the selector chooses between them by measurement
    The x86/ cores are shared with poly1305aes_amd64. After each call the
    dispatcher zeroes the stack the path's code used (the path's scalar_stack
    or vector_stack bytes just below the wipe's return address, wipe.S): the
    compiler spills r, s, round keys and powers of r there. The sizes are the
    deepest use test/abi.c measured below that (gcc 12 -O2: scalar 220 bytes,
-   table 236, ifma 2260, avx2 3064, sse2 2304, generic-sse2 2400) with a
-   margin; the ABI harness fails a build that leaves a secret in them.
+   table 236, ifma 2260, avx2 3064, sse2 2304, generic-sse2 2400; generic's
+   two chains: with 384 wiped it finds r 468 bytes down) with a margin; the
+   ABI harness fails a build that leaves a secret in them.
    Speed: README ("Results on this machine"). */
 #include "ia32.h"
 #include "../x86/paths.h"
+
+#ifndef TWO_FROM
+#define TWO_FROM 4096   /* the generic path's two chains from here (measured: below) */
+#endif
 
 static const struct path paths[] = {
   { "ifma", SSE2 | SSSE3 | AESNI | OSYMM | AVX2 | BMI2 | OSZMM | AVX512F | AVX512VL | AVX512BW | AVX512IFMA
@@ -34,7 +42,7 @@ static const struct path paths[] = {
   { "avx2", SSE2 | SSSE3 | AESNI | OSYMM | AVX2, scalar_aesni, vector_avx2, 384, 320, 3136 },
   { "sse2", SSE2 | SSSE3 | AESNI, scalar_aesni, vector_sse2, 384, 320, 2368 },
   { "generic-sse2", SSE2, scalar_table, vector_sse2_table, 384, 320, 2496 },
-  { "generic", 0, scalar_table, NULL, 0, 320, 0 },
+  { "generic", 0, scalar_table, vector_two_table, TWO_FROM, 320, 576 },
 };
 
 /* zero the bytes [esp - bytes, esp) below the stack pointer, where the frames

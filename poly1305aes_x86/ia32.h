@@ -12,6 +12,7 @@
 
 #define p32_mac CRYPTO_NAMESPACE(p32_mac)
 #define p32_finish CRYPTO_NAMESPACE(p32_finish)
+#define p32_two CRYPTO_NAMESPACE(p32_two)
 #define wipe_sse2 CRYPTO_NAMESPACE(wipe_sse2)
 
 #ifndef __ASSEMBLER__
@@ -24,6 +25,7 @@
 #define vector_avx2 CRYPTO_NAMESPACE(vector_avx2)
 #define vector_sse2 CRYPTO_NAMESPACE(vector_sse2)
 #define vector_sse2_table CRYPTO_NAMESPACE(vector_sse2_table)
+#define vector_two_table CRYPTO_NAMESPACE(vector_two_table)
 #define poly1305aes_poly1305 CRYPTO_NAMESPACE(poly1305)
 
 HIDDEN hashfn scalar_aesni;       /* AES-NI, radix 2^32 (scalar.c) */
@@ -32,6 +34,7 @@ HIDDEN hashfn vector_ifma;        /* AES-NI, AVX-512 IFMA (vector.c, x86/ifma.c)
 HIDDEN hashfn vector_avx2;        /* AES-NI, AVX2 radix 2^26 (vector.c, x86/avx2.c); l >= 1 */
 HIDDEN hashfn vector_sse2;        /* AES-NI, SSE2 radix 2^26 (vector.c, x86/sse2.c); l >= 1 */
 HIDDEN hashfn vector_sse2_table;  /* AES from a table, SSE2 radix 2^26 (scalar.c); l >= 1 */
+HIDDEN hashfn vector_two_table;   /* AES from a table, two radix-2^32 chains (scalar.c); l >= 32 */
 
 /* wipe.S: zero bytes (a multiple of 64) of stack just below its return address (SSE stores, or rep stosb) */
 HIDDEN void wipe_sse2(size_t bytes);
@@ -41,9 +44,14 @@ void poly1305aes_poly1305(unsigned char out[16], const unsigned char rs[32], con
 
 /* radix32.S: out = (h + s) mod 2^128, h the Poly1305 under r (clamped
    there) of count whole blocks at m and, unless last is NULL, the padded
-   final chunk at last; s as words */
+   final chunk at last, from start (words, start[4] <= 4; NULL: 0); s as words */
 HIDDEN void p32_mac(unsigned char out[16], const unsigned char r[16], const unsigned char *m, size_t count,
-                    const unsigned char *last, const uint32_t s[4]);
+                    const unsigned char *last, const uint32_t s[4], const uint32_t start[5]);
+
+/* radix32.S: two chains at once, h[0..4] over the n blocks at m and h[5..9]
+   over the n blocks after them, each from its h (words, h[4], h[9] <= 4 in
+   and out); n >= 1 */
+HIDDEN void p32_two(uint32_t h[10], const unsigned char r[16], const unsigned char *m, size_t n);
 
 /* radix32.S: out = (h mod p + s) mod 2^128, h = h[0..3] + 2^128 h[4] with h[4] <= 4 */
 HIDDEN void p32_finish(unsigned char out[16], const uint32_t h[5], const uint32_t s[4]);

@@ -5,10 +5,15 @@
 
      void p32_mac(unsigned char out[16], const unsigned char r[16],
                   const unsigned char *m, size_t count, const unsigned char *last,
-                  const uint32_t s[4])
+                  const uint32_t s[4], const uint32_t start[5])
    out = (h + s) mod 2^128 with h the Poly1305 of the count whole blocks at
    m (each plus 2^128), then, unless last is NULL, of the padded final chunk
-   at last (no 2^128), under r (clamped here); s as four words.
+   at last (no 2^128), under r (clamped here), from start (words, start[4]
+   <= 4; NULL: 0); s as four words.
+     void p32_two(uint32_t h[10], const unsigned char r[16], const unsigned char *m, size_t n)
+   two chains at once: h[0..4] = h[0..4] r^n + the Poly1305 of the n blocks
+   at m, h[5..9] the same for the n blocks at m + 16 n (n >= 1; words,
+   h[4], h[9] <= 4 in and out); the caller joins them.
      void p32_finish(unsigned char out[16], const uint32_t h[5], const uint32_t s[4])
    out = (h mod p + s) mod 2^128 for h = h[0..3] + 2^128 h[4], h[4] <= 4
    (the vector paths' end).
@@ -33,6 +38,15 @@
    between the blocks (a block was 10% slower with it here). f is folded
    into h after the last block.
 
+   p32_two's block (either chain; the chains alternate block by block, so
+   each one's carries wait while the other multiplies): h in the frame,
+   h4 <= 4, a = h + c (a4 <= 5), the four sums above without f, each
+   started from the carry of the one before (< 2^62.4), h4 = a4 r0 +
+   (d3 >> 32) < 2^31.2, and f = 5 (h4 >> 2) < 2^31.6 added into h0 at once
+   (h0 + f < 2^33: one carry up the words), so h4 = (h4 & 3) + that carry
+   <= 4 again. Fewer instructions than the loop above, a longer chain: one
+   such chain alone would be slower, two are faster (dispatch.c).
+
    rdtsc ticks, AMD EPYC Zen 4 (KVM): see dispatch.c. */
 #include "ia32.h"
 
@@ -54,7 +68,7 @@
 #define F 76(%esp)           /* 5 (h4 >> 2), kept apart between blocks */
 #define LAST 80(%esp)        /* the padded last block, 0 once it is taken */
 #define FRAME 84
-#define ARG(i) (FRAME+20+4*(i))(%esp)   /* out, r, m, count, last, s */
+#define ARG(i) (FRAME+20+4*(i))(%esp)   /* out, r, m, count, last, s, start */
 
 /* the first product of a sum into lo:hi, then the others added */
 .macro first a, b, lo, hi
@@ -79,9 +93,20 @@
 	addl %ecx, %eax
 	movl %eax, \sj
 .endm
-/* a4 (<= 6) times s_k: a 32-bit product */
-.macro small b, lo, hi
-	movl H(4), %eax
+/* r (its address at arg), clamped, into R0..R3, and s_j = r_j + r_j / 4
+   into S1..S3 (%ebp: r's address) */
+.macro key arg
+	movl \arg, %ebp
+	movl 0(%ebp), %eax
+	andl $0x0fffffff, %eax
+	movl %eax, R0
+	clamp 4, R1, S1
+	clamp 8, R2, S2
+	clamp 12, R3, S3
+.endm
+/* a4 (<= 6, at a4) times s_k: a 32-bit product */
+.macro small a4, b, lo, hi
+	movl \a4, %eax
 	imull \b, %eax
 	addl %eax, \lo
 	adcl $0, \hi
@@ -94,7 +119,7 @@
 	more H(2), \b2, \lo, \hi
 	more H(3), \b3, \lo, \hi
 .ifnb \b4
-	small \b4, \lo, \hi
+	small H(4), \b4, \lo, \hi
 .endif
 	more F, \b0, \lo, \hi
 .endm
@@ -153,14 +178,7 @@ p32_mac:
 	pushl %esi
 	pushl %edi
 	subl $FRAME, %esp
-	/* r, clamped, and s_j = r_j + r_j / 4 */
-	movl ARG(1), %ebp
-	movl 0(%ebp), %eax
-	andl $0x0fffffff, %eax
-	movl %eax, R0
-	clamp 4, R1, S1
-	clamp 8, R2, S2
-	clamp 12, R3, S3
+	key ARG(1)
 	/* the blocks: count whole ones at m (pad 1), then the last one (pad 0) */
 	movl ARG(2), %esi
 	movl ARG(3), %eax
@@ -169,7 +187,7 @@ p32_mac:
 	testl %eax, %eax
 	jne 3f
 	testl %ecx, %ecx
-	je 4f                           /* no block: h = 0 */
+	je 4f                           /* no block */
 	movl %ecx, %esi                 /* no whole block: the last one alone */
 	xorl %ecx, %ecx
 	movl $0, PAD
@@ -180,9 +198,19 @@ p32_mac:
 	movl %eax, END
 	movl %ecx, LAST
 	movl %esi, %edi
-	/* h = 0, f = 0: a = the first block, added below */
+	/* h = start (or 0), f = 0: a = the first block, added below */
 	movl $0, F
-	movl $0, D0L
+	movl ARG(6), %ecx
+	testl %ecx, %ecx
+	je 6f
+	movl 0(%ecx), %eax
+	movl %eax, D0L
+	movl 4(%ecx), %eax
+	movl 8(%ecx), %esi
+	movl 12(%ecx), %ebx
+	movl 16(%ecx), %edx
+	jmp .Lnext
+6:	movl $0, D0L
 	xorl %eax, %eax
 	xorl %esi, %esi
 	xorl %ebx, %ebx
@@ -254,12 +282,20 @@ p32_mac:
 	adcl $0, %ebx
 	adcl $0, %edx
 	jmp 5f
-4:
+4:	/* no block: h = start (or 0) */
+	movl ARG(6), %ecx
 	xorl %ebp, %ebp
 	xorl %eax, %eax
 	xorl %esi, %esi
 	xorl %ebx, %ebx
 	xorl %edx, %edx
+	testl %ecx, %ecx
+	je 5f
+	movl 0(%ecx), %ebp
+	movl 4(%ecx), %eax
+	movl 8(%ecx), %esi
+	movl 12(%ecx), %ebx
+	movl 16(%ecx), %edx
 5:
 	finish %ebp, %eax, %esi, %ebx, %edx, %ecx, ARG(5), ARG(0)
 	addl $FRAME, %esp
@@ -290,5 +326,130 @@ p32_finish:
 	popl %ebp
 	ret
 	.size p32_finish, . - p32_finish
+
+/* ---- p32_two: its frame, below the four saved registers ---- */
+#define TA0 48(%esp)                 /* a0, a3, a4 of the block in hand */
+#define TA3 52(%esp)
+#define TA4 56(%esp)
+#define TH 60                        /* h of the first chain, then of the second at TH + 20 */
+#define TDIST 100(%esp)              /* 16 n: the second region's offset */
+#define TEND 104(%esp)               /* the end of the first region */
+#define TFRAME 108
+#define TARG(i) (TFRAME+20+4*(i))(%esp)   /* h, r, m, n */
+
+/* a = h + c for the chain whose h is at h(%esp), c at (%ebp), or at
+   (%ebp + 16 n) for the second chain: a0..a4 in %eax %ebx %ecx %esi %edi */
+.macro start h, second
+	movl \h+0(%esp), %eax
+	movl \h+4(%esp), %ebx
+	movl \h+8(%esp), %ecx
+	movl \h+12(%esp), %esi
+	movl \h+16(%esp), %edi
+.ifb \second
+	addl 0(%ebp), %eax
+	adcl 4(%ebp), %ebx
+	adcl 8(%ebp), %ecx
+	adcl 12(%ebp), %esi
+.else
+	movl TDIST, %edx
+	addl 0(%ebp,%edx), %eax
+	adcl 4(%ebp,%edx), %ebx
+	adcl 8(%ebp,%edx), %ecx
+	adcl 12(%ebp,%edx), %esi
+.endif
+	adcl $1, %edi
+.endm
+
+/* lo:hi += a0 b0 + a1 b1 + a2 b2 + a3 b3 + a4 b4: a1, a2 in %ebx, %ecx */
+.macro row lo, hi, b0, b1, b2, b3, b4
+	more TA0, \b0, \lo, \hi
+	more %ebx, \b1, \lo, \hi
+	more %ecx, \b2, \lo, \hi
+	more TA3, \b3, \lo, \hi
+	small TA4, \b4, \lo, \hi
+.endm
+
+/* one block of one chain (see the top): a1, a2 stay in %ebx, %ecx; each
+   sum's low word is stored as h_k, its high word starts the next sum */
+.macro chain h, second
+	start \h, \second
+	movl %eax, TA0
+	movl %esi, TA3
+	movl %edi, TA4
+	/* d0 = a0 r0 + a1 s3 + a2 s2 + a3 s1 in edi (low), esi (high) */
+	mull R0
+	movl %eax, %edi
+	movl %edx, %esi
+	more %ebx, S3, %edi, %esi
+	more %ecx, S2, %edi, %esi
+	more TA3, S1, %edi, %esi
+	movl %edi, \h+0(%esp)
+	xorl %edi, %edi
+	/* d1 + (d0 >> 32) in esi, edi; d2 + (d1 >> 32) in edi, esi; d3 + (d2 >> 32) in esi (h3), edi */
+	row %esi, %edi, R1, R0, S3, S2, S1
+	movl %esi, \h+4(%esp)
+	xorl %esi, %esi
+	row %edi, %esi, R2, R1, R0, S3, S2
+	movl %edi, \h+8(%esp)
+	xorl %edi, %edi
+	row %esi, %edi, R3, R2, R1, R0, S3
+	/* h4 = a4 r0 + (d3 >> 32); f = 5 (h4 >> 2) into h, h4 & 3 */
+	movl TA4, %edx
+	imull R0, %edx
+	addl %edi, %edx
+	movl %edx, %edi
+	shrl $2, %edx
+	andl $3, %edi
+	leal (%edx,%edx,4), %edx
+	addl %edx, \h+0(%esp)
+	adcl $0, \h+4(%esp)
+	adcl $0, \h+8(%esp)
+	adcl $0, %esi
+	adcl $0, %edi
+	movl %esi, \h+12(%esp)
+	movl %edi, \h+16(%esp)
+.endm
+
+	.balign 16
+	.globl p32_two
+	.hidden p32_two
+	.type p32_two, @function
+p32_two:
+	pushl %ebp
+	pushl %ebx
+	pushl %esi
+	pushl %edi
+	subl $TFRAME, %esp
+	key TARG(1)
+	movl TARG(0), %ecx
+	.irp i, 0, 4, 8, 12, 16, 20, 24, 28, 32, 36
+	movl \i(%ecx), %eax
+	movl %eax, TH+\i(%esp)
+	.endr
+	movl TARG(3), %eax
+	shll $4, %eax
+	movl %eax, TDIST
+	movl TARG(2), %ebp
+	addl %ebp, %eax
+	movl %eax, TEND
+	.balign 16
+1:
+	chain TH
+	chain TH+20, second
+	addl $16, %ebp
+	cmpl TEND, %ebp
+	jne 1b
+	movl TARG(0), %ecx
+	.irp i, 0, 4, 8, 12, 16, 20, 24, 28, 32, 36
+	movl TH+\i(%esp), %eax
+	movl %eax, \i(%ecx)
+	.endr
+	addl $TFRAME, %esp
+	popl %edi
+	popl %esi
+	popl %ebx
+	popl %ebp
+	ret
+	.size p32_two, . - p32_two
 
 	.section .note.GNU-stack, "", @progbits

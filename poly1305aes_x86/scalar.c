@@ -9,6 +9,7 @@
 #include "ia32.h"
 #include "aesni.h"
 #include "aes_table.h"
+#include "poly26.h"
 
 /* AES-NI and the scalar hash; the AES of the nonce is independent of the
    hash until the final addition, so the core overlaps the two */
@@ -19,7 +20,7 @@ AESNI_TARGET void scalar_aesni(unsigned char out[16], const unsigned char r[16],
   uint32_t s[4];
   __m128i block = k ? aesni_encrypt(k, ns) : _mm_loadu_si128((const __m128i *) (const void *) ns);
   _mm_storeu_si128((__m128i *) (void *) s, block);
-  p32_mac(out, r, m, l / 16, p32_last(last, m, l), s);
+  p32_mac(out, r, m, l / 16, p32_last(last, m, l), s, NULL);
 }
 
 /* the generic paths' short messages: AES from the table */
@@ -30,7 +31,7 @@ void scalar_table(unsigned char out[16], const unsigned char r[16], const unsign
   uint32_t s[4];
   if (k) table_encrypt(s, k, ns);
   else memcpy(s, ns, 16);
-  p32_mac(out, r, m, l / 16, p32_last(last, m, l), s);
+  p32_mac(out, r, m, l / 16, p32_last(last, m, l), s, NULL);
 }
 
 /* the generic-sse2 path's long messages: the same table AES, the SSE2 core */
@@ -42,4 +43,56 @@ void vector_sse2_table(unsigned char out[16], const unsigned char r[16], const u
   else memcpy(s, ns, 16);
   sse2_words(w, r, m, l);
   p32_finish(out, w, s);
+}
+
+/* the limbs in radix 2^26 of h = w[0..3] + 2^128 w[4] (w[4] <= 4: limb 4 < 5 2^24) */
+static void words_to26(uint32_t l[5], const uint32_t w[5])
+{
+  l[0] = w[0] & M26;
+  l[1] = (w[0] >> 26 | w[1] << 6) & M26;
+  l[2] = (w[1] >> 20 | w[2] << 12) & M26;
+  l[3] = (w[2] >> 14 | w[3] << 18) & M26;
+  l[4] = w[3] >> 8 | w[4] << 24;
+}
+
+/* h = a r^e + b (words; a[4], b[4] <= 4, and h[4] <= 4: mul26's limbs
+   are below 2^26 + 2^7.7, so h < 2^130 + 2^34), r clamped here, e >= 1
+   (public: the length chooses it) */
+static void p32_join(uint32_t h[5], const uint32_t a[5], const uint32_t b[5], const unsigned char r[16], size_t e)
+{
+  uint32_t rw[5], al[5], bl[5], rl[5], p[5];
+  uint64_t t;
+  memcpy(rw, r, 16);
+  rw[0] &= 0x0fffffff, rw[1] &= 0x0ffffffc, rw[2] &= 0x0ffffffc, rw[3] &= 0x0ffffffc, rw[4] = 0;
+  words_to26(al, a);
+  words_to26(bl, b);
+  words_to26(rl, rw);
+  power26(p, rl, e);
+  mul26(al, al, p, bl);
+  t = al[0] + ((uint64_t) al[1] << 26);
+  h[0] = (uint32_t) t;
+  t = (t >> 32) + ((uint64_t) al[2] << 20);
+  h[1] = (uint32_t) t;
+  t = (t >> 32) + ((uint64_t) al[3] << 14);
+  h[2] = (uint32_t) t;
+  t = (t >> 32) + ((uint64_t) al[4] << 8);
+  h[3] = (uint32_t) t;
+  h[4] = (uint32_t) (t >> 32);
+}
+
+/* the generic path's long messages: the same table AES; the first 2n
+   blocks (n = l / 32) as two regions hashed by two chains at once
+   (p32_two), joined, h = a r^n + b, then the rest (at most one whole block
+   and the last chunk) by p32_mac from h */
+void vector_two_table(unsigned char out[16], const unsigned char r[16], const unsigned char *k,
+                      const unsigned char *ns, const unsigned char *m, size_t l)
+{
+  unsigned char last[16];
+  uint32_t s[4], h[10] = { 0 }, joined[5];
+  size_t n = l / 32;
+  if (k) table_encrypt(s, k, ns);
+  else memcpy(s, ns, 16);
+  p32_two(h, r, m, n);
+  p32_join(joined, h, h + 5, r, n);
+  p32_mac(out, r, m + 32 * n, (l - 32 * n) / 16, p32_last(last, m, l), s, joined);
 }
