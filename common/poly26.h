@@ -13,6 +13,19 @@
 #define M26 0x3ffffff
 #define MUL26(x, y) ((uint64_t) (x) * (y))
 
+/* limb i of h = h0 + 2^64 h1 + 2^128 h2 (64-bit words; h2 <= 4: limb 4 < 5 2^24) */
+#define LIMB(h0, h1, h2, i)                                                                           \
+  ((i) == 0 ? (h0) & M26 : (i) == 1 ? (h0) >> 26 & M26 : (i) == 2 ? ((h0) >> 52 | (h1) << 12) & M26    \
+   : (i) == 3 ? (h1) >> 14 & M26 : ((h1) >> 40 | (h2) << 24))
+
+/* the limbs of h (h[2] <= 4) */
+static inline void to26(uint32_t l[5], const uint64_t h[3])
+{
+  l[0] = (uint32_t) LIMB(h[0], h[1], h[2], 0), l[1] = (uint32_t) LIMB(h[0], h[1], h[2], 1);
+  l[2] = (uint32_t) LIMB(h[0], h[1], h[2], 2), l[3] = (uint32_t) LIMB(h[0], h[1], h[2], 3);
+  l[4] = (uint32_t) LIMB(h[0], h[1], h[2], 4);
+}
+
 /* c = a b + add mod p (add's limbs < 2^26.4 too); c may be a or b */
 static inline void mul26(uint32_t c[5], const uint32_t a[5], const uint32_t b[5], const uint32_t add[5])
 {

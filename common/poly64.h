@@ -114,11 +114,6 @@ INLINE void p64_finish(unsigned char out[16], u64 h0, u64 h1, u64 h2, u64 s0, u6
    more factors of r). In radix 2^26 (common/poly26.h); not in a loop, so
    its speed hardly matters ---- */
 
-/* limb i of h = h0 + 2^64 h1 + 2^128 h2 (h2 <= 4: limb 4 < 5 2^24) */
-#define LIMB(h0, h1, h2, i)                                                                           \
-  ((i) == 0 ? (h0) & M26 : (i) == 1 ? (h0) >> 26 & M26 : (i) == 2 ? ((h0) >> 52 | (h1) << 12) & M26    \
-   : (i) == 3 ? (h1) >> 14 & M26 : ((h1) >> 40 | (h2) << 24))
-
 /* h (radix 2^64, h2 <= 4) = sum of d_i 2^(26 i), d_i < 2^59.1 */
 INLINE void from26(u64 h[3], const u64 d[5])
 {
@@ -126,13 +121,6 @@ INLINE void from26(u64 h[3], const u64 d[5])
   u64 t0 = (u64) t;
   t = (t >> 64) + ((u128) d[3] << 14) + ((u128) d[4] << 40);
   p64_fold(h, t0, (u64) t, (u64) (t >> 64));
-}
-
-/* the limbs of h (h2 <= 4) */
-INLINE void to26(uint32_t l[5], const u64 h[3])
-{
-  l[0] = LIMB(h[0], h[1], h[2], 0), l[1] = LIMB(h[0], h[1], h[2], 1), l[2] = LIMB(h[0], h[1], h[2], 2);
-  l[3] = LIMB(h[0], h[1], h[2], 3), l[4] = LIMB(h[0], h[1], h[2], 4);
 }
 
 /* h = a r^e + b (radix 2^64, a2, b2 <= 4; h2 <= 4), r clamped (r0, r1), e >= 1

@@ -45,23 +45,19 @@ void vector_sse2_table(unsigned char out[16], const unsigned char r[16], const u
   p32_finish(out, w, s);
 }
 
-/* the limbs in radix 2^26 of h = w[0..3] + 2^128 w[4] (w[4] <= 4: limb 4 < 5 2^24) */
+/* the limbs in radix 2^26 of h = w[0..3] + 2^128 w[4] (w[4] <= 4) */
 static void words_to26(uint32_t l[5], const uint32_t w[5])
 {
-  l[0] = w[0] & M26;
-  l[1] = (w[0] >> 26 | w[1] << 6) & M26;
-  l[2] = (w[1] >> 20 | w[2] << 12) & M26;
-  l[3] = (w[2] >> 14 | w[3] << 18) & M26;
-  l[4] = w[3] >> 8 | w[4] << 24;
+  const uint64_t h[3] = { (uint64_t) w[1] << 32 | w[0], (uint64_t) w[3] << 32 | w[2], w[4] };
+  to26(l, h);
 }
 
-/* h = a r^e + b (words; a[4], b[4] <= 4, and h[4] <= 4: mul26's limbs
-   are below 2^26 + 2^7.7, so h < 2^130 + 2^34), r clamped here, e >= 1
-   (public: the length chooses it) */
+/* h = a r^e + b (words; a[4], b[4] <= 4, and h[4] <= 4: x86/x86.h's
+   sums26_words), r clamped here, e >= 1 (public: the length chooses it) */
 static void p32_join(uint32_t h[5], const uint32_t a[5], const uint32_t b[5], const unsigned char r[16], size_t e)
 {
   uint32_t rw[5], al[5], bl[5], rl[5], p[5];
-  uint64_t t;
+  uint64_t d[5];
   memcpy(rw, r, 16);
   rw[0] &= 0x0fffffff, rw[1] &= 0x0ffffffc, rw[2] &= 0x0ffffffc, rw[3] &= 0x0ffffffc, rw[4] = 0;
   words_to26(al, a);
@@ -69,15 +65,8 @@ static void p32_join(uint32_t h[5], const uint32_t a[5], const uint32_t b[5], co
   words_to26(rl, rw);
   power26(p, rl, e);
   mul26(al, al, p, bl);
-  t = al[0] + ((uint64_t) al[1] << 26);
-  h[0] = (uint32_t) t;
-  t = (t >> 32) + ((uint64_t) al[2] << 20);
-  h[1] = (uint32_t) t;
-  t = (t >> 32) + ((uint64_t) al[3] << 14);
-  h[2] = (uint32_t) t;
-  t = (t >> 32) + ((uint64_t) al[4] << 8);
-  h[3] = (uint32_t) t;
-  h[4] = (uint32_t) (t >> 32);
+  d[0] = al[0], d[1] = al[1], d[2] = al[2], d[3] = al[3], d[4] = al[4];
+  sums26_words(h, d);
 }
 
 /* the generic path's long messages: the same table AES; the first 2n
