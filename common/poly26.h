@@ -57,4 +57,18 @@ static inline void power26(uint32_t p[5], const uint32_t r[5], size_t e)
   }
 }
 
+/* the sums d of h = a r^e + b mod p (limbs below 2^26 + 2^7.7), for a, b
+   and r in radix 2^64 (a[2], b[2] <= 4; r clamped, r[2] = 0) and e >= 1
+   (public: the length chooses it): the join of two chains */
+static inline void join26(uint64_t d[5], const uint64_t a[3], const uint64_t b[3], const uint64_t r[3], size_t e)
+{
+  uint32_t al[5], bl[5], rl[5], p[5];
+  to26(al, a);
+  to26(bl, b);
+  to26(rl, r);
+  power26(p, rl, e);
+  mul26(al, al, p, bl);
+  d[0] = al[0], d[1] = al[1], d[2] = al[2], d[3] = al[3], d[4] = al[4];
+}
+
 #endif

@@ -128,14 +128,8 @@ INLINE void from26(u64 h[3], const u64 d[5])
 INLINE void p64_join(u64 h[3], const u64 a[3], const u64 b[3], u64 r0, u64 r1, size_t e)
 {
   const u64 r[3] = { r0, r1, 0 };
-  uint32_t al[5], bl[5], rl[5], p[5];
   u64 d[5];
-  to26(al, a);
-  to26(bl, b);
-  to26(rl, r);
-  power26(p, rl, e);
-  mul26(al, al, p, bl);
-  d[0] = al[0], d[1] = al[1], d[2] = al[2], d[3] = al[3], d[4] = al[4];
+  join26(d, a, b, r, e);
   from26(h, d);
 }
 

@@ -45,27 +45,22 @@ void vector_sse2_table(unsigned char out[16], const unsigned char r[16], const u
   p32_finish(out, w, s);
 }
 
-/* the limbs in radix 2^26 of h = w[0..3] + 2^128 w[4] (w[4] <= 4) */
-static void words_to26(uint32_t l[5], const uint32_t w[5])
+/* h = w[0..3] + 2^128 w[4] as 64-bit words */
+static void words64(uint64_t h[3], const uint32_t w[5])
 {
-  const uint64_t h[3] = { (uint64_t) w[1] << 32 | w[0], (uint64_t) w[3] << 32 | w[2], w[4] };
-  to26(l, h);
+  h[0] = (uint64_t) w[1] << 32 | w[0], h[1] = (uint64_t) w[3] << 32 | w[2], h[2] = w[4];
 }
 
 /* h = a r^e + b (words; a[4], b[4] <= 4, and h[4] <= 4: x86/x86.h's
    sums26_words), r clamped here, e >= 1 (public: the length chooses it) */
 static void p32_join(uint32_t h[5], const uint32_t a[5], const uint32_t b[5], const unsigned char r[16], size_t e)
 {
-  uint32_t rw[5], al[5], bl[5], rl[5], p[5];
-  uint64_t d[5];
-  memcpy(rw, r, 16);
-  rw[0] &= 0x0fffffff, rw[1] &= 0x0ffffffc, rw[2] &= 0x0ffffffc, rw[3] &= 0x0ffffffc, rw[4] = 0;
-  words_to26(al, a);
-  words_to26(bl, b);
-  words_to26(rl, rw);
-  power26(p, rl, e);
-  mul26(al, al, p, bl);
-  d[0] = al[0], d[1] = al[1], d[2] = al[2], d[3] = al[3], d[4] = al[4];
+  uint64_t a64[3], b64[3], r64[3], d[5];
+  memcpy(r64, r, 16);
+  r64[0] &= 0x0ffffffc0fffffffULL, r64[1] &= 0x0ffffffc0ffffffcULL, r64[2] = 0;
+  words64(a64, a);
+  words64(b64, b);
+  join26(d, a64, b64, r64, e);
   sums26_words(h, d);
 }
 
