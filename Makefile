@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: CC0-1.0
 # poly1305aes. `make` selects and installs into build/<target>/ the fastest
 # implementation that passes its self-test; `make test` tests everything on
 # every target. See README.md.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: CC0-1.0 */
 /* Plain AES-128 encryption following FIPS-197 step by step: the S-box is
    computed from GF(2^8) inverses and the affine map, the key schedule is
    expanded in full, and each round applies SubBytes, ShiftRows, MixColumns

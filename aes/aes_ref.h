@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: CC0-1.0 */
 /* Plain AES-128 encryption (FIPS-197), written for obviousness, not speed.
    Used as the reference by the tests; no implementation links it. */
 #ifndef aes_ref_H

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: CC0-1.0
 """Check the reference AES and the table generator against independent answers.
 
   check.py RUNNER... KAT      (RUNNER may be empty: the program runs natively)

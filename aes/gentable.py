@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: CC0-1.0
 """Generate AES lookup tables from GF(2^8) arithmetic, for C or assembler.
 
 The S-box is computed here (multiplicative inverse in GF(2^8) modulo

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: CC0-1.0 */
 /* Known answers for the reference AES (aes_ref.c), checked by aes/check.py:
    prints its S-box, FIPS-197 C.1, and the end of a 10000-step chain in which
    each ciphertext becomes the next plaintext and is xored into the key. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: CC0-1.0 */
 /* AES-128 encryption of one block from a 2 KiB table, the ten rounds
    unrolled and the key expansion merged into them: the fallback of
    poly1305aes_amd64, poly1305aes_x86 and poly1305aes_arm64 on CPUs without

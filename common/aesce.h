@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: CC0-1.0 */
 /* AES-128 encryption of one block with the ARMv8 Cryptography Extensions
    (AESE/AESMC), the key expansion interleaved with the rounds. Assumes
    AArch64 with the AES instructions (HWCAP_AES); instantiated inside each

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: CC0-1.0 */
 /* AES-128 encryption of one block with AES-NI, the key expansion
    interleaved with the rounds. Assumes AES-NI and SSSE3; instantiated in each
    path's function, so it is VEX-encoded on the AVX paths. No table, no

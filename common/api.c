@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: CC0-1.0 */
 /* The generic API as real symbols, for the installed libraries only: each
    forwards to the implementation's namespaced function (a tail jump). The
    generic header comes first, so the namespaced one maps no names here. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: CC0-1.0 */
 /* Clamp r = kr[16..31] as Poly1305 requires; no other byte changes. */
 #include "namespace.h"
 

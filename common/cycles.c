@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: CC0-1.0 */
 /* x86: rdtsc (constant-rate ticks, not core cycles, on current CPUs);
    PowerPC: the time base; SPARC V9: %tick; elsewhere: CLOCK_MONOTONIC ns. */
 #include "cycles.h"

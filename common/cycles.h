@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: CC0-1.0 */
 /* A cycle counter for each target CPU, read in as few instructions as it allows. */
 #ifndef cycles_H
 #define cycles_H

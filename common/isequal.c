@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: CC0-1.0 */
 /* Compare two 16-byte strings in time independent of their contents:
    returns 1 when equal, 0 otherwise, with no branch or index on the bytes. */
 #include "namespace.h"

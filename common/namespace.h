@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: CC0-1.0 */
 /* Names inside an implementation, SUPERCOP's CRYPTO_NAMESPACE pattern. Every
    source of implementation X is compiled with -DPOLY1305AES_IMPL=poly1305aes_X
    and -DPOLY1305AES_HEADER='"poly1305aes_X.h"' (generated from

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: CC0-1.0 */
 /* The code-path interface (common/impl.h.in) of an implementation without
    run-time dispatch: one path, "default", which every CPU it builds for runs. */
 #include <stddef.h>

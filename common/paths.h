@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: CC0-1.0 */
 /* Forcing a code path by name through the implementation's path interface
    (common/impl.h.in), for the programs that take one (ct, timing, speed,
    bench), and listing the paths. Include after POLY1305AES_HEADER. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: CC0-1.0 */
 /* Radix-2^26 Poly1305 arithmetic in portable C99: 32-bit limbs, 64-bit
    products (one 32x32->64 multiply each on a 32-bit CPU too). Used to join
    two chains that hashed two regions of one message apart, h = a r^e + b

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: CC0-1.0 */
 /* Radix-2^64 Poly1305 pieces in portable C (GCC or clang: unsigned __int128),
    shared by the 64-bit implementations (poly1305aes_amd64, poly1305aes_arm64):
    little-endian 64-bit loads and stores, the state and its start, the padded

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: CC0-1.0 */
 /* Small helpers shared by the test program and the speed probe. */
 #ifndef util_H
 #define util_H

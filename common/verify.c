@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: CC0-1.0 */
 /* verify: recompute the authenticator and compare it in constant time.
    Returns 1 when a is the authenticator of m under kr and n, 0 otherwise.
    The right authenticator is a secret (it would forge m): wiped before return. */

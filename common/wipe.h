@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: CC0-1.0 */
 /* wipe(p, len): zero len bytes at p where a secret was kept, with a store the
    compiler cannot drop (the asm tells it the bytes are read afterwards).
    WIPE_STACK_FUNCTION(name, bytes) defines name(), which zeroes about

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: CC0-1.0
 # The differential fuzzer for the host: every implementation that lists the
 # host target (IMPLS, from mk/target.mk), built with clang and instrumented
 # (VARIANT=fuzz), linked into one libFuzzer program with the readable reference.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: CC0-1.0
 # Build one implementation for one target, from its description files (read
 # by tools/describe.py into $(B)/impl.mk).
 #   make -f mk/impl.mk TARGET=amd64 IMPL=53 [VARIANT=san] [all|check|<file>]

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: CC0-1.0
 # The target's variables for mk/impl.mk and mk/fuzz.mk: CC, AR, TARGET_CFLAGS,
 # TARGET_LDFLAGS, RUN (its emulator, empty when native) and IMPLS (the
 # implementations building for it), from tools/describe.py, the one reader of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: CC0-1.0 */
 /* poly1305aes_53: portable C99. Assumes IEEE-754 binary64 doubles evaluated
    at 53 bits (FLT_EVAL_METHOD 0 or 1; on x87 the precision is set to 53 bits
    here and the caller's control word restored), any rounding mode, and

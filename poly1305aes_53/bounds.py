@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: CC0-1.0
 """Prove the exactness bounds of poly1305aes_53's two main loops (see authenticate.c).
 
 Values are tracked relative to their slot weight: h_k = H_k / 2^(32k).

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: CC0-1.0
 # Assembles the aix flavour into a real XCOFF object (clang's integrated
 # assembler) and checks it is, instruction for instruction, the linux-flavour
 # code the test suite ran under qemu-ppc; also checks ppc/aix_entry.c's

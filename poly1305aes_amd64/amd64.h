@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: CC0-1.0 */
 /* poly1305aes_amd64 internals. Assumes x86-64 (little-endian, 64-bit words,
    unsigned __int128 from GCC or clang). Shared by every code path: the
    radix-2^64 scalar Poly1305 below and the AES-NI block cipher; each path

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: CC0-1.0 */
 /* poly1305aes_amd64: run-time choice of the code path. Assumes x86-64; the
    choice and its cache: x86/paths.h.
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: CC0-1.0 */
 /* poly1305aes_amd64: the calls of every path (the AES of the nonce around its
    hash). The hashes: the radix-2^64 scalar code (amd64.h) with MUL or MULX,
    and the cores shared with poly1305aes_x86 (x86/: AVX-512 IFMA, AVX2,

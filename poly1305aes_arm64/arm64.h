@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: CC0-1.0 */
 /* poly1305aes_arm64 internals. Assumes AArch64 (little-endian, 64-bit words,
    unsigned __int128 from GCC or clang), Linux (getauxval). Shared by every
    code path: the radix-2^64 scalar Poly1305 below (MUL, UMULH, ADDS, ADCS in

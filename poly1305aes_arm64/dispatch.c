@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: CC0-1.0 */
 /* poly1305aes_arm64: run-time choice of the code path. Assumes AArch64 Linux:
    getauxval(AT_HWCAP) tells the CPU's features (HWCAP_ASIMD, HWCAP_AES).
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: CC0-1.0 */
 /* poly1305aes_arm64: the hybrid main loop for long messages (neon.c calls it
    from HYBRID_FROM bytes on): each step takes eight blocks into the two NEON
    chains (radix 2^26, two lanes: X = (X + P_0) r^8 + P_1 r^6 + P_2 r^4

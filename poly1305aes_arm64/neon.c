@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: CC0-1.0 */
 /* poly1305aes_arm64 NEON code (path "neon", from its threshold on): AES-CE
    (common/aesce.h) and Poly1305 in radix 2^26, four blocks a step in two
    lanes. Assumes AArch64 with ASIMD and the AES instructions; integer NEON

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: CC0-1.0 */
 /* poly1305aes_arm64 scalar code: radix-2^64 Poly1305 (arm64.h) with AES-128
    from the ARMv8 Cryptography Extensions (path "scalar", and short messages
    on path "neon"; constant time), or from a 2 KiB table (path "generic", for

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: CC0-1.0
 # Assembles the macos flavour (Darwin names and directives) with clang for
 # powerpc-apple-darwin -- an ELF object: LLVM 14 writes no Mach-O for PowerPC --
 # and checks it is, instruction for instruction, the linux-flavour code the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: CC0-1.0 */
 /* poly1305aes_ppro: 32-bit x86, i386 System V cdecl, GNU as; x87 at 64-bit
    precision, round to nearest (0x037f set here, the caller's word restored);
    h in four radix-2^32 pieces; exact because every x87 result is an integer

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: CC0-1.0
 """Prove that every x87 operation in poly1305aes_ppro's main loop is exact
 (or is one of the deliberate roundings), for the sequence in authenticate.S.
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: CC0-1.0 */
 /* poly1305aes_sparc: SPARC V9, 64-bit psABI (stack bias 2047), IEEE doubles at radix 2^32 with %fsr = 0 (round to nearest; the caller's %fsr restored) holding H = 2^34 h mod p; exact because |H_0| < 2^36.2, |H_2| < 2^33.5 2^66, |H_k| < 2^32.1 2^(32k+2) (k = 1, 3) and every sum fits 53 bits (bounds.py).
 
    H = H0 + H1 + H2 + H3, doubles, H_k a multiple of u_k: u_0 = 1,

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: CC0-1.0
 """Prove that every floating-point operation of poly1305aes_sparc's main loop
 (authenticate.S, one 16-byte block) is exact or rounds only where intended.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: CC0-1.0
 """Cycles of poly1305aes_sparc on UltraSPARC II and III, from the models in
 tools/pipemodel.py, and the models' validation.
 

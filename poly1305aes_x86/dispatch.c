@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: CC0-1.0 */
 /* poly1305aes_x86: run-time choice of the code path. Assumes 32-bit x86
    (i686 or later); the choice and its cache: x86/paths.h.
 

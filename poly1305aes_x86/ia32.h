@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: CC0-1.0 */
 /* poly1305aes_x86 internals. Assumes 32-bit x86 (i686 or later: the
    compiler's default code has cmov, no SSE; each SIMD path's functions are
    compiled for their instruction set), i386 System V cdecl, GCC or clang;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: CC0-1.0 */
 /* poly1305aes_x86: Poly1305 in radix 2^32 with MUL, the short messages of
    every path and all of the generic path's. 32-bit x86 (i686), i386
    System V cdecl, GNU as; integer only; no memory access but the arguments

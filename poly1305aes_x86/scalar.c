@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: CC0-1.0 */
 /* poly1305aes_x86 scalar code: radix-2^32 Poly1305 (radix32.S), with
    AES-NI ("scalar_aesni": the short messages of every AES-NI path;
    constant time) or with AES from a 2 KiB table (common/aes_table.h:

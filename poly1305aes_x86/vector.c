@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: CC0-1.0 */
 /* poly1305aes_x86: the long messages of the AES-NI paths. Each computes s
    first with AES-NI, which overlaps the hash, then a SIMD core's sums
    (x86/ifma.c, x86/avx2.c, x86/sse2.c) carried into radix-2^32 words

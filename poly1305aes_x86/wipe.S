@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: CC0-1.0 */
 /* poly1305aes_x86: void wipe_sse2(size_t bytes): zero the bytes (a multiple
    of 64) below the word where it saves edi, which is just below its return
    address. The dispatcher calls it right after a path's function returns,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: CC0-1.0 */
 /* ppc/abi.h: the flavour layer of poly1305aes_ppc.S, for 32-bit big-endian
    PowerPC. Picks the flavour from the compiler's predefined macros and refuses
    anything else:

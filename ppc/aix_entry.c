@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: CC0-1.0 */
 /* AIX: the API function poly1305aes_aix_authenticate, with the function
    descriptor and TOC handling only a compiler writes on AIX, calls the
    assembly's code entry .poly1305aes_aix_ppc_authenticate (ppc/abi.h says

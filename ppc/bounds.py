@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: CC0-1.0
 """Prove the exactness of the PowerPC Poly1305 block step in ppc/poly1305aes_ppc.S.
 
 The check follows the assembly's operation sequence for one 16-byte block,

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: CC0-1.0
 """Check that the aix (or macos) flavour of ppc/poly1305aes_ppc.S is, instruction
 for instruction, the code the shared test suite passed under qemu-ppc.
 

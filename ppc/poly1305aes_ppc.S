@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: CC0-1.0 */
 /* poly1305aes_ppc.S: Poly1305-AES authenticate for 32-bit big-endian PowerPC
    with an FPU (IEEE binary64, fused multiply-add): AIX, Mac OS X, Linux (tests);
    ppc/abi.h is the flavour layer. Sets round-to-nearest, restores the

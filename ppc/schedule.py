@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: CC0-1.0
 """Cycles of the PowerPC code (ppc/poly1305aes_ppc.S) on the MPC7400 (G4) and
 MPC7450 (G4e), from the models in tools/pipemodel.py, and the models'
 validation.

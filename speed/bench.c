@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: CC0-1.0 */
 /* The peer benchmark (x86-64 and 32-bit x86, run natively): one
    implementation (POLY1305AES_HEADER) beside OpenSSL 3 and libsodium built
    for the same target, linked statically (speed/bench.sh links the Debian

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: CC0-1.0
 # speed/bench.sh TARGET [BENCH ARGS]: `make bench` for a target that runs
 # natively (amd64, x86): the installed implementation (selected first if
 # need be) beside OpenSSL 3 and libsodium for the same target, from the

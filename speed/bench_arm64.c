@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: CC0-1.0 */
 /* The peer benchmark for arm64 (run under qemu-aarch64 -cpu max, where time
    means nothing: speed/peers.py counts the instructions of each call with
    speed/count.py). One implementation (POLY1305AES_HEADER, its namespaced

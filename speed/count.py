@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: CC0-1.0
 """Exact dynamic instruction counts of one implementation under qemu-user.
 
   count.py QEMU PROBE LEN... [--verify] [--unaligned] [--calls K] [--symbols] [--args WORDS]

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: CC0-1.0
 """Where a code path starts to pay, on llvm-mca's models of real cores: the
 model cycles of whole calls, from their dynamic instruction streams.
 

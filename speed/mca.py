@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: CC0-1.0
 """Model cycles of main loops on real cores, from LLVM's scheduling models.
 
   mca.py [--cpus CPU,CPU...] [--iterations N] [--show] NAME=OBJECT:FUNCTION:PATTERN:BYTES...

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: CC0-1.0
 """make bench for an emulated target (arm64): the installed implementation
 beside OpenSSL and libsodium in exact instructions per call.
 

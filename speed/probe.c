@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: CC0-1.0 */
 /* The speed probe, linked with one implementation (POLY1305AES_HEADER).
      speed ticks [-v] [-u] [-c] [-p PATH] [-r RUNS] LEN...   median ticks per call at each length
      speed table [-p PATH] [-r RUNS]              CSV over lengths x op x alignment x cache

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: CC0-1.0
 """Speed tables for every implementation that fits a target (make speed).
 
   speed.py [--target T] [--runs R] [--quick]

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: CC0-1.0 */
 /* ABI and state harness: calls an implementation's authenticate and verify
    from assembly (test/abi_<target>.S) with every register the ABI says a
    callee preserves, the floating-point control and status registers and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: CC0-1.0 */
 /* The block test/abi.c shares with the assembly harness test/abi_<target>.S.
    Assumes long and pointers are the register width (8 bytes on amd64,
    sparc64 and arm64, 4 on x86 and ppc32) and a block aligned to 16 bytes. Included by

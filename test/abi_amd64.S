@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: CC0-1.0 */
 /* ABI harness for x86-64 System V (Linux, GNU as, AT&T syntax). Assumes the
    psABI: rbx rbp r12-r15 rsp, the x87 control word and the MXCSR control bits
    are preserved by a callee; DF is clear and the x87 stack empty at entry and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: CC0-1.0 */
 /* ABI harness for 64-bit ARM (AAPCS64 as Linux uses it; GNU as; PC-relative,
    so PIC and non-PIC links work). Assumes x19-x29 and sp are preserved by a
    callee, and the low halves d8-d15 of v8-v15 (their upper halves and every

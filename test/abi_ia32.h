@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: CC0-1.0 */
 /* What the x86 ABI harnesses (test/abi_x86.S, test/abi_amd64.S) do alike,
    in the includer's word size: R(x) names the word register (%ex or %rx),
    W is its size in bytes, WANT(i) and GOT(i) the slots, GPRS the count of

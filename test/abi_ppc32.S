@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: CC0-1.0 */
 /* ABI harness for 32-bit PowerPC System V ELF (big-endian Linux; GNU as;
    PIC-safe). Assumes the SysV ABI: r1 preserved, r2 and r13 never changed,
    r14-r31, f14-f31 and CR2-CR4 preserved, with AltiVec also v20-v31 and

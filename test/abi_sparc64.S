@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: CC0-1.0 */
 /* ABI harness for 64-bit SPARC V9 (the SCD 2.4.1 64-bit psABI as Linux uses
    it: stack bias 2047, 176-byte minimum frame; GNU as; PC-relative, so PIC
    and non-PIC links work). Assumes %l0-%l7 and %i0-%i7 survive a call through

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: CC0-1.0 */
 /* ABI harness for 32-bit x86 System V (i386 psABI, cdecl, Linux; GNU as, AT&T
    syntax; works in PIC and non-PIC links). Assumes the psABI: ebx esi edi
    ebp esp, the x87 control word and the MXCSR control bits preserved by a

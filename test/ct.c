@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: CC0-1.0 */
 /* Constant-time check, run under valgrind memcheck by tools/ctcheck.py and
    compiled against any implementation's header (POLY1305AES_HEADER).
      ct paths           the implementation's code paths, one a line: "NAME runs"

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: CC0-1.0
 """The tag README.md's example must print, computed with pycryptodome from the
 same inputs (kr[i] = 7i + 1 then clamped, n = 01 00 .. 00, "attack at dawn")."""
 from Crypto.Cipher import AES

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: CC0-1.0 */
 /* See fpmode.h. Each mode changes rounding, and on x87 precision too; every
    exception stays masked (a trap on inexact would stop any FP code). */
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: CC0-1.0 */
 /* The caller's floating-point control state on this CPU (x87 control word and
    MXCSR; PowerPC FPSCR; SPARC %fsr; AArch64 FPCR), and non-default modes to call under. */
 #ifndef fpmode_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: CC0-1.0 */
 /* The fuzzer's inputs replayed without libFuzzer, on any target (make test
    runs it under the target's emulator, where libFuzzer cannot run): each
    file named is one input for test/fuzz.c's LLVMFuzzerTestOneInput, which

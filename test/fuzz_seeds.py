@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: CC0-1.0
 """Write a libFuzzer seed corpus for test/fuzz.c from test/vectors.txt (which
 holds the adversarial cases: h driven to 0..5, p-1, 2^128 +- 1, all-0xff
 messages with the largest r, ...), plus all-0xff control seeds.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: CC0-1.0
 """Generate test/vectors.txt: Poly1305-AES vectors from a readable big-integer
 reference, each cross-checked with pycryptodome's Poly1305-AES.
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: CC0-1.0 */
 /* See leaky.h. C99; GCC or clang keep the branch a branch (noinline, a volatile store). */
 #include "leaky.h"
 

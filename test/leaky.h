@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: CC0-1.0 */
 /* Two deliberately leaky functions, for the self-tests of the constant-time
    checks (test/ct.c under valgrind, test/trace.c under qemu): each must be
    caught, or a check has no teeth. ct_leaky_branch branches on secret[0];

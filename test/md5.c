@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: CC0-1.0 */
 /* MD5 as RFC 1321 specifies it; md5_selfcheck runs the RFC's examples. No
    libm: the step constants are written out, as the RFC gives them. */
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: CC0-1.0 */
 /* MD5 (RFC 1321), only to check the published digests of the long chain. */
 #ifndef md5_H
 #define md5_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: CC0-1.0 */
 /* Readable reference Poly1305-AES (see ref.h); AES from aes/aes_ref.c. */
 #include "ref.h"
 #include "aes_ref.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: CC0-1.0 */
 /* The readable reference Poly1305-AES the tests compare every implementation
    with: numbers are 17-byte little-endian arrays, arithmetic is schoolbook,
    h is fully reduced mod p = 2^130 - 5 after every chunk. Slow and variable-time. */

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: CC0-1.0
 # test/run.sh: the whole test suite, run by `make test`, on every target in
 # targets/ (or those in $TARGETS): natively for amd64 and x86, under qemu-user
 # for the others. Every step prints PASS or FAIL; a step that cannot run is a
@@ -228,6 +229,20 @@ selector_robust() {
     { echo "FAIL a read-only build directory did not give one clear line"; return 1; }
 }
 
+# every source file carries the licence line (LICENSE); data (*.txt), prose
+# (*.md) and LICENSE itself excepted
+licence_lines() {
+  if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+    files=$(git ls-files)
+  else
+    files=$(find . -path ./build -prune -o -path ./.git -prune -o -type f -print | sed 's|^\./||')
+  fi
+  missing=$(printf '%s\n' "$files" | grep -v -e '\.txt$' -e '\.md$' -e '^LICENSE$' |
+    while read -r f; do grep -q 'SPDX-License-Identifier: CC0-1.0' "$f" || echo "$f"; done)
+  [ -z "$missing" ] || { echo "FAIL files without the line 'SPDX-License-Identifier: CC0-1.0':" $missing; return 1; }
+  echo "every source file carries SPDX-License-Identifier: CC0-1.0"
+}
+
 # commands an implementation lists in its 'checks' file (bound proofs, object checks)
 impl_checks() {
   d impl "$1" checks | while read -r command; do
@@ -276,6 +291,7 @@ fi
 
 echo "poly1305aes test suite: targets $(echo $targets), ${JOBS:=$(nproc 2>/dev/null || echo 1)} at a time"
 step "tools" sh tools/ensure-tools --test $targets
+step "every source file carries the licence line" licence_lines
 step "vectors regenerated and cross-checked with pycryptodome" python3 test/gen_vectors.py
 for impl in $(d impls); do
   [ -n "$(d impl "$impl" checks)" ] && step "$impl: own checks" impl_checks "$impl"

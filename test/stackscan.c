@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: CC0-1.0 */
 /* See stackscan.h. Plain C99; slow and thorough, for the tests only. */
 #include <stdio.h>
 #include <stdlib.h>

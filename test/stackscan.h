@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: CC0-1.0 */
 /* Finding secrets an implementation left in the stack region a call used.
    The ABI harness paints the region below the call's stack pointer, calls,
    and copies the region back (test/abi.h); this file looks through that copy

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: CC0-1.0 */
 /* The one test program: compiled against any implementation's namespaced
    header (POLY1305AES_HEADER), or against the installed generic header and
    shared library, and run on its target, natively or under qemu.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: CC0-1.0 */
 /* Constant-time check by timing, on the real CPU (dudect's method: Reparaz,
    Balasch and Verbauwhede, "Dude, is my code constant time?", 2017), for
    the code paths valgrind cannot run; run by tools/timecheck.py and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: CC0-1.0 */
 /* The constant-time trace program, run under qemu-user with the trace plugin
    (test/traceplugin.c) by tools/tracecheck.py, for targets whose programs run
    under an emulator (valgrind's checks need the native CPU). Compiled against

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: CC0-1.0 */
 /* A qemu-user TCG plugin for tools/tracecheck.py: digests of the guest
    instructions executed and of the guest memory addresses accessed, cut into
    segments at each execution of one guest address (the trace program's

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: CC0-1.0
 """Constant-time verdicts for one implementation, path by path, from valgrind.
 
   ctcheck.py IMPLDIR CT_PROGRAM

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: CC0-1.0
 """The one reader of the plain-text files that describe targets (targets/<name>)
 and implementations (poly1305aes_<name>/). Every tool learns what exists from
 here, as a module or through this command line; nothing else parses them.

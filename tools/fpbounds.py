@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: CC0-1.0
 """Shared helpers of the floating-point bound provers (poly1305aes_53,
 poly1305aes_ppro, ppc and poly1305aes_sparc bounds.py): reading the constants
 a proof is about from the source it proves, the multipliers of a radix-2^32

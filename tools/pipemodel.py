@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: CC0-1.0
 """Cycle models of the CPUs the SPARC and PowerPC code is written for, from
 their manuals' published issue rules and latencies (no CPU is at hand: these
 models, validated against D. J. Bernstein's published cycle counts for his

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: CC0-1.0
 """Re-run the commands of README.md's pasted blocks and paste their output.
 
     python3 tools/readme.py NAME...    the blocks <!-- NAME: begin --> .. <!-- NAME: end -->

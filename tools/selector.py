@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: CC0-1.0
 """The selector: build, prove and time every implementation that fits a
 target, and install the fastest that passed into build/<target>/.
 

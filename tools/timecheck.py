@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: CC0-1.0
 """Constant-time claims checked by timing on the real CPU, for the code paths
 valgrind cannot run (AVX-512, and on 32-bit x86 AES-NI and AVX: valgrind's
 x86 guest stops at SSE3).

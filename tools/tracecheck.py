@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: CC0-1.0
 """Constant-time verdicts for one implementation on an emulated target, path
 by path, from qemu-user's execution of it (a TCG plugin).
 

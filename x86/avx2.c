@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: CC0-1.0 */
 /* Poly1305 in radix 2^26 with AVX2, four blocks a register, 8 blocks a
    step, for poly1305aes_x86 (and poly1305aes_amd64): the driver and the
    bounds are radix26.h's (shared with sse2.c), here are the lane operations

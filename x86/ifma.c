@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: CC0-1.0 */
 /* Poly1305 in radix 2^44 with AVX-512 IFMA, 16 blocks a step in two sets of
    8 lanes: the long messages of the "ifma" paths of poly1305aes_amd64 and
    poly1305aes_x86 (x86-64 and 32-bit x86; in 32-bit mode only zmm0-7 exist

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: CC0-1.0 */
 /* The run-time choice of a code path, for the dispatchers of
    poly1305aes_amd64 and poly1305aes_x86 (their dispatch.c: the table of
    paths, best first, and the wipe of the stack after a call). Assumes x86

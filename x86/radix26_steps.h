@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: CC0-1.0 */
 /* The loops of x86/radix26.h, for the includer that defined STEP(h_products)
    (the asm of one step on the chunk at %[p]: H = H Q_0 + M_0 Q_1 + ..., the
    products by Q_0 given as h_products, nothing for the first step, where H

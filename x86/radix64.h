@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: CC0-1.0 */
 /* The radix-2^64 Poly1305 block in x86-64 assembly (GCC extended asm
    strings), for poly1305aes_amd64's scalar loops (amd64.h) and the SSE2
    core's hybrid loop (x86/sse2.c, x86-64 only). Assumes x86-64; h2 <= 4

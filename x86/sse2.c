@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: CC0-1.0 */
 /* Poly1305 in radix 2^26 with SSE2 integer code, two blocks a register,
    for poly1305aes_amd64 and poly1305aes_x86 (x86-64 and 32-bit x86: the loop
    needs only the 8 xmm registers 32-bit mode has): the driver and the bounds

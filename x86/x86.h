@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: CC0-1.0 */
 /* Code poly1305aes_amd64 and poly1305aes_x86 share, written once and built by
    both (each lists the sources in x86/ in its 'sources'; the dispatchers
    share paths.h). Assumes x86-64 or 32-bit x86 (little-endian, unaligned

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: CC0-1.0 */
 /* Test-only candidate (test/run.sh): right tags except for 1000-byte
    messages, where one bit is flipped. The selector must report it and never
    install it. poly1305aes_53's authenticate is renamed by the cflags file. */

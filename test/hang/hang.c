@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: CC0-1.0 */
 /* Test-only candidate (test/run.sh): right tags, except that a 1000-byte
    message never returns. The selector must stop it at its time limit,
    report it, never install it, and go on with the others.
