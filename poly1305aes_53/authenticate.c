@@ -52,6 +52,15 @@
 #endif
 #define LITTLE_ENDIAN_WORDS (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__)
 
+/* the loops are inlined where they are called (authenticate and the core's
+   blocks): out of line, gcc 12 for i386 keeps the x87 chain's values in
+   memory (20% slower at 8 KiB) */
+#if defined(__GNUC__)
+#define LOOP static inline __attribute__((always_inline))
+#else
+#define LOOP static
+#endif
+
 /* POLY1305AES_CHECKED (the sanitizer and fuzzing builds): stop at once when a
    value is outside what bounds.py takes as given. Only these builds call a
    library function (abort) or branch on a secret. */
@@ -324,9 +333,26 @@ struct input {
   const unsigned char *tail;
 };
 
+/* next_chunk's cursor: the input, and the offsets of its whole blocks */
+struct cursor {
+  const unsigned char *m, *tail;
+  size_t nblocks;
+  const double *offset;
+};
+
+static struct cursor cursor(const struct input *in, const struct r_multiplier *key)
+{
+  struct cursor c;
+  c.m = in->m;
+  c.tail = in->tail;
+  c.nblocks = in->nblocks;
+  c.offset = in->pad ? key->full : key->last;
+  return c;
+}
+
 /* The next chunk as w_0..w_3, w_k = word k * 2^(32k) (pad bit included), each
    to be added to piece k. Returns 0 when there is none. */
-static int next_chunk(double w[4], struct input *in, const struct r_multiplier *key)
+static int next_chunk(double w[4], struct cursor *in, const struct r_multiplier *key)
 {
   const unsigned char *chunk;
   const double *offset;
@@ -335,7 +361,7 @@ static int next_chunk(double w[4], struct input *in, const struct r_multiplier *
     chunk = in->m;
     in->m += 16;
     in->nblocks -= 1;
-    offset = in->pad ? key->full : key->last;
+    offset = in->offset;
   } else if (in->tail) {
     chunk = in->tail;
     in->tail = 0;
@@ -387,14 +413,16 @@ static void settle(double piece[4], const double slot[8])
 /* slot[2k], slot[2k + 1] = A_k, B_k, in and out; each chunk: h = the
    slots carried + the chunk, |h_k / 2^(32k)| < 2^35.6, then the slots = h r.
    The same arithmetic as the scalar loop below, A_k in lane 0 and B_k in lane 1. */
-static void hash_by_r(double slot[8], const uint32_t r[4], struct input *in)
+LOOP void hash_by_r(double slot[8], const uint32_t r[4], const struct input *input)
 {
   struct r_multiplier multiplier, *key = &multiplier;   /* local: nothing the loop stores aliases it */
+  struct cursor at, *in = &at;
   __m128d by[4][4], s[4], t[4], c[4], h[4], alpha[4];   /* by[i][k]: (lo, hi) taking piece i to slot k */
   const __m128d down = _mm_set1_pd(wrap());
   double w[4];
   int i, k;
   r_setup(key, r);
+  at = cursor(input, key);
   for (i = 0; i < 4; ++i)
     for (k = 0; k < 4; ++k) by[i][k] = _mm_set_pd(MULTIPLIER(key->hi, i, k), MULTIPLIER(key->lo, i, k));
   for (k = 0; k < 4; ++k) {
@@ -418,14 +446,16 @@ static void hash_by_r(double slot[8], const uint32_t r[4], struct input *in)
 /* slot[2k], slot[2k + 1] = a_k, b_k (A_k, B_k), in and out; each chunk:
    h = the slots carried + the chunk, |h_k / 2^(32k)| < 2^35.6, then the
    slots = h r */
-static void hash_by_r(double slot[8], const uint32_t r[4], struct input *in)
+LOOP void hash_by_r(double slot[8], const uint32_t r[4], const struct input *input)
 {
   struct r_multiplier multiplier, *key = &multiplier;   /* local: nothing the loop stores aliases it */
+  struct cursor at, *in = &at;
   double a0 = slot[0], b0 = slot[1], a1 = slot[2], b1 = slot[3];
   double a2 = slot[4], b2 = slot[5], a3 = slot[6], b3 = slot[7];
   double h0, h1, h2, h3, w[4];
   const double down = wrap();
   r_setup(key, r);
+  at = cursor(input, key);
   while (next_chunk(w, in, key)) {
     CARRY_SLOTS(key, down, w);
     ASSUMED(within_one_chain(h0, 0) && within_one_chain(h1, 1) && within_one_chain(h2, 2) && within_one_chain(h3, 3));
@@ -630,9 +660,10 @@ static void powers_setup(struct r_powers *key, const uint32_t r[4])
 
 /* the slots (as hash_by_r takes them) in and out: h, settled and carried
    once more, joins the input's first chunk, all chunks go through the four
-   chains, and the lanes' sum leaves as the A slots (B slots 0):
+   chains, and the lanes' sum leaves as the A slots (B slots 0); fresh: h
+   is known to be 0 (authenticate), and does not join:
    |piece[k] / 2^(32k)| < 2^36.02 */
-static void hash_by_powers(double slot[8], const uint32_t r[4], const struct input *in)
+LOOP void hash_by_powers(double slot[8], const uint32_t r[4], const struct input *in, int fresh)
 {
   struct r_powers powers, *key = &powers;
   size_t chunks = in->nblocks + (in->tail != 0), groups = chunks / 4 + (chunks % 4 != 0), g;
@@ -640,14 +671,18 @@ static void hash_by_powers(double slot[8], const uint32_t r[4], const struct inp
   __m128d x[4], yv[4], wx[4], wy[4], hx[4], hy[4];
   double piece[4], c[4];
   const double down = wrap();
-  int k, f0, f1, f2, f3;
+  int k, f0, f1, f2, f3, pad = in->pad != 0;
 
   powers_setup(key, r);
   /* h from the slots: one_chain's carry, then each piece rounded at its
      boundary once more, so it is as small as a chunk (bounds.py) */
-  settle(piece, slot);
-  for (k = 0; k < 4; ++k) c[k] = (piece[k] + alpha(k)) - alpha(k);
-  for (k = 0; k < 4; ++k) piece[k] = (piece[k] - c[k]) + (k ? c[k - 1] : c[3] * down);
+  if (fresh) {   /* (piece, hx, hy unused) */
+    for (k = 0; k < 4; ++k) piece[k] = 0;
+  } else {
+    settle(piece, slot);
+    for (k = 0; k < 4; ++k) c[k] = (piece[k] + alpha(k)) - alpha(k);
+    for (k = 0; k < 4; ++k) piece[k] = (piece[k] - c[k]) + (k ? c[k - 1] : c[3] * down);
+  }
   /* it joins chunk 0, in lane -first of group 0 (lanes 0, 1 of x, 2, 3 of y) */
   for (k = 0; k < 4; ++k) {
     __m128d lane = first % 2 ? _mm_set_pd(piece[k], 0) : _mm_set_sd(piece[k]);
@@ -659,14 +694,24 @@ static void hash_by_powers(double slot[8], const uint32_t r[4], const struct inp
      end (all zero) joins after the last step, by r^4, r^3, r^2, r */
   for (g = 0; g <= groups; ++g) {
     ptrdiff_t i = first + 4 * (ptrdiff_t) g;
-    const unsigned char *c0 = chunk_at(i, in, &f0), *c1 = chunk_at(i + 1, in, &f1);
-    const unsigned char *c2 = chunk_at(i + 2, in, &f2), *c3 = chunk_at(i + 3, in, &f3);
-    chunk_pair(wx, c0, c1, key->offset_by[f0][f1]);
-    chunk_pair(wy, c2, c3, key->offset_by[f2][f3]);
+    if (g > 0 && g + 1 < groups) {   /* four whole blocks of the input */
+      const unsigned char *c = in->m + 16 * (size_t) i;
+      chunk_pair(wx, c, c + 16, key->offset_by[pad][pad]);
+      chunk_pair(wy, c + 32, c + 48, key->offset_by[pad][pad]);
+    } else {
+      const unsigned char *c0 = chunk_at(i, in, &f0), *c1 = chunk_at(i + 1, in, &f1);
+      const unsigned char *c2 = chunk_at(i + 2, in, &f2), *c3 = chunk_at(i + 3, in, &f3);
+      chunk_pair(wx, c0, c1, key->offset_by[f0][f1]);
+      chunk_pair(wy, c2, c3, key->offset_by[f2][f3]);
+    }
     if (g == 0) {
       for (k = 0; k < 4; ++k) {
-        x[k] = wx[k] + hx[k];
-        yv[k] = wy[k] + hy[k];
+        x[k] = wx[k];
+        yv[k] = wy[k];
+        if (!fresh) {
+          x[k] += hx[k];
+          yv[k] += hy[k];
+        }
       }
     } else {
       step(x, wx, g < groups ? &key->by_r4 : &key->last_x, key->round);
@@ -803,14 +848,17 @@ static void start_inner(struct state *st, const unsigned char rbytes[16])
   for (k = 0; k < 8; ++k) st->slot[k] = 0;
 }
 
-/* one chain, or above LANES_FROM bytes four */
-static void absorb(struct state *st, struct input *in)
+/* one chain, or above LANES_FROM bytes four; fresh: h is 0 (start was the
+   last call) */
+LOOP void absorb(struct state *st, const struct input *in, int fresh)
 {
 #if LANES
   if (in->nblocks > LANES_FROM / 16 - (in->tail != 0)) {
-    hash_by_powers(st->slot, st->r, in);
+    hash_by_powers(st->slot, st->r, in, fresh);
     return;
   }
+#else
+  (void) fresh;
 #endif
   hash_by_r(st->slot, st->r, in);
 }
@@ -849,11 +897,11 @@ WIPE_STACK_FUNCTION(wipe_four_chains, FOUR_CHAINS_STACK)
 #define OUT_OF_LINE
 #endif
 
-OUT_OF_LINE static void blocks_inner(struct state *st, struct input *in)
+OUT_OF_LINE static void blocks_inner(struct state *st, const struct input *in)
 {
   struct fp_saved fp;
   fp_enter(&fp);
-  absorb(st, in);
+  absorb(st, in, 0);
   fp_leave(&fp);
 }
 
@@ -901,10 +949,9 @@ OUT_OF_LINE static void authenticate_inner(unsigned char out[16], const unsigned
   const unsigned char n[16], const struct input *message)
 {
   struct state st;
-  struct input in = *message;
   unsigned char s[16];
   start_inner(&st, kr + 16);
-  absorb(&st, &in);
+  absorb(&st, message, 1);
   /* independent of the hash: after it, it overlaps the hash's last steps
      (speed/probe.c on Zen 4, medians over 20 processes: 0 bytes x86-64 223
      rdtsc ticks against 250 with AES first; x86 388 against 669) */
