@@ -52,13 +52,17 @@
 #endif
 #define LITTLE_ENDIAN_WORDS (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__)
 
-/* the loops are inlined where they are called (authenticate and the core's
-   blocks): out of line, gcc 12 for i386 keeps the x87 chain's values in
-   memory (20% slower at 8 KiB) */
+/* one_chain's loop is inlined where it is called (authenticate and the
+   core's blocks): out of line, gcc 12 for i386 keeps the x87 chain's values
+   in memory (20% slower at 8 KiB). The four chains' loop is not: inlined,
+   its frame would be authenticate's at every length, and short messages
+   would wipe all of it. */
 #if defined(__GNUC__)
 #define LOOP static inline __attribute__((always_inline))
+#define OUT_OF_LINE __attribute__((noinline))   /* every secret of a call in its frame and below */
 #else
 #define LOOP static
+#define OUT_OF_LINE
 #endif
 
 /* POLY1305AES_CHECKED (the sanitizer and fuzzing builds): stop at once when a
@@ -663,7 +667,7 @@ static void powers_setup(struct r_powers *key, const uint32_t r[4])
    chains, and the lanes' sum leaves as the A slots (B slots 0); fresh: h
    is known to be 0 (authenticate), and does not join:
    |piece[k] / 2^(32k)| < 2^36.02 */
-LOOP void hash_by_powers(double slot[8], const uint32_t r[4], const struct input *in, int fresh)
+OUT_OF_LINE static void hash_by_powers(double slot[8], const uint32_t r[4], const struct input *in, int fresh)
 {
   struct r_powers powers, *key = &powers;
   size_t chunks = in->nblocks + (in->tail != 0), groups = chunks / 4 + (chunks % 4 != 0), g;
@@ -889,12 +893,6 @@ WIPE_STACK_FUNCTION(wipe_four_chains, FOUR_CHAINS_STACK)
 #define WIPE_AFTER(in) do { if ((in).nblocks > LANES_FROM / 16 - ((in).tail != 0)) wipe_four_chains(); else wipe_one_chain(); } while (0)
 #else
 #define WIPE_AFTER(in) wipe_one_chain()
-#endif
-
-#if defined(__GNUC__)
-#define OUT_OF_LINE __attribute__((noinline))   /* every secret of a call in its frame and below */
-#else
-#define OUT_OF_LINE
 #endif
 
 OUT_OF_LINE static void blocks_inner(struct state *st, const struct input *in)
