@@ -3,9 +3,17 @@
    at 53 bits (FLT_EVAL_METHOD 0 or 1; on x87 the precision is set to 53 bits
    here and the caller's control word restored), any rounding mode, and
    uint64_t with the byte order of double. Correct because every product and
-   sum below is exact: bounds.py proves it for both loops, with >= 0.91 bits
-   of mantissa to spare everywhere, even with directed rounding (and the
-   four lanes' sum 0.5 bits inside what finish() takes).
+   sum below is exact: bounds.py proves it for both loops entered from any
+   state the core's calls leave, with >= 0.14 bits of mantissa to spare
+   everywhere (0.98 in one chain), even with directed rounding (and the four
+   lanes' sum 0.5 bits inside what finish() takes).
+
+   The core (common/core.h): start, blocks, finish and aes on an 80-byte
+   state, h as one chain's slots (A_k, B_k: the products of a block before
+   their carries; h = their sum) and r's clamped words. blocks runs one
+   chain, or four above LANES_FROM bytes (h, carried, joins the first
+   chunk; the lanes' sum goes back as slots); authenticate is the same
+   code, inlined, with the padded tail in the same loop and FP mode set once.
 
    h is held as pieces H_0..H_3, doubles with explicit weights: H_k is a
    multiple of 2^(32k). A multiplier is held as two digits of each of its

@@ -2,7 +2,16 @@
 /* poly1305aes_ppro: 32-bit x86, i386 System V cdecl, GNU as; x87 at 64-bit
    precision, round to nearest (0x037f set here, the caller's word restored);
    h in four radix-2^32 pieces; exact because every x87 result is an integer
-   number of its slot's units below 2^64 (bounds.py: |slot sums| < 2^63.11).
+   number of its slot's units below 2^64 (bounds.py: |slot sums| < 2^63.51,
+   from any state the core's calls leave).
+
+   The core (common/core.h): start, blocks, finish and aes on an 88-byte
+   state, h as four int64 pieces (|h_k| < 2^33.41, bounds.py), then r's
+   doubles. blocks normalizes h in integer code (the same value mod p, each
+   piece as small as a block's), sets the x87 mode and restores the
+   caller's, and runs the one block loop (core_blocks); authenticate calls
+   the same routines in one frame, the mode set once, and enters the loop at
+   core_blocks_fresh (h = 0: the first block loaded as h).
 
    Poly1305. Piece k of h is a multiple of U_k = 2^(32k) (explicit weights);
    r is clamped on loading. A block multiplies: slot k gets h_i r_j 2^(32j)
@@ -500,6 +509,35 @@ core_start:
    register but %ebp (the table). */
 	.balign 16
 core_blocks:
+	/* h in the state (|h_k| < 2^35) in place, the same value mod p, as
+	   small as a block's pieces: h_0..h_2 in [-2^31, 2^31) (h_0 then gets
+	   5q, |q| <= 3), h_3 in [-2^33, 2^33) (bounds.py, "normalized") */
+	pushl %edi
+	movl F(HP)+4(%esp), %edi
+	.irp k, 0, 1, 2
+	movl 8 * \k(%edi), %eax
+	movl 8 * \k + 4(%edi), %edx
+	movl %eax, %ecx
+	shrl $31, %ecx
+	addl %ecx, %edx                 /* the carry: the high word + [low word < 0 as signed] */
+	sarl $31, %eax
+	movl %eax, 8 * \k + 4(%edi)     /* h_k = its low word, signed */
+	movl %edx, %ecx
+	sarl $31, %ecx
+	addl %edx, 8 * \k + 8(%edi)
+	adcl %ecx, 8 * \k + 12(%edi)    /* h_(k+1) += the carry */
+	.endr
+	movl 28(%edi), %ecx
+	addl $2, %ecx
+	sarl $2, %ecx                   /* q = h_3 / 2^34 rounded: 2^130 = 2^34 units of h_3 */
+	leal (,%ecx,4), %eax
+	subl %eax, 28(%edi)             /* h_3 -= q 2^34 */
+	leal (%ecx,%ecx,4), %eax
+	movl %eax, %edx
+	sarl $31, %edx
+	addl %eax, 0(%edi)
+	adcl %edx, 4(%edi)              /* h_0 += 5 q (2^130 = 5 mod p) */
+	popl %edi
 	chunk
 	movl %edx, %ebx
 	movl F(HP)(%esp), %eax
