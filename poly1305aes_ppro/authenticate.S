@@ -746,8 +746,6 @@ core_finish:
 	.type poly1305aes_authenticate, @function
 poly1305aes_authenticate:
 	prologue 1
-	leal L(%esp), %ecx
-	movl %ecx, HP(%esp)
 	movl LEN(%eax), %edi
 	testl %edi, %edi
 	jz .Lempty
@@ -755,6 +753,8 @@ poly1305aes_authenticate:
 	/* Poly1305 first: on short messages the integer AES below overlaps
 	   this chain of x87 operations */
 	fpenter
+	leal L(%esp), %ecx
+	movl %ecx, HP(%esp)
 	movl SAVED(%esp), %eax
 	movl KR(%eax), %esi
 	addl $16, %esi
@@ -766,13 +766,6 @@ poly1305aes_authenticate:
 	movl LEN(%eax), %edi
 	call core_blocks_fresh
 	fpleave
-	jmp .Laes
-.Lempty:	/* h = 0: the tag is s */
-	xorl %eax, %eax
-	.irp o, 0, 4, 8, 12, 16, 20, 24, 28
-	movl %eax, L+\o(%esp)
-	.endr
-.Laes:
 	movl SAVED(%esp), %eax
 	movl KR(%eax), %esi
 	movl NONCE(%eax), %edi
@@ -783,6 +776,18 @@ poly1305aes_authenticate:
 	movl OUT(%eax), %eax
 	movl %eax, OUTP(%esp)
 	call core_finish
+	jmp .Ldone
+.Lempty:	/* h = 0: the tag is s */
+	movl KR(%eax), %esi
+	movl NONCE(%eax), %edi
+	call core_aes
+	movl SAVED(%esp), %eax
+	movl OUT(%eax), %edi
+	.irp o, 0, 4, 8, 12
+	movl S+\o(%esp), %eax
+	movl %eax, \o(%edi)
+	.endr
+.Ldone:
 	wipe_frame
 	epilogue
 	.size poly1305aes_authenticate, . - poly1305aes_authenticate
