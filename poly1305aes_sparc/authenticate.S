@@ -76,10 +76,18 @@
    FP additions a block against the 2005 loop's 68. The block's order and registers come from a
    search on the models (see the block macros).
 
-   qemu-sparc64 instructions per call (speed/count.py): 0 bytes 1250,
-   16 bytes 1383, 1024 bytes 7335, 4096 bytes 25419, 8192 bytes 49531
-   (4096 bytes from a misaligned m: 35369, the chunks copied byte by byte);
-   34 of them a call zero the frame's secrets before returning. */
+   qemu-sparc64 instructions per call (speed/count.py): 0 bytes 1256,
+   16 bytes 1394, 1024 bytes 7346, 4096 bytes 25430, 8192 bytes 49542
+   (4096 bytes from a misaligned m: 35377, the chunks copied byte by byte);
+   34 of them a call zero the frame's secrets before returning.
+
+   The core (common/core.h): aes, start, blocks and finish on a 144-byte
+   state holding the loop's pieces X (h = X r mod p: the loop computes X r
+   + 2^34 chunk, and its last block, by a zero chunk, is finish's) and r's
+   multipliers. blocks enters the same loop (.Lchunks, .Lprocess) with the
+   state's pieces; authenticate calls the same routines (.Lrsetup, .Laes,
+   .Lchunks) in one frame, the first chunk loaded as the pieces. Every
+   entry point sets %fsr and %asi and restores the caller's (.Ldone). */
 #include "namespace.h"
 
 #define BIAS 2047

@@ -22,7 +22,7 @@
                                                per eight blocks one addi
                                                and bdnz)
      AES-128 with its key expansion      657  (2 KiB table)
-     a call: 0 / 16 / 1024 bytes         891 / 1034 / 5351
+     a call: 0 / 16 / 1024 bytes         898 / 1041 / 5362
    (of a call's instructions, 48 zero the frame's secrets and the copies of
    the caller's registers before returning).
    The floating-point work, 56 a block: 32 exact products (4 pieces times 8
@@ -42,6 +42,14 @@
    stalled in-order dispatch (6-7 cycles a block). Word loads, not lswx: on
    the 7450 model the string loads cost 3.5 cycles a block more (measured
    on the earlier, sequential-carry loop).
+
+   The core (common/core.h): aes, start, blocks and finish on a 144-byte
+   state holding the loop's pieces (-X, h = X r mod p: each block computes
+   X r + block, and the last, by an all-zero block, is finish's) and r's
+   fourteen pieces. Every entry point shares authenticate's prologue (r8
+   says which) and its exit (the caller's FPSCR, registers, a wiped frame);
+   blocks runs an odd first block alone (half4), then the pairs by the same
+   dispatch authenticate uses.
 
    AES table lookups are indexed by key and nonce bytes (a cache-timing leak of
    the key); branches depend only on the length. */
