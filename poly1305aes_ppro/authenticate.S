@@ -476,13 +476,21 @@ inv96:	.quad 0x39f0000000000000
 
 	.text
 
-/* ---- the core routines: called by the entry points, the caller's frame at F(0)(%esp) ---- */
+/* ---- the core routines: called by the entry points, the caller's frame at F(0)(%esp) ----
+   (local symbols, named in the namespace so that tools attribute their
+   instructions: valgrind's constant-time check, the trace check) */
+#define core_start CRYPTO_NAMESPACE(core_start)
+#define core_blocks CRYPTO_NAMESPACE(core_blocks)
+#define core_blocks_fresh CRYPTO_NAMESPACE(core_blocks_fresh)
+#define core_aes CRYPTO_NAMESPACE(core_aes)
+#define core_finish CRYPTO_NAMESPACE(core_finish)
 
 /* core_start: r (at %esi), clamped, as the doubles the products multiply
    by: r_j 2^(32j) at ST_RJ(j) and 5 r_j 2^(32j-130) at ST_RJ(3 + j) from
    the base %edx (a state, or the frame's RBASE); its words 0..3 are
    scratch. x87 in the mode fpenter sets. Clobbers %ecx. */
 	.balign 16
+	.type core_start, @function
 core_start:
 	movl 0(%esi), %ecx
 	andl $0x0fffffff, %ecx
@@ -499,6 +507,7 @@ core_start:
 	andl $0x0ffffffc, %ecx
 	rword 3, two96, five34
 	ret
+	.size core_start, . - core_start
 
 /* core_blocks: h = (h + block) r for the %edi bytes at %esi (> 0; whole
    blocks, and for authenticate a last partial chunk, padded here), h the
@@ -508,6 +517,7 @@ core_start:
    as 0 (authenticate: the first block is loaded as h). Clobbers every
    register but %ebp (the table). */
 	.balign 16
+	.type core_blocks, @function
 core_blocks:
 	/* h in the state (|h_k| < 2^35) in place, the same value mod p, as
 	   small as a block's pieces: h_0..h_2 in [-2^31, 2^31) (h_0 then gets
@@ -648,10 +658,12 @@ core_blocks_fresh:
 	fistpll ST_H(2)(%eax)
 	fistpll ST_H(0)(%eax)
 	ret
+	.size core_blocks, . - core_blocks
 
 /* core_aes: s = AES_k(in) to F(S)(%esp), k at %esi, in at %edi; K, X of
    the caller's frame hold the key and state; %ebp the table */
 	.balign 16
+	.type core_aes, @function
 core_aes:
 	/* K = k, X = in xor k */
 	.irp o, 0, 4, 8, 12
@@ -672,10 +684,12 @@ core_aes:
 	lastround 0x36
 	put F(S)
 	ret
+	.size core_aes, . - core_aes
 
 /* core_finish: the tag (h mod p + s) mod 2^128 to the 16 bytes at
    F(OUTP)(%esp), h the four int64 at F(HP)(%esp), s at F(SP_)(%esp) */
 	.balign 16
+	.type core_finish, @function
 core_finish:
 	/* h + 8p = h + 2^133 - 40 > 0, as 32-bit words %eax %edx %ecx %ebx, top %esi */
 	movl F(HP)(%esp), %edi
@@ -736,6 +750,7 @@ core_finish:
 	movl %ecx, 8(%edi)
 	movl %ebx, 12(%edi)
 	ret
+	.size core_finish, . - core_finish
 
 /* ---- the entry points ---- */
 

@@ -466,12 +466,18 @@ consts:
 	.word 0, 0                         /* %fsr: round to nearest, no traps; */
 	.word 0, 0                         /* with the 8 bytes before, the zero chunk */
 
-/* every entry point's prologue: a frame, CB in %i5, the caller's %fsr
+/* every entry point's prologue (far: more than 4 KiB after the table): a frame, CB in %i5, the caller's %fsr
    saved and %fsr = 0, the caller's %asi in %g4 and %asi = 0x88 */
-	.macro enter
+	.macro enter far=0
 	save %sp, -FRAME, %sp
 1:	rd %pc, %i5
+	.if \far                           /* the core's entry points, after the code */
+	sethi %hi(1b - ptable), %g1
+	or %g1, %lo(1b - ptable), %g1
+	sub %i5, %g1, %i5                  /* CB */
+	.else
 	add %i5, ptable - 1b, %i5          /* CB */
+	.endif
 	stx %fsr, [%sp + BIAS + L_FSR]
 	ldx [%i5 + C_ZERO], %fsr
 	rd %asi, %g4                       /* the caller's %asi, back at .Ldone */
@@ -503,6 +509,19 @@ consts:
 	.endm
 	.macro stdto reg, at
 	std \reg, [\at]
+	.endm
+
+/* r's multipliers from the state at %i0: ten to registers, four to the frame */
+	.macro rload
+	rregs lddto, %i0
+	ldd [%i0 + ST_RELOAD], T0
+	ldd [%i0 + ST_RELOAD + 8], T1
+	ldd [%i0 + ST_RELOAD + 16], T2
+	ldd [%i0 + ST_RELOAD + 24], T3
+	std T0, [%sp + BIAS + L_RL3]
+	std T1, [%sp + BIAS + L_RH3]
+	std T2, [%sp + BIAS + L_RL51]
+	std T3, [%sp + BIAS + L_RH51]
 	.endm
 
 	.align 32
@@ -735,146 +754,6 @@ poly1305aes_authenticate:
 	ldx [%sp + BIAS + L_FSR], %fsr
 	ret
 	 restore
-
-/* ---- the core (common/core.h) on a state of STATE_BYTES bytes ---- */
-#define core_aes_entry CRYPTO_NAMESPACE(aes)
-#define core_start_entry CRYPTO_NAMESPACE(start)
-#define core_blocks_entry CRYPTO_NAMESPACE(blocks)
-#define core_finish_entry CRYPTO_NAMESPACE(finish)
-
-/* aes(out, k, in) */
-	.globl core_aes_entry
-	.type core_aes_entry, #function
-core_aes_entry:
-	enter
-	or %i1, %i2, %g1
-	andcc %g1, 3, %g0
-	be 1f
-	 add %sp, BIAS + L_KR, %o0
-	mov 1, %o2                         /* k and in to aligned copies */
-	call .Lcopy16
-	 mov %i1, %o1
-	add %sp, BIAS + L_N, %o0
-	mov 1, %o2
-	call .Lcopy16
-	 mov %i2, %o1
-	add %sp, BIAS + L_KR, %i1
-	add %sp, BIAS + L_N, %i2
-1:	call .Laes
-	 nop
-	lduw [%sp + BIAS + L_S], %o0       /* s as little-endian words */
-	lduw [%sp + BIAS + L_S + 4], %o1
-	lduw [%sp + BIAS + L_S + 8], %o2
-	ba .Lwrite                         /* written to out as the tag is */
-	 lduw [%sp + BIAS + L_S + 12], %o3
-
-/* start(st, r): X = 0 and r's multipliers */
-	.globl core_start_entry
-	.type core_start_entry, #function
-core_start_entry:
-	enter
-	andcc %i1, 3, %g0
-	be 1f
-	 sub %i1, 16, %i1                  /* .Lrsetup reads r at %i1 + 16 */
-	add %sp, BIAS + L_KR + 16, %o0     /* r to an aligned copy */
-	mov 1, %o2
-	call .Lcopy16
-	 add %i1, 16, %o1
-	add %sp, BIAS + L_KR, %i1
-1:	call .Lrsetup
-	 nop
-	rregs stdto, %i0
-	ldd [%sp + BIAS + L_RL3], T0
-	ldd [%sp + BIAS + L_RH3], T1
-	ldd [%sp + BIAS + L_RL51], T2
-	ldd [%sp + BIAS + L_RH51], T3
-	std T0, [%i0 + ST_RELOAD]
-	std T1, [%i0 + ST_RELOAD + 8]
-	std T2, [%i0 + ST_RELOAD + 16]
-	std T3, [%i0 + ST_RELOAD + 24]
-	stx %g0, [%i0 + ST_X]
-	stx %g0, [%i0 + ST_X + 8]
-	stx %g0, [%i0 + ST_X + 16]
-	ba .Ldone
-	 stx %g0, [%i0 + ST_X + 24]
-
-/* r's multipliers from the state at %i0: ten to registers, four to the frame */
-	.macro rload
-	rregs lddto, %i0
-	ldd [%i0 + ST_RELOAD], T0
-	ldd [%i0 + ST_RELOAD + 8], T1
-	ldd [%i0 + ST_RELOAD + 16], T2
-	ldd [%i0 + ST_RELOAD + 24], T3
-	std T0, [%sp + BIAS + L_RL3]
-	std T1, [%sp + BIAS + L_RH3]
-	std T2, [%sp + BIAS + L_RL51]
-	std T3, [%sp + BIAS + L_RH51]
-	.endm
-
-/* blocks(st, m, nblocks, pad): X = X r + 2^34 chunk for each block, the
-   loop of authenticate (.Lchunks, .Lprocess) entered with the state's X */
-	.globl core_blocks_entry
-	.type core_blocks_entry, #function
-core_blocks_entry:
-	enter
-	brz,pn %i2, .Ldone
-	 nop
-	rload
-	phalves
-	mov C_A3PAD, %g1                   /* P3's high half: with the pad bit, or without */
-	movrz %i3, C_A3, %g1
-	ld [%i5 + %g1], %f6
-	ldd [%i0 + ST_X], %f8
-	ldd [%i0 + ST_X + 8], %f10
-	ldd [%i0 + ST_X + 16], %f12
-	ldd [%i0 + ST_X + 24], %f14
-	mov 1, %l6                         /* the pieces are there */
-	mov %i2, %l4
-	call .Lchunks
-	 mov %i1, %l7
-	std %f8, [%i0 + ST_X]
-	std %f10, [%i0 + ST_X + 8]
-	std %f12, [%i0 + ST_X + 16]
-	ba .Ldone
-	 std %f14, [%i0 + ST_X + 24]
-
-/* finish(st, s, tag): h = X r (the zero chunk), then authenticate's finish;
-   the state zeroed */
-	.globl core_finish_entry
-	.type core_finish_entry, #function
-core_finish_entry:
-	enter
-	andcc %i1, 3, %g0
-	be 1f
-	 add %sp, BIAS + L_KR, %o0
-	mov 1, %o2                         /* s to an aligned copy */
-	call .Lcopy16
-	 mov %i1, %o1
-	add %sp, BIAS + L_KR, %i1
-1:	lduwa [%i1] %asi, %o0              /* s into L_S as .Laes leaves it */
-	lduwa [%i1 + 4] %asi, %o1
-	lduwa [%i1 + 8] %asi, %o2
-	lduwa [%i1 + 12] %asi, %o3
-	stw %o0, [%sp + BIAS + L_S]
-	stw %o1, [%sp + BIAS + L_S + 4]
-	stw %o2, [%sp + BIAS + L_S + 8]
-	stw %o3, [%sp + BIAS + L_S + 12]
-	rload
-	phalves
-	ld [%i5 + C_A3], %f6               /* the zero chunk has no pad bit */
-	ldd [%i0 + ST_X], %f8
-	ldd [%i0 + ST_X + 8], %f10
-	ldd [%i0 + ST_X + 16], %f12
-	ldd [%i0 + ST_X + 24], %f14
-	mov %i0, %g1
-	mov %i2, %i0                       /* the tag's address, where .Lfinish takes it */
-	.set w, 0
-	.rept STATE_BYTES / 8
-	stx %g0, [%g1 + w]
-	.set w, w + 8
-	.endr
-	ba .Lzerochunk
-	 mov 1, %l6                        /* the pieces are there */
 
 /* .Lrsetup: r, the little-endian words at %i1 + 16 (4-aligned), clamped,
    split and scaled: ten multipliers in RL0..RH53, four to L_RL3..L_RH51.
@@ -1149,6 +1028,141 @@ core_finish_entry:
 	retl
 	 nop
 	.size poly1305aes_authenticate, . - poly1305aes_authenticate
+
+/* ---- the core (common/core.h) on a state of STATE_BYTES bytes ---- */
+#define core_aes_entry CRYPTO_NAMESPACE(aes)
+#define core_start_entry CRYPTO_NAMESPACE(start)
+#define core_blocks_entry CRYPTO_NAMESPACE(blocks)
+#define core_finish_entry CRYPTO_NAMESPACE(finish)
+
+/* aes(out, k, in) */
+	.globl core_aes_entry
+	.type core_aes_entry, #function
+core_aes_entry:
+	enter far=1
+	or %i1, %i2, %g1
+	andcc %g1, 3, %g0
+	be 1f
+	 add %sp, BIAS + L_KR, %o0
+	mov 1, %o2                         /* k and in to aligned copies */
+	call .Lcopy16
+	 mov %i1, %o1
+	add %sp, BIAS + L_N, %o0
+	mov 1, %o2
+	call .Lcopy16
+	 mov %i2, %o1
+	add %sp, BIAS + L_KR, %i1
+	add %sp, BIAS + L_N, %i2
+1:	call .Laes
+	 nop
+	lduw [%sp + BIAS + L_S], %o0       /* s as little-endian words */
+	lduw [%sp + BIAS + L_S + 4], %o1
+	lduw [%sp + BIAS + L_S + 8], %o2
+	ba .Lwrite                         /* written to out as the tag is */
+	 lduw [%sp + BIAS + L_S + 12], %o3
+
+	.size core_aes_entry, . - core_aes_entry
+
+/* start(st, r): X = 0 and r's multipliers */
+	.globl core_start_entry
+	.type core_start_entry, #function
+core_start_entry:
+	enter far=1
+	andcc %i1, 3, %g0
+	be 1f
+	 sub %i1, 16, %i1                  /* .Lrsetup reads r at %i1 + 16 */
+	add %sp, BIAS + L_KR + 16, %o0     /* r to an aligned copy */
+	mov 1, %o2
+	call .Lcopy16
+	 add %i1, 16, %o1
+	add %sp, BIAS + L_KR, %i1
+1:	call .Lrsetup
+	 nop
+	rregs stdto, %i0
+	ldd [%sp + BIAS + L_RL3], T0
+	ldd [%sp + BIAS + L_RH3], T1
+	ldd [%sp + BIAS + L_RL51], T2
+	ldd [%sp + BIAS + L_RH51], T3
+	std T0, [%i0 + ST_RELOAD]
+	std T1, [%i0 + ST_RELOAD + 8]
+	std T2, [%i0 + ST_RELOAD + 16]
+	std T3, [%i0 + ST_RELOAD + 24]
+	stx %g0, [%i0 + ST_X]
+	stx %g0, [%i0 + ST_X + 8]
+	stx %g0, [%i0 + ST_X + 16]
+	ba .Ldone
+	 stx %g0, [%i0 + ST_X + 24]
+
+
+	.size core_start_entry, . - core_start_entry
+
+/* blocks(st, m, nblocks, pad): X = X r + 2^34 chunk for each block, the
+   loop of authenticate (.Lchunks, .Lprocess) entered with the state's X */
+	.globl core_blocks_entry
+	.type core_blocks_entry, #function
+core_blocks_entry:
+	enter far=1
+	brz,pn %i2, .Ldone
+	 nop
+	rload
+	phalves
+	mov C_A3PAD, %g1                   /* P3's high half: with the pad bit, or without */
+	movrz %i3, C_A3, %g1
+	ld [%i5 + %g1], %f6
+	ldd [%i0 + ST_X], %f8
+	ldd [%i0 + ST_X + 8], %f10
+	ldd [%i0 + ST_X + 16], %f12
+	ldd [%i0 + ST_X + 24], %f14
+	mov 1, %l6                         /* the pieces are there */
+	mov %i2, %l4
+	call .Lchunks
+	 mov %i1, %l7
+	std %f8, [%i0 + ST_X]
+	std %f10, [%i0 + ST_X + 8]
+	std %f12, [%i0 + ST_X + 16]
+	ba .Ldone
+	 std %f14, [%i0 + ST_X + 24]
+
+	.size core_blocks_entry, . - core_blocks_entry
+
+/* finish(st, s, tag): h = X r (the zero chunk), then authenticate's finish;
+   the state zeroed */
+	.globl core_finish_entry
+	.type core_finish_entry, #function
+core_finish_entry:
+	enter far=1
+	andcc %i1, 3, %g0
+	be 1f
+	 add %sp, BIAS + L_KR, %o0
+	mov 1, %o2                         /* s to an aligned copy */
+	call .Lcopy16
+	 mov %i1, %o1
+	add %sp, BIAS + L_KR, %i1
+1:	lduwa [%i1] %asi, %o0              /* s into L_S as .Laes leaves it */
+	lduwa [%i1 + 4] %asi, %o1
+	lduwa [%i1 + 8] %asi, %o2
+	lduwa [%i1 + 12] %asi, %o3
+	stw %o0, [%sp + BIAS + L_S]
+	stw %o1, [%sp + BIAS + L_S + 4]
+	stw %o2, [%sp + BIAS + L_S + 8]
+	stw %o3, [%sp + BIAS + L_S + 12]
+	rload
+	phalves
+	ld [%i5 + C_A3], %f6               /* the zero chunk has no pad bit */
+	ldd [%i0 + ST_X], %f8
+	ldd [%i0 + ST_X + 8], %f10
+	ldd [%i0 + ST_X + 16], %f12
+	ldd [%i0 + ST_X + 24], %f14
+	mov %i0, %g1
+	mov %i2, %i0                       /* the tag's address, where .Lfinish takes it */
+	.set w, 0
+	.rept STATE_BYTES / 8
+	stx %g0, [%g1 + w]
+	.set w, w + 8
+	.endr
+	ba .Lzerochunk
+	 mov 1, %l6                        /* the pieces are there */
+	.size core_finish_entry, . - core_finish_entry
 
 #if defined(__linux__)
 	.section .note.GNU-stack, "", @progbits
