@@ -60,19 +60,26 @@
 #endif
 #define LITTLE_ENDIAN_WORDS (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__)
 
-/* one_chain's loop (and its set-up, its chunk reader except on the x87,
-   the carry of the state and finish) is inlined where it is called
-   (authenticate and the core's blocks): out of line, gcc 12 for i386 keeps
-   the x87 chain's values in memory (20% slower at 8 KiB), and with two
-   call sites it inlines less on its own (ppc32, sparc64: up to 25% more
-   instructions). The four chains' loop is not: inlined, its frame would be
-   authenticate's at every length, and short messages would wipe all of it. */
+/* one_chain's loop is inlined where it is called (authenticate and the
+   core's blocks): out of line, gcc 12 for i386 keeps the x87 chain's values
+   in memory (20% slower at 8 KiB). Its chunk reader, set-up, the carry of
+   the state and finish (CHAIN) too, except on the x87: with two call sites
+   gcc leaves them out of line (ppc32, sparc64, arm64: up to 25% more
+   instructions), but on the x87 forcing them made the loop 41% slower at
+   8 KiB and 16 bytes 9% slower (x86, rdtsc). The four chains' loop is not
+   inlined: its frame would be authenticate's at every length, and short
+   messages would wipe all of it. */
 #if defined(__GNUC__)
 #define LOOP static inline __attribute__((always_inline))
 #define OUT_OF_LINE __attribute__((noinline))   /* every secret of a call in its frame and below */
 #else
 #define LOOP static
 #define OUT_OF_LINE
+#endif
+#if X87
+#define CHAIN static
+#else
+#define CHAIN LOOP
 #endif
 
 /* POLY1305AES_CHECKED (the sanitizer and fuzzing builds): stop at once when a
@@ -306,7 +313,7 @@ static int within_one_chain(double h, int k)
 }
 #endif
 
-LOOP void r_setup(struct r_multiplier *key, const uint32_t r[4])
+CHAIN void r_setup(struct r_multiplier *key, const uint32_t r[4])
 {
   int j;
   for (j = 0; j < 4; ++j) {
@@ -366,12 +373,7 @@ static struct cursor cursor(const struct input *in, const struct r_multiplier *k
 
 /* The next chunk as w_0..w_3, w_k = word k * 2^(32k) (pad bit included), each
    to be added to piece k. Returns 0 when there is none. */
-#if X87
-static   /* gcc's choice: forced inline, the x87 loop took 41% more (x86, 8 KiB: 69932 ticks against 49568) */
-#else
-LOOP     /* not inlined (two call sites), the loop took 33% more instructions (ppc32) */
-#endif
-int next_chunk(double w[4], struct cursor *in, const struct r_multiplier *key)
+CHAIN int next_chunk(double w[4], struct cursor *in, const struct r_multiplier *key)
 {
   const unsigned char *chunk;
   const double *offset;
@@ -410,7 +412,7 @@ int next_chunk(double w[4], struct cursor *in, const struct r_multiplier *key)
 
 /* h as pieces from the slots the state holds (one_chain's carry with no
    chunk): |piece[k] / 2^(32k)| below one_chain's piece bound (bounds.py) */
-LOOP void settle(double piece[4], const double slot[8])
+CHAIN void settle(double piece[4], const double slot[8])
 {
   const double a0 = slot[0], b0 = slot[1], a1 = slot[2], b1 = slot[3];
   const double a2 = slot[4], b2 = slot[5], a3 = slot[6], b3 = slot[7];
@@ -884,7 +886,7 @@ LOOP void absorb(struct state *st, const struct input *in, int fresh)
   hash_by_r(st->slot, st->r, in);
 }
 
-LOOP void finish_inner(struct state *st, const unsigned char s[16], unsigned char tag[16])
+CHAIN void finish_inner(struct state *st, const unsigned char s[16], unsigned char tag[16])
 {
   double piece[4];
   settle(piece, st->slot);
