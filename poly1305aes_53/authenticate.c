@@ -431,10 +431,11 @@ CHAIN void settle(double piece[4], const double slot[8])
 #define LANES 1   /* SSE2: hash_by_r in lane pairs, and hash_by_powers */
 #include <emmintrin.h>
 
-/* slot[2k], slot[2k + 1] = A_k, B_k, in and out; each chunk: h = the
-   slots carried + the chunk, |h_k / 2^(32k)| < 2^35.6, then the slots = h r.
+/* slot[2k], slot[2k + 1] = A_k, B_k, in and out (fresh: known to be 0,
+   after start); each chunk: h = the slots carried + the chunk,
+   |h_k / 2^(32k)| < 2^35.6, then the slots = h r.
    The same arithmetic as the scalar loop below, A_k in lane 0 and B_k in lane 1. */
-LOOP void hash_by_r(double slot[8], const uint32_t r[4], const struct input *input)
+LOOP void hash_by_r(double slot[8], const uint32_t r[4], const struct input *input, int fresh)
 {
   struct r_multiplier multiplier, *key = &multiplier;   /* local: nothing the loop stores aliases it */
   struct cursor at, *in = &at;
@@ -448,7 +449,7 @@ LOOP void hash_by_r(double slot[8], const uint32_t r[4], const struct input *inp
     for (k = 0; k < 4; ++k) by[i][k] = _mm_set_pd(MULTIPLIER(key->hi, i, k), MULTIPLIER(key->lo, i, k));
   for (k = 0; k < 4; ++k) {
     alpha[k] = _mm_set1_pd(key->alpha[k]);
-    s[k] = _mm_loadu_pd(slot + 2 * k);
+    s[k] = fresh ? _mm_setzero_pd() : _mm_loadu_pd(slot + 2 * k);
   }
   while (next_chunk(w, in, key)) {
     for (k = 0; k < 4; ++k) c[k] = (s[k] + alpha[k]) - alpha[k];
@@ -464,15 +465,16 @@ LOOP void hash_by_r(double slot[8], const uint32_t r[4], const struct input *inp
 }
 
 #else
-/* slot[2k], slot[2k + 1] = a_k, b_k (A_k, B_k), in and out; each chunk:
+/* slot[2k], slot[2k + 1] = a_k, b_k (A_k, B_k), in and out (fresh: known
+   to be 0, after start); each chunk:
    h = the slots carried + the chunk, |h_k / 2^(32k)| < 2^35.6, then the
    slots = h r */
-LOOP void hash_by_r(double slot[8], const uint32_t r[4], const struct input *input)
+LOOP void hash_by_r(double slot[8], const uint32_t r[4], const struct input *input, int fresh)
 {
   struct r_multiplier multiplier, *key = &multiplier;   /* local: nothing the loop stores aliases it */
   struct cursor at, *in = &at;
-  double a0 = slot[0], b0 = slot[1], a1 = slot[2], b1 = slot[3];
-  double a2 = slot[4], b2 = slot[5], a3 = slot[6], b3 = slot[7];
+  double a0 = fresh ? 0 : slot[0], b0 = fresh ? 0 : slot[1], a1 = fresh ? 0 : slot[2], b1 = fresh ? 0 : slot[3];
+  double a2 = fresh ? 0 : slot[4], b2 = fresh ? 0 : slot[5], a3 = fresh ? 0 : slot[6], b3 = fresh ? 0 : slot[7];
   double h0, h1, h2, h3, w[4];
   const double down = wrap();
   r_setup(key, r);
@@ -880,10 +882,8 @@ LOOP void absorb(struct state *st, const struct input *in, int fresh)
     hash_by_powers(st->slot, st->r, in, fresh);
     return;
   }
-#else
-  (void) fresh;
 #endif
-  hash_by_r(st->slot, st->r, in);
+  hash_by_r(st->slot, st->r, in, fresh);
 }
 
 CHAIN void finish_inner(struct state *st, const unsigned char s[16], unsigned char tag[16])
