@@ -41,12 +41,14 @@ INLINE void run(unsigned char out[16], const unsigned char r[16], const unsigned
                 const unsigned char *m, size_t l)
 {
   const struct path *p = path_current(paths, sizeof paths / sizeof paths[0]);
+  int vex = (p->needs & OSYMM) != 0;
+  path_enter();
   if (p->vector && l >= p->vector_from) {
     p->vector(out, r, k, ns, m, l);
-    wipe_below(p->vector_stack);
+    wipe_below(p->vector_stack, vex);
   } else {
     p->scalar(out, r, k, ns, m, l);
-    wipe_below(p->scalar_stack);
+    wipe_below(p->scalar_stack, vex);
   }
 }
 

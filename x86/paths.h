@@ -10,7 +10,18 @@
    stores a pointer to its constant descriptor with an atomic release store;
    every call loads it with an acquire load (a plain mov on x86) and calls
    through it. Threads racing on the first call compute and store the same
-   pointer, so the race is benign. No ifunc (its resolver runs during
+   pointer, so the race is benign.
+
+   The caller's vector state: on Intel cores a legacy-SSE instruction is
+   slow while the upper halves of ymm/zmm0-15 are dirty (a caller that ran a
+   256- or 512-bit instruction without vzeroupper), AMD's are not. The paths
+   that need AVX (OSYMM) run VEX-encoded code only, so they are fast behind
+   any caller; the SSE-encoded paths, where they run on a CPU with AVX (one
+   without AVX2, or a path forced by a test), are entered after vzeroupper
+   (path_enter; the SysV ABIs preserve no vector register, so it is legal).
+   Every path returns with the upper halves clean: the code that writes
+   ymm/zmm ends in vzeroupper (test/abi.c checks XINUSE after every call,
+   tools/vexcheck.py every instruction the paths run). No ifunc (its resolver runs during
    relocation, before the sanitizers' run time) and no constructor (another
    constructor could call us first). Nothing outside the program chooses the
    path: no environment variable is read. The tests and benchmarks force one
@@ -68,6 +79,14 @@ static int runs_here(const struct path *p)
 }
 
 static const struct path *chosen;   /* the write-once cache (path_force rewrites it) */
+static int clear_upper;             /* the chosen path is SSE-encoded and the CPU has AVX */
+
+/* p from now on; clear_upper is written before the release store of chosen */
+static void path_store(const struct path *p)
+{
+  __atomic_store_n(&clear_upper, !(p->needs & OSYMM) && (cpu_features() & OSYMM), __ATOMIC_RELAXED);
+  __atomic_store_n(&chosen, p, __ATOMIC_RELEASE);
+}
 
 /* the path in use among count paths, chosen on the first call */
 static const struct path *path_current(const struct path *paths, unsigned int count)
@@ -77,16 +96,23 @@ static const struct path *path_current(const struct path *paths, unsigned int co
     unsigned int i;
     for (i = 0; i < count - 1 && !runs_here(&paths[i]); ++i) {}
     p = &paths[i];
-    __atomic_store_n(&chosen, p, __ATOMIC_RELEASE);
+    path_store(p);
   }
   return p;
+}
+
+/* before a call of p (from path_current): clean upper halves for SSE-encoded
+   code on a CPU with AVX; the VEX-encoded paths need nothing */
+static inline __attribute__((always_inline)) void path_enter(void)
+{
+  if (__atomic_load_n(&clear_upper, __ATOMIC_RELAXED)) __asm__ __volatile__("vzeroupper" ::: "memory");
 }
 
 /* path i from now on, when this CPU can run it: 1; else 0 and nothing changes */
 static int path_force(const struct path *paths, unsigned int count, unsigned int i)
 {
   if (i >= count || !runs_here(&paths[i])) return 0;
-  __atomic_store_n(&chosen, &paths[i], __ATOMIC_RELEASE);
+  path_store(&paths[i]);
   return 1;
 }
 
