@@ -67,27 +67,11 @@ INLINE void p64_blocks(struct p64 *st, const unsigned char *m, size_t count, int
 
 /* zero the bytes [sp - bytes, sp) below the stack pointer, where the frames of
    the function just called were: the dispatcher's wipe of each path's stack
-   (bytes a multiple of 64). Below 1 KiB with 16-byte stores, VEX-encoded
-   on the AVX paths (vex: x86/paths.h), SSE2 on the others (in every
-   x86-64); from 1 KiB with rep stosb (fast strings: 70 ticks faster for
-   3.3 KiB on the AMD EPYC here). The stack pointer moves down over them for
-   the stores (memory below it is not the program's to write), and back. */
-#define WIPE_STORES(zero, store)                                                             \
-  __asm__ __volatile__("movq %%rsp, %%rdx\n\t"                                                \
-                       "subq %0, %%rsp\n\t"                                                   \
-                       "movq %%rsp, %%rax\n\t"                                                \
-                       zero "\n"                                                              \
-                       "1:\n\t"                                                               \
-                       store " %%xmm0, (%%rax)\n\t"                                           \
-                       store " %%xmm0, 16(%%rax)\n\t"                                         \
-                       store " %%xmm0, 32(%%rax)\n\t"                                         \
-                       store " %%xmm0, 48(%%rax)\n\t"                                         \
-                       "addq $64, %%rax\n\t"                                                  \
-                       "cmpq %%rdx, %%rax\n\t"                                                \
-                       "jb 1b\n\t"                                                            \
-                       "movq %%rdx, %%rsp"                                                   \
-                       : : "r"(bytes) : "rax", "rdx", "xmm0", "cc", "memory")
-INLINE void wipe_below(size_t bytes, int vex)
+   (bytes a multiple of 64). Below 1 KiB with SSE2 stores (in every x86-64),
+   from 1 KiB with rep stosb (fast strings: 70 ticks faster for 3.3 KiB on
+   the AMD EPYC here). The stack pointer moves down over them for the stores
+   (memory below it is not the program's to write), and back. */
+INLINE void wipe_below(size_t bytes)
 {
   if (bytes >= 1024) {
     __asm__ __volatile__("movq %%rsp, %%rdx\n\t"
@@ -99,8 +83,20 @@ INLINE void wipe_below(size_t bytes, int vex)
                          : "+c"(bytes) : : "rax", "rdx", "rdi", "cc", "memory");
     return;
   }
-  if (vex) WIPE_STORES("vpxor %%xmm0, %%xmm0, %%xmm0", "vmovdqu");
-  else WIPE_STORES("pxor %%xmm0, %%xmm0", "movups");
+  __asm__ __volatile__("movq %%rsp, %%rdx\n\t"
+                       "subq %0, %%rsp\n\t"
+                       "movq %%rsp, %%rax\n\t"
+                       "pxor %%xmm0, %%xmm0\n"
+                       "1:\n\t"
+                       "movups %%xmm0, (%%rax)\n\t"
+                       "movups %%xmm0, 16(%%rax)\n\t"
+                       "movups %%xmm0, 32(%%rax)\n\t"
+                       "movups %%xmm0, 48(%%rax)\n\t"
+                       "addq $64, %%rax\n\t"
+                       "cmpq %%rdx, %%rax\n\t"
+                       "jb 1b\n\t"
+                       "movq %%rdx, %%rsp"
+                       : : "r"(bytes) : "rax", "rdx", "xmm0", "cc", "memory");
 }
 
 /* h = (h + m0 + 2^64 m1) r: the padded last chunk, its 1 already in m0 m1 */

@@ -37,27 +37,29 @@
 #define TWO_FROM 4096   /* the generic path's two chains from here (measured: below) */
 #endif
 
+#ifdef VECTOR_FROM
+#define FROM(bytes) (VECTOR_FROM)   /* every path's threshold: measurement builds only (speed/crossover.py) */
+#else
+#define FROM(bytes) (bytes)
+#endif
+
 static const struct path paths[] = {
   { "ifma", SSE2 | SSSE3 | AESNI | OSYMM | AVX2 | BMI2 | OSZMM | AVX512F | AVX512VL | AVX512BW | AVX512IFMA
-    | AVX512VBMI2, scalar_aesni_avx, vector_ifma, 320, 320, 2368 },
-  { "avx2", SSE2 | SSSE3 | AESNI | OSYMM | AVX2, scalar_aesni_avx, vector_avx2, 384, 320, 3136 },
-  { "sse2", SSE2 | SSSE3 | AESNI, scalar_aesni, vector_sse2, 384, 320, 2368 },
-  { "generic-sse2", SSE2, scalar_table, vector_sse2_table, 384, 320, 2496 },
-  { "generic", 0, scalar_table, vector_two_table, TWO_FROM, 320, 576 },
+    | AVX512VBMI2, scalar_aesni, vector_ifma, FROM(320), 320, 2368 },
+  { "avx2", SSE2 | SSSE3 | AESNI | OSYMM | AVX2, scalar_aesni, vector_avx2, FROM(384), 320, 3136 },
+  { "sse2", SSE2 | SSSE3 | AESNI, scalar_aesni, vector_sse2, FROM(384), 320, 2368 },
+  { "generic-sse2", SSE2, scalar_table, vector_sse2_table, FROM(384), 320, 2496 },
+  { "generic", 0, scalar_table, vector_two_table, FROM(TWO_FROM), 320, 576 },
 };
 
 /* zero the bytes [esp - bytes, esp) below the stack pointer, where the frames
-   of the function just called were: with wipe.S (16-byte stores, VEX-encoded
-   on the AVX paths, or rep stosb from 1 KiB) where the CPU has SSE2, else
-   with rep stosl (slower here for small areas: about 30 ticks more for 512
-   bytes); the stack pointer moves down over them for the stores, and back */
-INLINE void wipe_below(size_t bytes, unsigned int needs)
+   of the function just called were: with wipe.S (SSE stores, or rep stosb
+   from 1 KiB) where the CPU has SSE2, else with rep stosl (slower here for
+   small areas: about 30 ticks more for 512 bytes); the stack pointer moves
+   down over them for the stores, and back */
+INLINE void wipe_below(size_t bytes, int sse2)
 {
-  if (needs & OSYMM) {
-    wipe_avx(bytes);
-    return;
-  }
-  if (needs & SSE2) {
+  if (sse2) {
     wipe_sse2(bytes);
     return;
   }
@@ -78,10 +80,10 @@ INLINE void run(unsigned char out[16], const unsigned char r[16], const unsigned
   path_enter();
   if (p->vector && l >= p->vector_from) {
     p->vector(out, r, k, ns, m, l);
-    wipe_below(p->vector_stack, p->needs);
+    wipe_below(p->vector_stack, p->needs & SSE2);
   } else {
     p->scalar(out, r, k, ns, m, l);
-    wipe_below(p->scalar_stack, p->needs);
+    wipe_below(p->scalar_stack, p->needs & SSE2);
   }
 }
 

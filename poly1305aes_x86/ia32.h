@@ -15,14 +15,12 @@
 #define p32_finish CRYPTO_NAMESPACE(p32_finish)
 #define p32_two CRYPTO_NAMESPACE(p32_two)
 #define wipe_sse2 CRYPTO_NAMESPACE(wipe_sse2)
-#define wipe_avx CRYPTO_NAMESPACE(wipe_avx)
 
 #ifndef __ASSEMBLER__
 #include "../x86/x86.h"
 
 /* the names the path files share, each namespaced once (common/namespace.h) */
 #define scalar_aesni CRYPTO_NAMESPACE(scalar_aesni)
-#define scalar_aesni_avx CRYPTO_NAMESPACE(scalar_aesni_avx)
 #define scalar_table CRYPTO_NAMESPACE(scalar_table)
 #define vector_ifma CRYPTO_NAMESPACE(vector_ifma)
 #define vector_avx2 CRYPTO_NAMESPACE(vector_avx2)
@@ -32,7 +30,6 @@
 #define poly1305aes_poly1305 CRYPTO_NAMESPACE(poly1305)
 
 HIDDEN hashfn scalar_aesni;       /* AES-NI, radix 2^32 (scalar.c) */
-HIDDEN hashfn scalar_aesni_avx;   /* the same VEX-encoded, for the AVX paths (scalar.c) */
 HIDDEN hashfn scalar_table;       /* AES from a table, radix 2^32 (scalar.c) */
 HIDDEN hashfn vector_ifma;        /* AES-NI, AVX-512 IFMA (vector.c, x86/ifma.c); l >= 1 */
 HIDDEN hashfn vector_avx2;        /* AES-NI, AVX2 radix 2^26 (vector.c, x86/avx2.c); l >= 1 */
@@ -40,10 +37,8 @@ HIDDEN hashfn vector_sse2;        /* AES-NI, SSE2 radix 2^26 (vector.c, x86/sse2
 HIDDEN hashfn vector_sse2_table;  /* AES from a table, SSE2 radix 2^26 (scalar.c); l >= 1 */
 HIDDEN hashfn vector_two_table;   /* AES from a table, two radix-2^32 chains (scalar.c); l >= 32 */
 
-/* wipe.S: zero bytes (a multiple of 64) of stack just below its return address (16-byte stores,
-   legacy-SSE or VEX-encoded, or rep stosb) */
+/* wipe.S: zero bytes (a multiple of 64) of stack just below its return address (SSE stores, or rep stosb) */
 HIDDEN void wipe_sse2(size_t bytes);
-HIDDEN void wipe_avx(size_t bytes);
 
 /* Poly1305 alone, key r||s, on the path in use: for speed/bench.c only (not in the installed libraries) */
 void poly1305aes_poly1305(unsigned char out[16], const unsigned char rs[32], const unsigned char m[], unsigned int l);

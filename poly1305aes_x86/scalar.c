@@ -5,8 +5,7 @@
    "scalar_table", the generic paths' short messages, and
    "vector_sse2_table", generic-sse2's long ones, for CPUs without AES-NI;
    NOT constant time: table indices from k and n). The AES-NI code is
-   compiled for AES-NI and SSSE3 (and AVX for the AVX paths: VEX-encoded);
-   everything else for any i686. */
+   compiled for AES-NI and SSSE3 only; everything else for any i686. */
 #include <immintrin.h>
 #include "ia32.h"
 #include "aesni.h"
@@ -14,21 +13,16 @@
 #include "poly26.h"
 
 /* AES-NI and the scalar hash; the AES of the nonce is independent of the
-   hash until the final addition, so the core overlaps the two. Built twice:
-   legacy-SSE-encoded for the sse2 path, VEX-encoded for the AVX paths */
-#define AESNI_SCALAR(name, isa)                                                                  \
-  __attribute__((target(isa))) void name(unsigned char out[16], const unsigned char r[16],      \
-                                         const unsigned char *k, const unsigned char *ns,       \
-                                         const unsigned char *m, size_t l)                      \
-  {                                                                                              \
-    unsigned char last[16];                                                                      \
-    uint32_t s[4];                                                                               \
-    __m128i block = k ? aesni_encrypt(k, ns) : _mm_loadu_si128((const __m128i *) (const void *) ns); \
-    _mm_storeu_si128((__m128i *) (void *) s, block);                                             \
-    p32_mac(out, r, m, l / 16, p32_last(last, m, l), s, NULL);                                   \
-  }
-AESNI_SCALAR(scalar_aesni, "aes,ssse3")
-AESNI_SCALAR(scalar_aesni_avx, "avx,aes,ssse3")
+   hash until the final addition, so the core overlaps the two */
+AESNI_TARGET void scalar_aesni(unsigned char out[16], const unsigned char r[16], const unsigned char *k,
+                               const unsigned char *ns, const unsigned char *m, size_t l)
+{
+  unsigned char last[16];
+  uint32_t s[4];
+  __m128i block = k ? aesni_encrypt(k, ns) : _mm_loadu_si128((const __m128i *) (const void *) ns);
+  _mm_storeu_si128((__m128i *) (void *) s, block);
+  p32_mac(out, r, m, l / 16, p32_last(last, m, l), s, NULL);
+}
 
 /* the generic paths' short messages: AES from the table */
 void scalar_table(unsigned char out[16], const unsigned char r[16], const unsigned char *k,

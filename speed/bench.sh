@@ -5,7 +5,9 @@
 # need be) beside OpenSSL 3 and libsodium for the same target, from the
 # Debian packages the target file names (tools/fetch-peers downloads and
 # unpacks them, never installs; it says what it fetches), linked statically
-# into speed/bench.c with the target's compiler; then runs it.
+# into speed/bench.c with the target's compiler; then runs it with the
+# ARGS, or without ARGS its table of the installed pick and then every
+# path forced (`bench paths`), each behind a clean and a dirty caller.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 target=${1:?usage: bench.sh TARGET [ARGS]}
@@ -33,4 +35,8 @@ $(d target "$target" cc) $(d target "$target" cflags) -std=c99 -O2 -Wall -Wextra
   "$top/speed/bench.c" "$top/common/cycles.c" "$top/common/util.c" "$build/impl/$impl/libpoly1305aes_$impl.a" \
   "$crypto" "$sodium" -static -lpthread -ldl -o "$build/bench" 2>"$build/bench.log" ||
   { cat "$build/bench.log" >&2; exit 1; }
-"$build/bench" "$@"
+if [ $# -gt 0 ]; then
+  "$build/bench" "$@"
+else
+  "$build/bench" && "$build/bench" paths
+fi
