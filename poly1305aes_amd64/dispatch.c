@@ -28,12 +28,6 @@
 #include "amd64.h"
 #include "../x86/paths.h"
 
-#ifdef VECTOR_FROM
-#define FROM(bytes) (VECTOR_FROM)   /* every path's threshold: measurement builds only (speed/crossover.py) */
-#else
-#define FROM(bytes) (bytes)
-#endif
-
 static const struct path paths[] = {
   { "ifma", SSE2 | SSSE3 | AESNI | OSYMM | AVX2 | BMI2 | OSZMM | AVX512F | AVX512VL | AVX512BW | AVX512IFMA | AVX512VBMI2,
     scalar_mulx, vector_ifma, FROM(384), 128, 640 },
@@ -46,8 +40,7 @@ static const struct path paths[] = {
 INLINE void run(unsigned char out[16], const unsigned char r[16], const unsigned char *k, const unsigned char *ns,
                 const unsigned char *m, size_t l)
 {
-  const struct path *p = path_current(paths, sizeof paths / sizeof paths[0]);
-  path_enter();
+  const struct path *p = path_enter(paths, sizeof paths / sizeof paths[0]);
   if (p->vector && l >= p->vector_from) {
     p->vector(out, r, k, ns, m, l);
     wipe_below(p->vector_stack);

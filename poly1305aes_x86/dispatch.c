@@ -37,12 +37,6 @@
 #define TWO_FROM 4096   /* the generic path's two chains from here (measured: below) */
 #endif
 
-#ifdef VECTOR_FROM
-#define FROM(bytes) (VECTOR_FROM)   /* every path's threshold: measurement builds only (speed/crossover.py) */
-#else
-#define FROM(bytes) (bytes)
-#endif
-
 static const struct path paths[] = {
   { "ifma", SSE2 | SSSE3 | AESNI | OSYMM | AVX2 | BMI2 | OSZMM | AVX512F | AVX512VL | AVX512BW | AVX512IFMA
     | AVX512VBMI2, scalar_aesni, vector_ifma, FROM(320), 320, 2368 },
@@ -76,8 +70,7 @@ INLINE void wipe_below(size_t bytes, int sse2)
 INLINE void run(unsigned char out[16], const unsigned char r[16], const unsigned char *k, const unsigned char *ns,
                 const unsigned char *m, size_t l)
 {
-  const struct path *p = path_current(paths, sizeof paths / sizeof paths[0]);
-  path_enter();
+  const struct path *p = path_enter(paths, sizeof paths / sizeof paths[0]);
   if (p->vector && l >= p->vector_from) {
     p->vector(out, r, k, ns, m, l);
     wipe_below(p->vector_stack, p->needs & SSE2);

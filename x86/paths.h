@@ -44,6 +44,13 @@ struct path {
   unsigned int scalar_stack, vector_stack;   /* bytes of stack each uses, to wipe (multiples of 64) */
 };
 
+/* a path's vector_from in the dispatchers' tables, or VECTOR_FROM for all */
+#ifdef VECTOR_FROM
+#define FROM(bytes) (VECTOR_FROM)   /* every path's threshold: measurement builds only (speed/crossover.py) */
+#else
+#define FROM(bytes) (bytes)
+#endif
+
 enum {
   SSE2 = 1 << 0, SSSE3 = 1 << 1, AESNI = 1 << 2, OSYMM = 1 << 3, AVX2 = 1 << 4, BMI2 = 1 << 5, OSZMM = 1 << 6,
   AVX512F = 1 << 7, AVX512VL = 1 << 8, AVX512BW = 1 << 9, AVX512IFMA = 1 << 10, AVX512VBMI2 = 1 << 11
@@ -104,11 +111,14 @@ static const struct path *path_current(const struct path *paths, unsigned int co
   return p;
 }
 
-/* before a call of the path in use (after path_current): the upper halves
-   clean, where the CPU has them */
-static inline __attribute__((always_inline)) void path_enter(void)
+/* the path in use, for a call: on a CPU with AVX the upper halves of ymm/zmm
+   are clean after it */
+static inline __attribute__((always_inline)) const struct path *path_enter(const struct path *paths,
+                                                                         unsigned int count)
 {
+  const struct path *p = path_current(paths, count);
   if (__atomic_load_n(&clear_upper, __ATOMIC_RELAXED)) __asm__ __volatile__("vzeroupper" ::: "memory");
+  return p;
 }
 
 /* path i from now on, when this CPU can run it: 1; else 0 and nothing changes */
