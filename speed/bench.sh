@@ -40,7 +40,7 @@ if [ $# -gt 0 ]; then
   exec "$build/bench" "$@"
 fi
 "$build/bench" || exit 1
-echo "\$ build/$target/bench sweep ${SWEEP:-61} -c build/$target/bench.csv"
+echo "bench.sh: then the sweep, build/$target/bench sweep ${SWEEP:-61} -c build/$target/bench.csv"
 "$build/bench" sweep "${SWEEP:-61}" -c "$build/bench.csv" || exit 1
 python3 "$top/speed/plot.py" "$build/bench.csv" "$build/bench.png" || exit 1
 echo "wrote build/$target/bench.csv, build/$target/bench.png"
