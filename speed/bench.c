@@ -13,6 +13,11 @@
      bench paths [-r RUNS]            every code path this CPU runs, forced, ours
                                       alone at 0 16 64 256 1024 4096 65536 bytes
                                       behind each caller (below): "path PATH" rows
+     -c FILE                          also writes each complete one's median at
+                                      every length measured to FILE, as CSV
+                                      (speed/plot.py: its columns; `make bench`
+                                      draws the sweep's); ours behind a dirty
+                                      caller is condition "ymm caller" or "zmm caller"
    -p forces one of the implementation's code paths (its path interface;
    the library is linked through its namespaced header). OPENSSL_ia32cap
    (OpenSSL's documented capability mask) holds OpenSSL to the instruction
@@ -84,6 +89,7 @@ static EVP_MAC *mac;
 static EVP_MAC_CTX *mctx;
 static int sodium_aesni;   /* the sodium peer's AES: AES-NI, or OpenSSL's AES_encrypt */
 static int has_avx;        /* the CPU has AVX: the clean caller runs vzeroupper */
+static FILE *csv;          /* -c: the medians as CSV rows, or NULL */
 
 static void die(const char *what)
 {
@@ -260,12 +266,39 @@ static void print_row(unsigned int l, const double t[TIMED])
          worst >= t[OPENSSL] || worst >= t[SODIUM] ? "  <- a peer is faster" : "");
 }
 
+static void cpu_name(char *name, size_t size);
+
+/* the CSV rows of the complete ones at length l (speed/plot.py names the columns);
+   the texts hold no comma or quote (a CPU name with one is cut there) */
+static void csv_rows(unsigned int l, const double t[TIMED], int runs)
+{
+  static const int written[5] = { OURS, OPENSSL, SODIUM, OURS_YMM, OURS_ZMM };
+  static char cpu[128];
+  char who[TIMED][96];
+  int i, c;
+  if (!csv) return;
+  if (!cpu[0]) cpu_name(cpu, sizeof cpu);
+  snprintf(who[OURS], sizeof who[OURS], "%s (path %s)", poly1305aes_implementation, poly1305aes_path());
+  snprintf(who[OPENSSL], sizeof who[OPENSSL], "%s", OpenSSL_version(OPENSSL_VERSION));
+  snprintf(who[SODIUM], sizeof who[SODIUM], "libsodium %s", sodium_version_string());
+  memcpy(who[OURS_YMM], who[OURS], sizeof who[OURS]);
+  memcpy(who[OURS_ZMM], who[OURS], sizeof who[OURS]);
+  for (i = 0; i < 5; ++i) {
+    c = written[i];
+    if (t[c] > 0)
+      fprintf(csv, "%s,%s,%s,%s,%s,%u,%s (median of %d),%.1f\n", POLY1305AES_TARGET, cpu, c == OPENSSL ? names[c]
+              : c == SODIUM ? names[c] : "ours", who[c], c == OURS_YMM ? "ymm caller" : c == OURS_ZMM ? "zmm caller"
+              : "-", l, cycles_name(), runs, t[c]);
+  }
+}
+
 static void row(unsigned int l, int runs)
 {
   double t[TIMED];
   check_agree(l);
   measure(l, runs, t, timed);
   print_row(l, t);
+  csv_rows(l, t, runs);
 }
 
 /* Poly1305 alone: ours vs OpenSSL's core, each call timed alone */
@@ -372,7 +405,7 @@ static void cpu_name(char *name, size_t size)
   while (f && fgets(line, sizeof line, f))
     if (!strncmp(line, "model name", 10) && strchr(line, ':')) {
       snprintf(name, size, "%s", strchr(line, ':') + 2);
-      name[strcspn(name, "\n")] = 0;
+      name[strcspn(name, "\n,\"")] = 0;
       break;
     }
   if (f) fclose(f);
@@ -410,10 +443,13 @@ int main(int argc, char **argv)
       if (use_path_named(argv[++a]) != 1) die("no such path, or this CPU cannot run it");
     }
     else if (!strcmp(argv[a], "-l")) continue;
+    else if (!strcmp(argv[a], "-c") && a + 1 < argc) {
+      if (!(csv = fopen(argv[++a], "w"))) die("cannot write the CSV file given with -c");
+    }
     else if (sweep && argv[a][0] != '-') step = (unsigned int) atoi(argv[a]);
     else if (!sweep && argv[a][0] != '-' && given < 64) list[given++] = (unsigned int) atoi(argv[a]);
-    else { fprintf(stderr, "usage: bench [-p PATH] [-r RUNS] [-l LEN...] | bench sweep [-p PATH] [-r RUNS] [STEP] | "
-                   "bench paths [-r RUNS]\n"); return 2; }
+    else { fprintf(stderr, "usage: bench [-p PATH] [-r RUNS] [-c CSV] [-l LEN...] | bench sweep [-p PATH] [-r RUNS] "
+                   "[-c CSV] [STEP] | bench paths [-r RUNS]\n"); return 2; }
   }
   if (runs < 1) runs = 1;
   if (step < 1) step = 1;
@@ -423,6 +459,7 @@ int main(int argc, char **argv)
     paths(runs);
     return 0;
   }
+  if (csv) fprintf(csv, "target,machine,who,name,condition,length,unit,value\n");
   if (!sweep) {
     if (given)
       for (i = 0; i < given; ++i) {
@@ -432,6 +469,7 @@ int main(int argc, char **argv)
     else
       for (i = 0; i < (int) (sizeof lengths / sizeof lengths[0]); ++i) row(lengths[i], runs);
     poly_alone(MAXLEN, runs);
+    if (csv && fclose(csv)) die("cannot write the CSV file given with -c");
     return 0;
   }
   {
@@ -452,10 +490,12 @@ int main(int argc, char **argv)
         ++slower;
         print_row(l, t);
       }
+      csv_rows(l, t, runs);
       if (l == MAXLEN) break;
     }
     printf("# sweep: %u lengths, %u where a peer is faster; worst ours/fastest-peer %.3f at length %u (ours behind "
            "its slowest caller)\n", count, slower, worst, worst_l);
   }
+  if (csv && fclose(csv)) die("cannot write the CSV file given with -c");
   return 0;
 }
