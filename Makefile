@@ -2,7 +2,9 @@
 # poly1305aes. `make` selects and installs into build/<target>/ the fastest
 # implementation that passes its self-test; `make test` tests everything on
 # every target. See README.md.
-#   make [TARGET=amd64|x86|ppc32|sparc64|arm64] [IMPL=name]   select and install
+#   make [TARGET=amd64|x86|ppc32|sparc64|arm64|riscv64|armhf|native] [IMPL=name]   select and install
+#                              (native: the machine's own cc; the default where no target's
+#                              host line names the machine)
 #   make test [TARGETS="..."]                           the whole test suite
 #   make install [TARGET=...] PREFIX=/usr/local DESTDIR=  copy the installed result
 #   make speed [TARGET=...]    speed tables (CSV, PNG) for every candidate
@@ -23,7 +25,7 @@ INSTALLED := $(BUILDROOT)/$(TARGET)/installed
 .PHONY: all test install speed bench fuzz clean
 all:
 	@sh tools/ensure-tools $(TARGET)
-	@$(PYTHON) tools/selector.py --target $(TARGET) --root $(BUILDROOT) $(if $(IMPL),--impl $(IMPL))
+	@$(PYTHON) tools/selector.py --target $(TARGET) --root $(BUILDROOT) $(if $(IMPL),--impl $(IMPL)) $(if $(SELECT_ROUNDS),--rounds $(SELECT_ROUNDS))
 
 test:
 	@sh test/run.sh

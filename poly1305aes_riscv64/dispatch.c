@@ -1,0 +1,121 @@
+/* SPDX-License-Identifier: CC0-1.0 */
+/* poly1305aes_riscv64: run-time choice of the code path. Assumes RV64 Linux.
+
+   What the CPU has comes from the kernel: the riscv_hwprobe system call
+   (Linux 6.4 and later; key IMA_EXT_0: V, Zkne) where it exists, and
+   AT_HWCAP's bit for the single-letter extension V (every kernel that lets
+   a program use V sets it). Where neither says, an extension counts as
+   absent for the library's own choice: a kernel without riscv_hwprobe
+   (before 6.4, and qemu-user 7.2, which lacks the call) runs the generic
+   path's AES, whatever the CPU has: nothing can trap, and nothing outside
+   the program is consulted (no environment variable, no trial execution
+   under a signal handler, which would race with the program's own). The
+   selector times that choice. Tests and benchmarks may force a path whose
+   extension the kernel left unsaid (path_use): the test programs then run
+   it on the emulated CPU named by the target file (qemu-riscv64 ... zkne=true),
+   and a CPU without it stops them with SIGILL, a failure, never a skip.
+
+   The choice is cached write-once, process-wide (an atomic release store of
+   a pointer to a constant descriptor; threads racing on the first call
+   store the same pointer). The path table, best first; a path runs its
+   scalar code below vector_from bytes, its vector code from there:
+     zkne     AES with Zkne; radix 2^64 (mul, mulhu) at every length
+     generic  AES from a table (NOT constant time); radix 2^64
+   After each call the dispatcher zeroes the stack the path's code used
+   (scalar_stack or vector_stack bytes below its stack pointer); the ABI
+   harness (test/abi.c) fails a build that leaves a secret. */
+#define _DEFAULT_SOURCE 1   /* syscall() */
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/auxv.h>
+#include <unistd.h>
+#include "riscv64.h"
+
+#define HAS_V 1u
+#define HAS_ZKNE 2u
+
+struct path {
+  const char *name;
+  unsigned int needs;              /* HAS_* */
+  hashfn *scalar, *vector;         /* vector (or NULL) from vector_from bytes on */
+  size_t vector_from;
+  unsigned int scalar_stack, vector_stack;   /* bytes of stack each uses, to wipe */
+};
+
+static const struct path paths[] = {
+  { "zkne", HAS_ZKNE, scalar_zkne, NULL, 0, 0, 0 },
+  { "generic", 0, scalar_table, NULL, 0, 384, 0 },
+};
+
+#define COUNT (sizeof paths / sizeof paths[0])
+
+/* what the kernel says the CPU has (have), and which extensions it spoke of (known) */
+static void features(unsigned int *have, unsigned int *known)
+{
+  struct { int64_t key; uint64_t value; } pair = { 4, 0 };   /* RISCV_HWPROBE_KEY_IMA_EXT_0 */
+  *have = *known = 0;
+  if (syscall(258, &pair, 1, 0, NULL, 0) == 0 && pair.key == 4) {   /* __NR_riscv_hwprobe */
+    *known = HAS_V | HAS_ZKNE;
+    if (pair.value & (1u << 2)) *have |= HAS_V;       /* RISCV_HWPROBE_IMA_V */
+    if (pair.value & (1u << 12)) *have |= HAS_ZKNE;   /* RISCV_HWPROBE_EXT_ZKNE */
+  } else {
+    *known = HAS_V;
+    if (getauxval(AT_HWCAP) & (1ul << ('V' - 'A'))) *have |= HAS_V;
+  }
+}
+
+static const struct path *choose(void)
+{
+  unsigned int i, have, known;
+  features(&have, &known);
+  for (i = 0; i < COUNT; ++i)
+    if ((paths[i].needs & have) == paths[i].needs) return &paths[i];
+  return &paths[COUNT - 1];
+}
+
+static const struct path *chosen;   /* write-once cache, see above (path_use rewrites it) */
+
+static const struct path *current(void)
+{
+  const struct path *p = __atomic_load_n(&chosen, __ATOMIC_ACQUIRE);
+  if (__builtin_expect(p == NULL, 0)) {
+    p = choose();
+    __atomic_store_n(&chosen, p, __ATOMIC_RELEASE);
+  }
+  return p;
+}
+
+void poly1305aes_authenticate(unsigned char out[16], const unsigned char kr[32], const unsigned char n[16],
+                              const unsigned char m[], unsigned int l)
+{
+  const struct path *p = current();
+  if (p->vector && l >= p->vector_from) {
+    p->vector(out, kr, n, m, l);
+    if (p->vector_stack) wipe_below(p->vector_stack);
+  } else {
+    p->scalar(out, kr, n, m, l);
+    if (p->scalar_stack) wipe_below(p->scalar_stack);
+  }
+}
+
+/* the path interface (common/impl.h.in): the table above, as data. A test may
+   force a path the kernel did not rule out (an extension it left unsaid). */
+const char *poly1305aes_path_name(unsigned int i)
+{
+  return i < COUNT ? paths[i].name : NULL;
+}
+
+int poly1305aes_path_use(unsigned int i)
+{
+  unsigned int have, known;
+  if (i >= COUNT) return 0;
+  features(&have, &known);
+  if (paths[i].needs & known & ~have) return 0;
+  __atomic_store_n(&chosen, &paths[i], __ATOMIC_RELEASE);
+  return 1;
+}
+
+const char *poly1305aes_path(void)
+{
+  return current()->name;
+}
