@@ -21,6 +21,7 @@
 #define aes_table CRYPTO_NAMESPACE(aes_table)
 #define hash_ce CRYPTO_NAMESPACE(hash_ce)
 #define hash_table CRYPTO_NAMESPACE(hash_table)
+#define p32_blocks CRYPTO_NAMESPACE(p32_blocks)
 
 #ifndef __ASSEMBLER__
 #include <stddef.h>
@@ -71,38 +72,9 @@ INLINE void p32_start(struct p32 *st, const unsigned char r[16])
   for (i = 1; i < 4; ++i) st->s[i] = st->r[i] + (st->r[i] >> 2);
 }
 
-/* h = (h + c + pad 2^128) r for one block c0..c3 (the bounds above) */
-INLINE void p32_block(u32 h[5], u32 c0, u32 c1, u32 c2, u32 c3, u32 pad, const u32 r[4], const u32 s[4])
-{
-  u64 a, d0, d1, d2, d3;
-  u32 a0, a1, a2, a3, a4, d4;
-  a = (u64) h[0] + c0; a0 = (u32) a;
-  a = (u64) h[1] + c1 + (a >> 32); a1 = (u32) a;
-  a = (u64) h[2] + c2 + (a >> 32); a2 = (u32) a;
-  a = (u64) h[3] + c3 + (a >> 32); a3 = (u32) a;
-  a4 = h[4] + (u32) (a >> 32) + pad;
-  d0 = (u64) a0 * r[0] + (u64) a1 * s[3] + (u64) a2 * s[2] + (u64) a3 * s[1];
-  d1 = (u64) a0 * r[1] + (u64) a1 * r[0] + (u64) a2 * s[3] + (u64) a3 * s[2] + (u64) (a4 * s[1]) + (d0 >> 32);
-  d2 = (u64) a0 * r[2] + (u64) a1 * r[1] + (u64) a2 * r[0] + (u64) a3 * s[3] + (u64) (a4 * s[2]) + (d1 >> 32);
-  d3 = (u64) a0 * r[3] + (u64) a1 * r[2] + (u64) a2 * r[1] + (u64) a3 * r[0] + (u64) (a4 * s[3]) + (d2 >> 32);
-  d4 = a4 * r[0] + (u32) (d3 >> 32);
-  a = (u64) (u32) d0 + (d4 >> 2) + (d4 & ~3u);   /* + 5 (d4 >> 2): 2^130 = 5 mod p */
-  h[0] = (u32) a;
-  a = (u64) (u32) d1 + (a >> 32); h[1] = (u32) a;
-  a = (u64) (u32) d2 + (a >> 32); h[2] = (u32) a;
-  a = (u64) (u32) d3 + (a >> 32); h[3] = (u32) a;
-  h[4] = (d4 & 3) + (u32) (a >> 32);
-}
-
-/* h = (h + c + pad 2^128) r for each of nblocks 16-byte blocks c at m (any alignment:
-   ARMv7 loads words at any address) */
-INLINE void p32_blocks(struct p32 *st, const unsigned char *m, size_t nblocks, u32 pad)
-{
-  u32 h[5] = { st->h[0], st->h[1], st->h[2], st->h[3], st->h[4] };
-  for (; nblocks; --nblocks, m += 16)
-    p32_block(h, load32(m), load32(m + 4), load32(m + 8), load32(m + 12), pad, st->r, st->s);
-  memcpy(st->h, h, sizeof h);
-}
+/* h = (h + c + pad 2^128) r for each of nblocks 16-byte blocks c at m, any alignment
+   (blocks.S: UMAAL and UMLAL) */
+HIDDEN void p32_blocks(struct p32 *st, const unsigned char *m, size_t nblocks, u32 pad);
 
 /* h for all of m[0..l): the whole blocks, then the padded tail (its bytes, 1, zeros; pad 0) */
 INLINE void p32_message(struct p32 *st, const unsigned char *m, size_t l)
@@ -146,16 +118,17 @@ INLINE void wipe_below(size_t bytes)
   __asm__ __volatile__("mov r2, sp\n\t"
                        "sub r3, r2, %0\n\t"
                        "mov sp, r3\n\t"
-                       "mov r12, #0\n"
+                       "mov r0, #0\n\t"
+                       "mov r1, #0\n"
                        "1:\n\t"
-                       "str r12, [r3], #4\n\t"
-                       "str r12, [r3], #4\n\t"
-                       "str r12, [r3], #4\n\t"
-                       "str r12, [r3], #4\n\t"
+                       "strd r0, r1, [r3], #8\n\t"
+                       "strd r0, r1, [r3], #8\n\t"
+                       "strd r0, r1, [r3], #8\n\t"
+                       "strd r0, r1, [r3], #8\n\t"
                        "cmp r3, r2\n\t"
                        "blo 1b\n\t"
                        "mov sp, r2"
-                       : : "r"(bytes) : "r2", "r3", "r12", "cc", "memory");
+                       : : "r"(bytes) : "r0", "r1", "r2", "r3", "cc", "memory");
 }
 
 #endif /* __ASSEMBLER__ */

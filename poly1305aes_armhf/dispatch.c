@@ -31,7 +31,7 @@ struct path {
 };
 
 static const struct path paths[] = {
-  { "aes", NEED_AES, hash_ce, NULL, 0, 256, 0 },
+  { "aes", NEED_AES, hash_ce, NULL, 0, 192, 0 },
   { "generic", 0, hash_table, NULL, 0, 256, 0 },
 };
 
