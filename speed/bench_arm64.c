@@ -14,12 +14,8 @@
      sodium          s = AES-128_k(n) with AES-CE (common/aesce.h), then
                      crypto_onetimeauth_poly1305(out, m, l, r||s) (portable C on arm64)
    OpenSSL's functions named here are its internal entry points, global in its
-   static library (not its public API); their prototypes are written out.
-     bench_arm64 check LEN...                  the tags of all four, compared
-     bench_arm64 calls N LEN -w WHO [-p PATH]  N calls of WHO, each after count_mark()
-     bench_arm64 sweep -w WHO [-p PATH] STEP   one call at every length 0..1024, then
-                                               every STEP-th to 65536, and 65536, each
-                                               after count_mark() */
+   static library (not its public API); their prototypes are written out. The
+   commands are speed/bench_main.h's. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,9 +23,9 @@
 #include <sodium.h>
 #include "namespace.h"
 #include "util.h"
-#include "paths.h"
 #include "aesce.h"
 
+#define BENCH_NAME "bench_arm64"
 #define MAXLEN 65536
 
 /* ---- OpenSSL's internal entry points (libcrypto.a) ---- */
@@ -46,12 +42,6 @@ extern unsigned int OPENSSL_armcap_P;
 
 static unsigned char m[MAXLEN + 64], kr[32], n[16];
 static uint64_t poly_ctx[64];   /* OpenSSL's POLY1305 state (Poly1305_ctx_size() bytes, checked) */
-
-static void die(const char *what)
-{
-  fprintf(stderr, "bench_arm64: %s\n", what);
-  exit(1);
-}
 
 static void ours(unsigned char out[16], unsigned int l)
 {
@@ -78,17 +68,15 @@ AESCE_TARGET static void sodium(unsigned char out[16], unsigned int l)
   crypto_onetimeauth_poly1305(out, m, l, key);
 }
 
-typedef void candidate(unsigned char out[16], unsigned int l);
-static const struct { const char *name; candidate *fn; } who[] = {
+static unsigned int armcap;   /* OPENSSL_armcap_P as OpenSSL found it */
+
+static void setup(void);
+static void use(unsigned int i);
+static void describe(void);
+static const struct { const char *name; void (*fn)(unsigned char out[16], unsigned int l); } who[] = {
   { "ours", ours }, { "openssl", openssl }, { "openssl-scalar", openssl }, { "sodium", sodium },
 };
-#define WHO (sizeof who / sizeof who[0])
-
-/* speed/count.py counts the instructions run between calls of this marker */
-__attribute__((noinline)) void count_mark(void)
-{
-  __asm__ __volatile__("" : : : "memory");
-}
+#include "bench_main.h"
 
 static void setup(void)
 {
@@ -100,70 +88,20 @@ static void setup(void)
   poly1305aes_clamp(kr);
   prng_fill(&prng, n, 16);
   prng_fill(&prng, m, MAXLEN);
+  armcap = OPENSSL_armcap_P;
 }
 
-int main(int argc, char **argv)
+/* openssl-scalar: NEON masked out of OpenSSL's capabilities; every other candidate: as found */
+static void use(unsigned int i)
 {
-  unsigned char out[16];
-  unsigned int c = WHO, i, l, armcap;
-  int a;
-  setup();
-  armcap = OPENSSL_armcap_P;
-  if (argc >= 3 && !strcmp(argv[1], "check")) {
-    for (a = 2; a < argc; ++a) {
-      unsigned char tag[WHO][16];
-      l = (unsigned int) atoi(argv[a]);
-      if (l > MAXLEN) die("length above 65536");
-      for (i = 0; i < WHO; ++i) {
-        if (!strcmp(who[i].name, "openssl-scalar")) OPENSSL_armcap_P &= ~ARMV7_NEON;
-        who[i].fn(tag[i], l);
-        OPENSSL_armcap_P = armcap;
-        if (memcmp(tag[0], tag[i], 16)) {
-          fprintf(stderr, "bench_arm64: %s and %s disagree at length %u\n", who[0].name, who[i].name, l);
-          return 1;
-        }
-      }
-    }
-    printf("# tags of %s, %s, %s and %s agree at %d lengths; OpenSSL armcap 0x%x (%s); %s (path %s); libsodium %s\n",
-           who[0].name, who[1].name, who[2].name, who[3].name, argc - 2, armcap,
-           armcap & ARMV7_NEON ? "NEON" : "no NEON", poly1305aes_implementation, poly1305aes_path(),
-           sodium_version_string());
-    return 0;
-  }
-  for (a = 2; a < argc; ++a) {
-    if (!strcmp(argv[a], "-w") && a + 1 < argc) {
-      for (c = 0; c < WHO && strcmp(who[c].name, argv[a + 1]); ++c) {}
-      ++a;
-    } else if (!strcmp(argv[a], "-p") && a + 1 < argc) {
-      if (use_path_named(argv[++a]) != 1) die("no such path, or this CPU cannot run it");
-    }
-  }
-  if (c == WHO) die("give -w ours|openssl|openssl-scalar|sodium");
-  if (!strcmp(who[c].name, "openssl-scalar")) OPENSSL_armcap_P &= ~ARMV7_NEON;
-  if (argc >= 4 && !strcmp(argv[1], "calls")) {
-    int count = atoi(argv[2]), k;
-    l = (unsigned int) atoi(argv[3]);
-    if (l > MAXLEN) die("length above 65536");
-    who[c].fn(out, l);   /* a first call: one-time set-up (code-path choice) is not counted */
-    for (k = 0; k < count; ++k) {
-      count_mark();
-      who[c].fn(out, l);
-    }
-    count_mark();
-    return 0;
-  }
-  if (argc >= 3 && !strcmp(argv[1], "sweep")) {
-    unsigned int step = (unsigned int) atoi(argv[argc - 1]);
-    if (step < 1) die("give a step");
-    who[c].fn(out, 0);
-    for (l = 0; l <= MAXLEN; l = l < 1024 ? l + 1 : l + step > MAXLEN && l < MAXLEN ? MAXLEN : l + step) {
-      count_mark();
-      who[c].fn(out, l);
-      if (l == MAXLEN) break;
-    }
-    count_mark();
-    return 0;
-  }
-  fprintf(stderr, "usage: bench_arm64 check LEN... | calls N LEN -w WHO [-p PATH] | sweep -w WHO [-p PATH] STEP\n");
-  return 2;
+  OPENSSL_armcap_P = strcmp(who[i].name, "openssl-scalar") ? armcap : armcap & ~ARMV7_NEON;
+}
+
+static void describe(void)
+{
+  printf("# OpenSSL armcap 0x%x (%s); libsodium %s\n", armcap, armcap & ARMV7_NEON ? "NEON" : "no NEON",
+         sodium_version_string());
+  printf("# openssl: ARMv8 AES key schedule and encryption, then Poly1305_Init/Update/Final as it runs (NEON from "
+         "128 bytes; Final includes its OPENSSL_cleanse of the state); openssl-scalar: the same with NEON masked; "
+         "sodium: crypto_onetimeauth_poly1305 after an AES-CE AES\n");
 }

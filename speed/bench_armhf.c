@@ -18,12 +18,8 @@
      sodium          s = AES-128_k(n) by the same OpenSSL AES, then
                      crypto_onetimeauth_poly1305(out, m, l, r||s) (portable C on armhf)
    OpenSSL's functions named here are its internal entry points, global in its
-   static library (not its public API); their prototypes are written out.
-     bench_armhf check LEN...                  the tags of all four, compared
-     bench_armhf calls N LEN -w WHO [-p PATH]  N calls of WHO, each after count_mark()
-     bench_armhf sweep -w WHO [-p PATH] STEP   one call at every length 0..1024, then
-                                               every STEP-th to 65536, and 65536, each
-                                               after count_mark() */
+   static library (not its public API); their prototypes are written out. The
+   commands are speed/bench_main.h's. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,8 +27,8 @@
 #include <sodium.h>
 #include "namespace.h"
 #include "util.h"
-#include "paths.h"
 
+#define BENCH_NAME "bench_armhf"
 #define MAXLEN 65536
 
 /* ---- OpenSSL's internal entry points (libcrypto.a) ---- */
@@ -52,12 +48,6 @@ extern unsigned int OPENSSL_armcap_P;
 
 static unsigned char m[MAXLEN + 64], kr[32], n[16];
 static uint64_t poly_ctx[64];   /* OpenSSL's POLY1305 state (Poly1305_ctx_size() bytes, checked) */
-
-static void die(const char *what)
-{
-  fprintf(stderr, "bench_armhf: %s\n", what);
-  exit(1);
-}
 
 static void ours(unsigned char out[16], unsigned int l)
 {
@@ -95,17 +85,15 @@ static void sodium(unsigned char out[16], unsigned int l)
   crypto_onetimeauth_poly1305(out, m, l, key);
 }
 
-typedef void candidate(unsigned char out[16], unsigned int l);
-static const struct { const char *name; candidate *fn; } who[] = {
+static unsigned int armcap;   /* OPENSSL_armcap_P as OpenSSL found it */
+
+static void setup(void);
+static void use(unsigned int i);
+static void describe(void);
+static const struct { const char *name; void (*fn)(unsigned char out[16], unsigned int l); } who[] = {
   { "ours", ours }, { "openssl", openssl }, { "openssl-scalar", openssl }, { "sodium", sodium },
 };
-#define WHO (sizeof who / sizeof who[0])
-
-/* speed/count.py counts the instructions run between calls of this marker */
-__attribute__((noinline)) void count_mark(void)
-{
-  __asm__ __volatile__("" : : : "memory");
-}
+#include "bench_main.h"
 
 static void setup(void)
 {
@@ -117,78 +105,23 @@ static void setup(void)
   poly1305aes_clamp(kr);
   prng_fill(&prng, n, 16);
   prng_fill(&prng, m, MAXLEN);
+  armcap = OPENSSL_armcap_P;
 }
 
-int main(int argc, char **argv)
+/* openssl-scalar: NEON masked out of OpenSSL's capabilities; every other candidate: as found */
+static void use(unsigned int i)
 {
-  unsigned char out[16];
-  unsigned int c = WHO, i, l, armcap;
-  int a;
-  setup();
-  armcap = OPENSSL_armcap_P;
-  for (a = 2; a < argc; ++a)
-    if (!strcmp(argv[a], "-p") && a + 1 < argc && use_path_named(argv[a + 1]) != 1)
-      die("no such path, or this CPU cannot run it");
-  if (argc >= 3 && !strcmp(argv[1], "check")) {
-    for (a = 2; a < argc; ++a) {
-      unsigned char tag[WHO][16];
-      if (!strcmp(argv[a], "-p")) { ++a; continue; }
-      l = (unsigned int) atoi(argv[a]);
-      if (l > MAXLEN) die("length above 65536");
-      for (i = 0; i < WHO; ++i) {
-        if (!strcmp(who[i].name, "openssl-scalar")) OPENSSL_armcap_P &= ~ARMV7_NEON;
-        who[i].fn(tag[i], l);
-        OPENSSL_armcap_P = armcap;
-        if (memcmp(tag[0], tag[i], 16)) {
-          fprintf(stderr, "bench_armhf: %s and %s disagree at length %u\n", who[0].name, who[i].name, l);
-          return 1;
-        }
-      }
-    }
-    printf("# tags of %s, %s, %s and %s agree at every length checked; OpenSSL armcap 0x%x (%s, %s); %s (path %s); "
-           "libsodium %s\n", who[0].name, who[1].name, who[2].name, who[3].name, armcap,
-           armcap & ARMV7_NEON ? "NEON" : "no NEON", armcap & ARMV8_AES ? "AES instructions" : "no AES instructions",
-           poly1305aes_implementation, poly1305aes_path(), sodium_version_string());
-    printf("# openssl: %s, then Poly1305_Init/Update/Final as it runs (%s; Final includes its OPENSSL_cleanse of "
-           "the state); openssl-scalar: the same with NEON masked; sodium: crypto_onetimeauth_poly1305 after the same "
-           "AES\n", armcap & ARMV8_AES ? "aes_v8_set_encrypt_key and aes_v8_encrypt (ARMv8 AES instructions)"
-           : "AES_set_encrypt_key and AES_encrypt (aes-armv4, as its C glue runs one block without the AES "
-             "instructions; bsaes-armv7 hands fewer than eight blocks to it)",
-           armcap & ARMV7_NEON ? "NEON from 64 bytes" : "integer code");
-    return 0;
-  }
-  for (a = 2; a < argc; ++a) {
-    if (!strcmp(argv[a], "-w") && a + 1 < argc) {
-      for (c = 0; c < WHO && strcmp(who[c].name, argv[a + 1]); ++c) {}
-      ++a;
-    }
-  }
-  if (c == WHO) die("give -w ours|openssl|openssl-scalar|sodium");
-  if (!strcmp(who[c].name, "openssl-scalar")) OPENSSL_armcap_P &= ~ARMV7_NEON;
-  if (argc >= 4 && !strcmp(argv[1], "calls")) {
-    int count = atoi(argv[2]), k;
-    l = (unsigned int) atoi(argv[3]);
-    if (l > MAXLEN) die("length above 65536");
-    who[c].fn(out, l);   /* a first call: one-time set-up (code-path choice) is not counted */
-    for (k = 0; k < count; ++k) {
-      count_mark();
-      who[c].fn(out, l);
-    }
-    count_mark();
-    return 0;
-  }
-  if (argc >= 3 && !strcmp(argv[1], "sweep")) {
-    unsigned int step = (unsigned int) atoi(argv[argc - 1]);
-    if (step < 1) die("give a step");
-    who[c].fn(out, 0);
-    for (l = 0; l <= MAXLEN; l = l < 1024 ? l + 1 : l + step > MAXLEN && l < MAXLEN ? MAXLEN : l + step) {
-      count_mark();
-      who[c].fn(out, l);
-      if (l == MAXLEN) break;
-    }
-    count_mark();
-    return 0;
-  }
-  fprintf(stderr, "usage: bench_armhf check [-p PATH] LEN... | calls N LEN -w WHO [-p PATH] | sweep -w WHO [-p PATH] STEP\n");
-  return 2;
+  OPENSSL_armcap_P = strcmp(who[i].name, "openssl-scalar") ? armcap : armcap & ~ARMV7_NEON;
+}
+
+static void describe(void)
+{
+  printf("# OpenSSL armcap 0x%x (%s, %s); libsodium %s\n", armcap, armcap & ARMV7_NEON ? "NEON" : "no NEON",
+         armcap & ARMV8_AES ? "AES instructions" : "no AES instructions", sodium_version_string());
+  printf("# openssl: %s, then Poly1305_Init/Update/Final as it runs (%s; Final includes its OPENSSL_cleanse of "
+         "the state); openssl-scalar: the same with NEON masked; sodium: crypto_onetimeauth_poly1305 after the same "
+         "AES\n", armcap & ARMV8_AES ? "aes_v8_set_encrypt_key and aes_v8_encrypt (ARMv8 AES instructions)"
+         : "AES_set_encrypt_key and AES_encrypt (aes-armv4, as its C glue runs one block without the AES "
+           "instructions; bsaes-armv7 hands fewer than eight blocks to it)",
+         armcap & ARMV7_NEON ? "NEON from 64 bytes" : "integer code");
 }

@@ -25,8 +25,10 @@ runner for the ABI harness), plainrun (a runner for a CPU without the
 optional extensions the implementations use: the library's own choice of
 path must run there), tools (commands), packages (Debian packages that
 give them), sysroot (where a dynamic program finds the target's loader and libc
-under qemu-user), debarch and peers (the Debian architecture, and the packages
-of the peers `make bench` compares with: tools/fetch-peers), mca and
+under qemu-user), debarch, debsuite and peers (the Debian architecture, the
+Debian release when not the machine's, and the packages of the peers `make
+bench` compares with: tools/fetch-peers), benchpath (the code path `make
+bench` forces on the emulated CPU), mca and
 peerloops (llvm-mca CPU models, and the peers' main loops, for speed/mca.py).
 An implementation directory holds:
   targets      the targets it builds for, one a line
