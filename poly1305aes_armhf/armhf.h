@@ -22,6 +22,10 @@
 #define hash_ce CRYPTO_NAMESPACE(hash_ce)
 #define hash_table CRYPTO_NAMESPACE(hash_table)
 #define p32_blocks CRYPTO_NAMESPACE(p32_blocks)
+#define neon_blocks CRYPTO_NAMESPACE(neon_blocks)
+#define neon_steps CRYPTO_NAMESPACE(neon_steps)
+#define hash_neon_ce CRYPTO_NAMESPACE(hash_neon_ce)
+#define hash_neon_table CRYPTO_NAMESPACE(hash_neon_table)
 
 #ifndef __ASSEMBLER__
 #include <stddef.h>
@@ -41,6 +45,7 @@ HIDDEN void aes128_ce(unsigned char out[16], const unsigned char k[16], const un
 typedef void hashfn(unsigned char out[16], const unsigned char kr[32], const unsigned char n[16],
                     const unsigned char *m, size_t l);
 HIDDEN hashfn hash_ce, hash_table;   /* radix 2^32 (scalar.c) */
+HIDDEN hashfn hash_neon_ce, hash_neon_table;   /* radix 2^26 NEON, then radix 2^32 (scalar.c); l >= 64 */
 
 INLINE u32 load32(const unsigned char *p)
 {
@@ -75,6 +80,11 @@ INLINE void p32_start(struct p32 *st, const unsigned char r[16])
 /* h = (h + c + pad 2^128) r for each of nblocks 16-byte blocks c at m, any alignment
    (blocks.S: UMAAL and UMLAL) */
 HIDDEN void p32_blocks(struct p32 *st, const unsigned char *m, size_t nblocks, u32 pad);
+
+/* the NEON core's blocks (neon.c, steps.S): h = the sum of the 4 q blocks at m (q >= 1,
+   pad 1) for h = 0 on entry; h4 <= 4 on return */
+HIDDEN void neon_blocks(struct p32 *st, const unsigned char *m, size_t q);
+HIDDEN void neon_steps(uint32_t keys[40], const unsigned char *m, size_t q, uint32_t x[10]);
 
 /* h for all of m[0..l): the whole blocks, then the padded tail (its bytes, 1, zeros; pad 0) */
 INLINE void p32_message(struct p32 *st, const unsigned char *m, size_t l)

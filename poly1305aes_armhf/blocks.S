@@ -2,12 +2,12 @@
 /* p32_blocks(st, m, nblocks, pad): the radix-2^32 core's blocks (armhf.h's
    struct p32 and bounds): h = (h + c + pad 2^128) r for each of nblocks
    16-byte blocks c at m, pad 0 or 1. Assumes ARMv7-A (UMAAL; LDR at any
-   address; LDM only at a multiple of 4: the loop is picked by m's
+   address; LDRD only at a multiple of 4: the loop is picked by m's
    alignment, a public fact), AAPCS. A column of the product is one UMULL or
    UMAAL (which also adds the carry from the column below and a4 s_k) and
    three UMLALs: the sums stay below 2^62.4 (armhf.h), so no 64-bit
    accumulation overflows. r_0 and s_3 stay in registers, r_1..r_3, s_1, s_2
-   are read from this function's frame; 46 instructions a block (aligned m).
+   are read from this function's frame; 47 instructions a block (aligned m).
    The frame's copies of r and s are zeroed before it returns. */
 #include "armhf.h"
 
@@ -21,7 +21,8 @@
    is in them), r8-r12 and lr temporaries */
 .macro block aligned, pad
 	.if \aligned
-	ldm r1!, {r8, r9, r10, r11}
+	ldrd r10, r11, [r1, #8]          @ LDRD, not LDM: llvm-mca 14 cannot model LDM on these cores
+	ldrd r8, r9, [r1], #16
 	.else
 	ldr r8, [r1]
 	ldr r9, [r1, #4]

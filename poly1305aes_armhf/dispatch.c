@@ -10,7 +10,12 @@
    path interface (common/impl.h.in), which the installed libraries do not
    export. The path table, best first; the first whose needs the CPU meets
    is used:
-     aes      AES with AESE/AESMC; radix 2^32 (UMULL, UMLAL) at every length
+     neon-aes AES with AESE/AESMC; radix 2^32 (UMAAL, UMLAL) for short
+              messages, from VECTOR_FROM bytes the NEON core (radix 2^26, two
+              lanes, four blocks a step) first (needs NEON and AES)
+     aes      AES with AESE/AESMC; radix 2^32 at every length (needs AES)
+     neon     AES from a table (NOT constant time); the NEON core as above
+              (needs NEON)
      generic  AES from a table (NOT constant time); radix 2^32
    After each call the dispatcher zeroes the stack the path's code used
    (the sizes below); the ABI harness (test/abi.c) fails a build that leaves
@@ -30,8 +35,18 @@ struct path {
   unsigned int scalar_stack, vector_stack;   /* bytes of stack each uses, to wipe */
 };
 
+/* NEON from here on (bytes; whole groups of four blocks go to it) */
+#ifndef VECTOR_FROM   /* speed/crossover.py builds variants with others */
+#define VECTOR_FROM 256
+#endif
+#if VECTOR_FROM < 64
+#error "the NEON core takes whole groups of four blocks"
+#endif
+
 static const struct path paths[] = {
+  { "neon-aes", NEED_NEON | NEED_AES, hash_ce, hash_neon_ce, VECTOR_FROM, 192, 480 },
   { "aes", NEED_AES, hash_ce, NULL, 0, 192, 0 },
+  { "neon", NEED_NEON, hash_table, hash_neon_table, VECTOR_FROM, 256, 480 },
   { "generic", 0, hash_table, NULL, 0, 256, 0 },
 };
 

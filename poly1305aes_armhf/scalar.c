@@ -1,32 +1,64 @@
 /* SPDX-License-Identifier: CC0-1.0 */
-/* poly1305aes_armhf scalar paths: radix-2^32 Poly1305 (armhf.h) with AES-128
-   from the ARMv8 AArch32 AES instructions (aes_ce.S; constant time), or from
-   a 2 KiB table (the generic path, for CPUs without them: NOT constant
-   time, common/aes_table.h). */
+/* poly1305aes_armhf's whole calls: radix-2^32 Poly1305 (armhf.h, blocks.S),
+   above a threshold after the NEON core (neon.c, steps.S), with AES-128 from the
+   ARMv8 AArch32 AES instructions (aes_ce.S; constant time), or from a 2 KiB
+   table (paths neon and generic, for CPUs without them: NOT constant time,
+   common/aes_table.h). */
 #include "armhf.h"
 #include "aes_table.h"
+
+/* s = AES_k(n): the AES instructions (ce) or the table */
+INLINE void aes(unsigned char s[16], const unsigned char k[16], const unsigned char n[16], int ce)
+{
+  if (ce) {
+    aes128_ce(s, k, n);
+  } else {
+    uint32_t w[4];
+    int i;
+    table_encrypt(w, k, n);
+    for (i = 0; i < 4; ++i) store32(s + 4 * i, w[i]);
+  }
+}
+
+/* a whole call: the AES, then the blocks (groups of four by the NEON core when neon), the
+   rest and the tail by the radix-2^32 core, then the tag */
+INLINE void hash(unsigned char out[16], const unsigned char kr[32], const unsigned char n[16],
+                 const unsigned char *m, size_t l, int ce, int neon)
+{
+  struct p32 st;
+  unsigned char s[16];
+  aes(s, kr, n, ce);
+  p32_start(&st, kr + 16);
+  if (neon) {
+    size_t q = l / 64;
+    neon_blocks(&st, m, q);
+    m += 64 * q;
+    l -= 64 * q;
+  }
+  p32_message(&st, m, l);
+  p32_finish(&st, s, out);
+}
 
 void hash_ce(unsigned char out[16], const unsigned char kr[32], const unsigned char n[16],
              const unsigned char *m, size_t l)
 {
-  struct p32 st;
-  unsigned char s[16];
-  aes128_ce(s, kr, n);
-  p32_start(&st, kr + 16);
-  p32_message(&st, m, l);
-  p32_finish(&st, s, out);
+  hash(out, kr, n, m, l, 1, 0);
 }
 
 void hash_table(unsigned char out[16], const unsigned char kr[32], const unsigned char n[16],
                 const unsigned char *m, size_t l)
 {
-  struct p32 st;
-  uint32_t w[4];
-  unsigned char s[16];
-  int i;
-  table_encrypt(w, kr, n);
-  for (i = 0; i < 4; ++i) store32(s + 4 * i, w[i]);
-  p32_start(&st, kr + 16);
-  p32_message(&st, m, l);
-  p32_finish(&st, s, out);
+  hash(out, kr, n, m, l, 0, 0);
+}
+
+void hash_neon_ce(unsigned char out[16], const unsigned char kr[32], const unsigned char n[16],
+                  const unsigned char *m, size_t l)
+{
+  hash(out, kr, n, m, l, 1, 1);
+}
+
+void hash_neon_table(unsigned char out[16], const unsigned char kr[32], const unsigned char n[16],
+                     const unsigned char *m, size_t l)
+{
+  hash(out, kr, n, m, l, 0, 1);
 }
