@@ -21,9 +21,10 @@
 #define aes_table CRYPTO_NAMESPACE(aes_table)
 #define hash_ce CRYPTO_NAMESPACE(hash_ce)
 #define hash_table CRYPTO_NAMESPACE(hash_table)
-#define p32_blocks CRYPTO_NAMESPACE(p32_blocks)
+#define p32_auth CRYPTO_NAMESPACE(p32_auth)
 #define neon_blocks CRYPTO_NAMESPACE(neon_blocks)
 #define neon_steps CRYPTO_NAMESPACE(neon_steps)
+#define neon_keys CRYPTO_NAMESPACE(neon_keys)
 #define hash_neon_ce CRYPTO_NAMESPACE(hash_neon_ce)
 #define hash_neon_table CRYPTO_NAMESPACE(hash_neon_table)
 
@@ -59,66 +60,20 @@ INLINE void store32(unsigned char *p, u32 x)
   memcpy(p, &x, 4);
 }
 
-/* ---- the radix-2^32 core (the contract: start, blocks, finish) ---- */
-struct p32 {
-  u32 h[5];          /* h4 <= 4 */
-  u32 r[4], s[4];    /* clamped r; s_i = r_i + r_i / 4 (s[0] unused) */
-};
+/* ---- the radix-2^32 core (blocks.S: the contract's start, blocks and finish as macros,
+   fused into one frame per call) ---- */
 
-INLINE void p32_start(struct p32 *st, const unsigned char r[16])
-{
-  int i;
-  for (i = 0; i < 5; ++i) st->h[i] = 0;
-  st->r[0] = load32(r) & 0x0fffffff;
-  st->r[1] = load32(r + 4) & 0x0ffffffc;
-  st->r[2] = load32(r + 8) & 0x0ffffffc;
-  st->r[3] = load32(r + 12) & 0x0ffffffc;
-  st->s[0] = 0;
-  for (i = 1; i < 4; ++i) st->s[i] = st->r[i] + (st->r[i] >> 2);
-}
+/* the whole radix-2^32 Poly1305 of a call in one frame (blocks.S): from h (zero, or the
+   NEON core's), every block of m[0..l) and the padded tail, then out = (h mod p + s)
+   mod 2^128 (the contract's finish); r is clamped there; s is zeroed */
+HIDDEN void p32_auth(unsigned char out[16], const unsigned char r[16], unsigned char s[16], const unsigned char *m,
+                     size_t l, const u32 h[5]);
 
-/* h = (h + c + pad 2^128) r for each of nblocks 16-byte blocks c at m, any alignment
-   (blocks.S: UMAAL and UMLAL) */
-HIDDEN void p32_blocks(struct p32 *st, const unsigned char *m, size_t nblocks, u32 pad);
-
-/* the NEON core's blocks (neon.c, steps.S): h = the sum of the 4 q blocks at m (q >= 1,
-   pad 1) for h = 0 on entry; h4 <= 4 on return */
-HIDDEN void neon_blocks(struct p32 *st, const unsigned char *m, size_t q);
+/* the NEON core (neon.c, steps.S; its keys by blocks.S): h = the sum of the 4 q blocks at
+   m (q >= 1, pad 1) under r (clamped there) for h = 0 on entry; h4 <= 4 on return */
+HIDDEN void neon_blocks(u32 h[5], const unsigned char r[16], const unsigned char *m, size_t q);
+HIDDEN void neon_keys(uint32_t keys[40], const unsigned char r[16]);
 HIDDEN void neon_steps(uint32_t keys[40], const unsigned char *m, size_t q, uint32_t x[10]);
-
-/* h for all of m[0..l): the whole blocks, then the padded tail (its bytes, 1, zeros; pad 0) */
-INLINE void p32_message(struct p32 *st, const unsigned char *m, size_t l)
-{
-  if (l >= 16) p32_blocks(st, m, l / 16, 1);
-  if (l & 15) {
-    unsigned char last[16] = { 0 };
-    memcpy(last, m + (l & ~(size_t) 15), l & 15);
-    last[l & 15] = 1;
-    p32_blocks(st, last, 1, 0);
-  }
-}
-
-/* tag = (h mod p + s) mod 2^128 for h4 <= 4; no branch on h */
-INLINE void p32_finish(const struct p32 *st, const unsigned char s[16], unsigned char tag[16])
-{
-  u32 h[5], g[5], mask;
-  u64 t;
-  int i;
-  t = (u64) st->h[0] + (st->h[4] >> 2) * 5;             /* now h < 2^130 */
-  h[0] = (u32) t;
-  for (i = 1; i < 4; ++i) { t = (u64) st->h[i] + (t >> 32); h[i] = (u32) t; }
-  h[4] = (st->h[4] & 3) + (u32) (t >> 32);
-  t = (u64) h[0] + 5;                                    /* g = h + 5 >= 2^130 iff h >= p */
-  g[0] = (u32) t;
-  for (i = 1; i < 4; ++i) { t = (u64) h[i] + (t >> 32); g[i] = (u32) t; }
-  g[4] = h[4] + (u32) (t >> 32);
-  mask = 0 - (g[4] >> 2);
-  t = 0;
-  for (i = 0; i < 4; ++i) {
-    t = (u64) (h[i] ^ (mask & (h[i] ^ g[i]))) + load32(s + 4 * i) + (t >> 32);
-    store32(tag + 4 * i, (u32) t);
-  }
-}
 
 /* zero the bytes [sp - bytes, sp) below the stack pointer, where the frames of the
    function just called were (bytes a multiple of 32); sp moves down over them for

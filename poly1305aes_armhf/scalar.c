@@ -20,23 +20,22 @@ INLINE void aes(unsigned char s[16], const unsigned char k[16], const unsigned c
   }
 }
 
-/* a whole call: the AES, then the blocks (groups of four by the NEON core when neon), the
-   rest and the tail by the radix-2^32 core, then the tag */
+/* a whole call: the AES, then (neon) groups of four blocks by the NEON core, then the
+   rest, the tail and the tag by the radix-2^32 core in one frame (p32_auth) */
 INLINE void hash(unsigned char out[16], const unsigned char kr[32], const unsigned char n[16],
                  const unsigned char *m, size_t l, int ce, int neon)
 {
-  struct p32 st;
+  static const u32 zero[5];
   unsigned char s[16];
   aes(s, kr, n, ce);
-  p32_start(&st, kr + 16);
   if (neon) {
+    u32 h[5] = { 0, 0, 0, 0, 0 };
     size_t q = l / 64;
-    neon_blocks(&st, m, q);
-    m += 64 * q;
-    l -= 64 * q;
+    neon_blocks(h, kr + 16, m, q);
+    p32_auth(out, kr + 16, s, m + 64 * q, l - 64 * q, h);
+  } else {
+    p32_auth(out, kr + 16, s, m, l, zero);
   }
-  p32_message(&st, m, l);
-  p32_finish(&st, s, out);
 }
 
 void hash_ce(unsigned char out[16], const unsigned char kr[32], const unsigned char n[16],

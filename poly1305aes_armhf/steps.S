@@ -30,9 +30,10 @@
 	.arm
 	.text
 
-/* the limbs of two blocks at r1 (r1 += 32), one a lane, in d26 d30 d31 d27 d29 */
-.macro split
-	vld4.32 {d26, d27, d28, d29}, [r1]!
+/* the limbs of two blocks at address (where, for example, [r1] or [r1]!: r1 += 32), one a
+   lane, in d26 d30 d31 d27 d29 */
+.macro split where
+	vld4.32 {d26, d27, d28, d29}, \where
 	vshr.u32 d30, d26, #26
 	vsli.32 d30, d27, #6
 	vbic.i32 d30, #0xfc000000
@@ -170,23 +171,25 @@ neon_steps:                              @ r0 keys, r1 m, r2 q >= 1, r3 x
 	vmov.i32 d14, #0
 	subs r2, r2, #1
 	beq 2f
-1:	split                            @ X = (X + P0) r^4 + P1 r^2
+1:	add r0, r1, #32                  @ X = (X + P0) r^4 + P1 r^2: P1's products first, which
+	split [r0]                       @ need no X (an out-of-order core overlaps them with the
+	mul_lanes vmull, d26, d30, d31, d27, d29, d5, d6, d7, d8, d9   @ last step's carries)
+	split [r1]
+	add r1, r1, #64
 	addp
-	mul_lanes vmull, d10, d11, d12, d13, d14, d0, d1, d2, d3, d4
-	split
-	mul_lanes vmlal, d26, d30, d31, d27, d29, d5, d6, d7, d8, d9
+	mul_lanes vmlal, d10, d11, d12, d13, d14, d0, d1, d2, d3, d4
 	carry d4[1]
 	subs r2, r2, #1
 	bne 1b
 2:	add r0, r12, #80                 @ the last step: X = (X + P0) (r^4, r^3) + P1 (r^2, r)
 	zipkeys r12, r0
-	split
+	split [r1]!
 	addp
 	mul_vectors vmull, d10, d11, d12, d13, d14, d0, d5, d1, d6, d2, d7, d3, d8, d4
 	add r0, r12, #40
 	add r2, r12, #120
 	zipkeys r0, r2
-	split
+	split [r1]!
 	mul_vectors vmlal, d26, d30, d31, d27, d29, d0, d5, d1, d6, d2, d7, d3, d8, d4
 	carry d9[0]
 	vstm r3, {d10-d14}
