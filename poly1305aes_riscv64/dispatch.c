@@ -19,8 +19,12 @@
    a pointer to a constant descriptor; threads racing on the first call
    store the same pointer). The path table, best first; a path runs its
    scalar code below vector_from bytes, its vector code from there:
-     zkne     AES with Zkne; radix 2^64 (mul, mulhu) at every length
-     generic  AES from a table (NOT constant time); radix 2^64
+     vector-zkne  AES with Zkne; radix 2^64 (mul, mulhu) for short messages,
+                  from VECTOR_FROM bytes the RVV core first (radix 2^26, one
+                  block a lane, vector-length agnostic: rvv.S, vector.c)
+     zkne         AES with Zkne; radix 2^64 at every length
+     vector       AES from a table (NOT constant time); the RVV core as above
+     generic      AES from a table (NOT constant time); radix 2^64
    After each call the dispatcher zeroes the stack the path's code used
    (scalar_stack or vector_stack bytes below its stack pointer); the ABI
    harness (test/abi.c) fails a build that leaves a secret. */
@@ -42,8 +46,21 @@ struct path {
   unsigned int scalar_stack, vector_stack;   /* bytes of stack each uses, to wipe */
 };
 
+/* the RVV core from here on (at least 16 L bytes for any lane count L <= 16). Exact
+   instructions per call under qemu-riscv64 (VLEN 128: 4 lanes), path zkne against
+   vector-zkne with the RVV core from 256 bytes: 1135/1221 at 320 bytes, 1323/1297 at
+   384; an RVV step (4 blocks at VLEN 128) is 76 instructions, four scalar blocks 188 */
+#ifndef VECTOR_FROM
+#define VECTOR_FROM 384
+#endif
+#if VECTOR_FROM < 256
+#error "the RVV core takes at least one step of 16 lanes"
+#endif
+
 static const struct path paths[] = {
+  { "vector-zkne", HAS_V | HAS_ZKNE, scalar_zkne, vector_zkne, VECTOR_FROM, 0, 256 },
   { "zkne", HAS_ZKNE, scalar_zkne, NULL, 0, 0, 0 },
+  { "vector", HAS_V, scalar_table, vector_table, VECTOR_FROM, 384, 512 },
   { "generic", 0, scalar_table, NULL, 0, 384, 0 },
 };
 

@@ -13,10 +13,7 @@
 #define aes128_zkne CRYPTO_NAMESPACE(aes128_zkne)
 #define aes128_table CRYPTO_NAMESPACE(aes128_table)
 #define aes_table CRYPTO_NAMESPACE(aes_table)
-#define hash_scalar CRYPTO_NAMESPACE(hash_scalar)
-#define rvv_start CRYPTO_NAMESPACE(rvv_start)
-#define rvv_blocks CRYPTO_NAMESPACE(rvv_blocks)
-#define rvv_finish CRYPTO_NAMESPACE(rvv_finish)
+#define rvv_steps CRYPTO_NAMESPACE(rvv_steps)
 #define vector_zkne CRYPTO_NAMESPACE(vector_zkne)
 #define vector_table CRYPTO_NAMESPACE(vector_table)
 #define scalar_zkne CRYPTO_NAMESPACE(scalar_zkne)
@@ -29,14 +26,14 @@
 
 /* AES-128: out = AES_k(in), the key expanded on the way (one function, the contract's) */
 typedef void aesfn(unsigned char out[16], const unsigned char k[16], const unsigned char in[16]);
-HIDDEN aesfn aes128_zkne;    /* Zkne: aes64es, aes64esm, aes64ks1i, aes64ks2 (aes_zkne.c) */
-HIDDEN aesfn aes128_table;   /* a 2 KiB table (aes_table.c): NOT constant time */
+HIDDEN aesfn aes128_zkne;    /* Zkne: aes64es, aes64esm, aes64ks1i, aes64ks2 (aes.h, scalar.c) */
+HIDDEN aesfn aes128_table;   /* a 2 KiB table (scalar.c): NOT constant time */
 
 /* a whole call of a path for some lengths: out = Poly1305_r(m[0..l)) + AES_k(n) */
 typedef void hashfn(unsigned char out[16], const unsigned char kr[32], const unsigned char n[16],
                     const unsigned char *m, size_t l);
 HIDDEN hashfn scalar_zkne, scalar_table;   /* radix 2^64 (scalar.c) */
-HIDDEN hashfn vector_zkne, vector_table;   /* RVV radix 2^26 for the whole blocks (vector.c) */
+HIDDEN hashfn vector_zkne, vector_table;   /* RVV radix 2^26, then radix 2^64 (vector.c); l >= 256 */
 
 /* ---- loads: RV64GC may trap on (or emulate slowly) a misaligned ld, so
    bytes at an address not a multiple of 8 are read as the aligned words that
@@ -151,15 +148,9 @@ INLINE void p64r_finish(const struct p64 *st, u64 s0, u64 s1, unsigned char tag[
   }
 }
 
-/* ---- the RVV core (rvv.S): radix 2^26, vector-length agnostic; its state ---- */
-struct rvv_state {
-  uint32_t h[5];                   /* the accumulator, radix 2^26, each limb < 2^26 between calls */
-  uint32_t pad0[3];
-  u64 r[2];                        /* r, clamped, little-endian words */
-  uint32_t lanes;                  /* VLMAX at e64: the blocks a step takes, powers of r for them */
-  uint32_t pad1;
-  uint32_t powers[5 * 2 * 32];     /* r^lanes, r^(lanes-1) .. r^1 as radix-2^26 limbs and 5 x limbs */
-};
+/* ---- the RVV core (rvv.S; keys and the lanes' sum in vector.c) ---- */
+struct rvv_keys;
+HIDDEN void rvv_steps(const struct rvv_keys *keys, const unsigned char *m, size_t q, size_t lanes, u64 sums[5]);
 
 /* zero the bytes [sp - bytes, sp) below the stack pointer, where the frames of
    the function just called were (bytes a multiple of 32); the stack pointer
