@@ -15,10 +15,9 @@
    it on the emulated CPU named by the target file (qemu-riscv64 ... zkne=true),
    and a CPU without it stops them with SIGILL, a failure, never a skip.
 
-   The choice is cached write-once, process-wide (an atomic release store of
-   a pointer to a constant descriptor; threads racing on the first call
-   store the same pointer). The path table, best first; a path runs its
-   scalar code below vector_from bytes, its vector code from there:
+   The dispatcher itself is common/dispatch.h's. The path table, best
+   first; a path runs its scalar code below vector_from bytes, its vector
+   code from there:
      vector-zkne  AES with Zkne; radix 2^64 (mul, mulhu) for short messages,
                   from VECTOR_FROM bytes the RVV core first (radix 2^26, one
                   block a lane, vector-length agnostic: rvv.S, vector.c)
@@ -38,13 +37,7 @@
 #define HAS_V 1u
 #define HAS_ZKNE 2u
 
-struct path {
-  const char *name;
-  unsigned int needs;              /* HAS_* */
-  hashfn *scalar, *vector;         /* vector (or NULL) from vector_from bytes on */
-  size_t vector_from;
-  unsigned int scalar_stack, vector_stack;   /* bytes of stack each uses, to wipe */
-};
+#include "dispatch.h"   /* struct path; the needs: the bits above */
 
 /* the RVV core from here on (at least 16 L bytes for any lane count L <= 16). Exact
    instructions per call under qemu-riscv64 (VLEN 128: 4 lanes), path zkne against
@@ -64,8 +57,6 @@ static const struct path paths[] = {
   { "generic", 0, scalar_table, NULL, 0, 384, 0 },
 };
 
-#define COUNT (sizeof paths / sizeof paths[0])
-
 /* what the kernel says the CPU has (have), and which extensions it spoke of (known) */
 static void features(unsigned int *have, unsigned int *known)
 {
@@ -81,58 +72,21 @@ static void features(unsigned int *have, unsigned int *known)
   }
 }
 
-static const struct path *choose(void)
-{
-  unsigned int i, have, known;
-  features(&have, &known);
-  for (i = 0; i < COUNT; ++i)
-    if ((paths[i].needs & have) == paths[i].needs) return &paths[i];
-  return &paths[COUNT - 1];
-}
-
-static const struct path *chosen;   /* write-once cache, see above (path_use rewrites it) */
-
-static const struct path *current(void)
-{
-  const struct path *p = __atomic_load_n(&chosen, __ATOMIC_ACQUIRE);
-  if (__builtin_expect(p == NULL, 0)) {
-    p = choose();
-    __atomic_store_n(&chosen, p, __ATOMIC_RELEASE);
-  }
-  return p;
-}
-
-void poly1305aes_authenticate(unsigned char out[16], const unsigned char kr[32], const unsigned char n[16],
-                              const unsigned char m[], unsigned int l)
-{
-  const struct path *p = current();
-  if (p->vector && l >= p->vector_from) {
-    p->vector(out, kr, n, m, l);
-    if (p->vector_stack) wipe_below(p->vector_stack);
-  } else {
-    p->scalar(out, kr, n, m, l);
-    if (p->scalar_stack) wipe_below(p->scalar_stack);
-  }
-}
-
-/* the path interface (common/impl.h.in): the table above, as data. A test may
-   force a path the kernel did not rule out (an extension it left unsaid). */
-const char *poly1305aes_path_name(unsigned int i)
-{
-  return i < COUNT ? paths[i].name : NULL;
-}
-
-int poly1305aes_path_use(unsigned int i)
+/* the library's own choice: what the kernel says the CPU has */
+static int runs_here(const struct path *p)
 {
   unsigned int have, known;
-  if (i >= COUNT) return 0;
   features(&have, &known);
-  if (paths[i].needs & known & ~have) return 0;
-  __atomic_store_n(&chosen, &paths[i], __ATOMIC_RELEASE);
-  return 1;
+  return (p->needs & have) == p->needs;
 }
 
-const char *poly1305aes_path(void)
+/* a test may force a path the kernel did not rule out (an extension it left unsaid) */
+static int may_force(const struct path *p)
 {
-  return current()->name;
+  unsigned int have, known;
+  features(&have, &known);
+  return (p->needs & known & ~have) == 0;
 }
+
+#define PATH_CALL(fn) fn(out, kr, n, m, l)
+#include "dispatch.h"

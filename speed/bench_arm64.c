@@ -16,48 +16,22 @@
    OpenSSL's functions named here are its internal entry points, global in its
    static library (not its public API); their prototypes are written out. The
    commands are speed/bench_main.h's. */
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sodium.h>
-#include "namespace.h"
-#include "util.h"
-#include "aesce.h"
-
 #define BENCH_NAME "bench_arm64"
-#define MAXLEN 65536
+#include "bench_peers.h"
+#include "aesce.h"
 
 /* ---- OpenSSL's internal entry points (libcrypto.a) ---- */
 typedef struct { uint32_t rd_key[60]; int rounds; } aes_v8_key;   /* its AES_KEY */
 int aes_v8_set_encrypt_key(const unsigned char *key, const int bits, aes_v8_key *schedule);
 void aes_v8_encrypt(const unsigned char *in, unsigned char *out, const aes_v8_key *schedule);
-size_t Poly1305_ctx_size(void);
-void Poly1305_Init(void *ctx, const unsigned char key[32]);
-void Poly1305_Update(void *ctx, const unsigned char *in, size_t len);
-void Poly1305_Final(void *ctx, unsigned char mac[16]);
-void OPENSSL_cpuid_setup(void);
-extern unsigned int OPENSSL_armcap_P;
-#define ARMV7_NEON 1u   /* OPENSSL_armcap_P's NEON bit */
-
-static unsigned char m[MAXLEN + 64], kr[32], n[16];
-static uint64_t poly_ctx[64];   /* OpenSSL's POLY1305 state (Poly1305_ctx_size() bytes, checked) */
-
-static void ours(unsigned char out[16], unsigned int l)
-{
-  poly1305aes_authenticate(out, kr, n, m, l);
-}
 
 static void openssl(unsigned char out[16], unsigned int l)
 {
   aes_v8_key schedule;
   unsigned char key[32];
-  memcpy(key, kr + 16, 16);
   aes_v8_set_encrypt_key(kr, 128, &schedule);
   aes_v8_encrypt(n, key + 16, &schedule);
-  Poly1305_Init(poly_ctx, key);
-  Poly1305_Update(poly_ctx, m, l);
-  Poly1305_Final(poly_ctx, out);
+  openssl_poly(out, l, key);
 }
 
 AESCE_TARGET static void sodium(unsigned char out[16], unsigned int l)
@@ -68,11 +42,6 @@ AESCE_TARGET static void sodium(unsigned char out[16], unsigned int l)
   crypto_onetimeauth_poly1305(out, m, l, key);
 }
 
-static unsigned int armcap;   /* OPENSSL_armcap_P as OpenSSL found it */
-
-static void setup(void);
-static void use(unsigned int i);
-static void describe(void);
 static const struct { const char *name; void (*fn)(unsigned char out[16], unsigned int l); } who[] = {
   { "ours", ours }, { "openssl", openssl }, { "openssl-scalar", openssl }, { "sodium", sodium },
 };
@@ -80,21 +49,14 @@ static const struct { const char *name; void (*fn)(unsigned char out[16], unsign
 
 static void setup(void)
 {
-  uint64_t prng = 1305;
   OPENSSL_cpuid_setup();
-  if (sodium_init() < 0) die("sodium_init failed");
-  if (Poly1305_ctx_size() > sizeof poly_ctx) die("OpenSSL's Poly1305 state is larger than expected");
-  prng_fill(&prng, kr, 32);
-  poly1305aes_clamp(kr);
-  prng_fill(&prng, n, 16);
-  prng_fill(&prng, m, MAXLEN);
+  bench_setup();
   armcap = OPENSSL_armcap_P;
 }
 
-/* openssl-scalar: NEON masked out of OpenSSL's capabilities; every other candidate: as found */
 static void use(unsigned int i)
 {
-  OPENSSL_armcap_P = strcmp(who[i].name, "openssl-scalar") ? armcap : armcap & ~ARMV7_NEON;
+  armcap_use(who[i].name);
 }
 
 static void describe(void)

@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: CC0-1.0 */
 /* The driver of a peer benchmark run under an emulator (speed/bench_<target>.c
-   includes it after defining its candidates; speed/peers.py runs it and counts
-   the instructions of each call with speed/count.py). The including file
-   defines BENCH_NAME, MAXLEN, the buffers m, kr, n, the table who[] of
-   candidates (who[0] is ours), and setup() (keys, message, the peers'
-   one-time set-up), use(i) (makes later calls of who[i] run as that
-   candidate runs: a peer's capability mask) and describe() (comment lines
-   saying what each peer is); this file defines main():
+   includes it after speed/bench_peers.h and its candidates; speed/peers.py
+   runs it and counts the instructions of each call with speed/count.py). The
+   including file defines the table who[] of candidates (who[0] is ours), and
+   setup() (bench_setup and the peers' one-time set-up), use(i) (makes later
+   calls of who[i] run as that candidate runs: a peer's capability mask) and
+   describe() (comment lines saying what each peer is); this file defines
+   main():
      bench check [-p PATH] LEN...             the tags of every candidate, compared
      bench who                                the candidates' names, one a line
      bench calls N LEN -w WHO [-p PATH]       N calls of WHO, each after count_mark()
@@ -21,12 +21,6 @@
 #include "paths.h"
 
 #define WHO (sizeof who / sizeof who[0])
-
-static void die(const char *what)
-{
-  fprintf(stderr, "%s: %s\n", BENCH_NAME, what);
-  exit(1);
-}
 
 /* speed/count.py counts the instructions run between calls of this marker */
 __attribute__((noinline)) void count_mark(void)

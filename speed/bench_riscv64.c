@@ -10,8 +10,9 @@
      openssl        OpenSSL's AES as its C glue (cipher_aes_hw_rv64i.inc) runs one
                     block on a CPU with Zkne: rv64i_zkne_set_encrypt_key and
                     rv64i_zkne_encrypt (aes-riscv64-zkn), then its Poly1305 as it
-                    runs (Poly1305_Init, _Update, _Final: C, radix 2^64, mul and
-                    mulhu; OpenSSL has no vector Poly1305 for riscv64)
+                    runs (Poly1305_Init, _Update, _Final: C; Debian 13 builds its
+                    radix-2^32 variant, 32x32-bit products; OpenSSL has no vector
+                    Poly1305 for riscv64)
      openssl-table  the same with its AES for CPUs without Zkne: AES_set_encrypt_key
                     and AES_encrypt (aes-riscv64: tables)
      sodium         s = AES-128_k(n) by OpenSSL's Zkne AES, then
@@ -21,16 +22,8 @@
    OpenSSL's functions named here are its internal entry points, global in its
    static library (not its public API); their prototypes are written out. The
    commands are speed/bench_main.h's. */
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sodium.h>
-#include "namespace.h"
-#include "util.h"
-
 #define BENCH_NAME "bench_riscv64"
-#define MAXLEN 65536
+#include "bench_peers.h"
 
 /* ---- OpenSSL's internal entry points (libcrypto.a) ---- */
 typedef struct { uint32_t rd_key[60]; int rounds; } aes_key;   /* its AES_KEY */
@@ -38,26 +31,6 @@ int rv64i_zkne_set_encrypt_key(const unsigned char *key, const int bits, aes_key
 void rv64i_zkne_encrypt(const unsigned char *in, unsigned char *out, const aes_key *schedule);
 int AES_set_encrypt_key(const unsigned char *key, const int bits, aes_key *schedule);
 void AES_encrypt(const unsigned char *in, unsigned char *out, const aes_key *schedule);
-size_t Poly1305_ctx_size(void);
-void Poly1305_Init(void *ctx, const unsigned char key[32]);
-void Poly1305_Update(void *ctx, const unsigned char *in, size_t len);
-void Poly1305_Final(void *ctx, unsigned char mac[16]);
-
-static unsigned char m[MAXLEN + 64], kr[32], n[16];
-static uint64_t poly_ctx[64];   /* OpenSSL's POLY1305 state (Poly1305_ctx_size() bytes, checked) */
-
-static void ours(unsigned char out[16], unsigned int l)
-{
-  poly1305aes_authenticate(out, kr, n, m, l);
-}
-
-static void openssl_poly(unsigned char out[16], unsigned int l, unsigned char key[32])
-{
-  memcpy(key, kr + 16, 16);
-  Poly1305_Init(poly_ctx, key);
-  Poly1305_Update(poly_ctx, m, l);
-  Poly1305_Final(poly_ctx, out);
-}
 
 static void openssl(unsigned char out[16], unsigned int l)
 {
@@ -87,9 +60,6 @@ static void sodium(unsigned char out[16], unsigned int l)
   crypto_onetimeauth_poly1305(out, m, l, key);
 }
 
-static void setup(void);
-static void use(unsigned int i);
-static void describe(void);
 static const struct { const char *name; void (*fn)(unsigned char out[16], unsigned int l); } who[] = {
   { "ours", ours }, { "openssl", openssl }, { "openssl-table", openssl_table }, { "sodium", sodium },
 };
@@ -97,13 +67,7 @@ static const struct { const char *name; void (*fn)(unsigned char out[16], unsign
 
 static void setup(void)
 {
-  uint64_t prng = 1305;
-  if (sodium_init() < 0) die("sodium_init failed");
-  if (Poly1305_ctx_size() > sizeof poly_ctx) die("OpenSSL's Poly1305 state is larger than expected");
-  prng_fill(&prng, kr, 32);
-  poly1305aes_clamp(kr);
-  prng_fill(&prng, n, 16);
-  prng_fill(&prng, m, MAXLEN);
+  bench_setup();
 }
 
 static void use(unsigned int i)
@@ -115,7 +79,7 @@ static void describe(void)
 {
   printf("# libsodium %s\n", sodium_version_string());
   printf("# openssl: rv64i_zkne_set_encrypt_key and rv64i_zkne_encrypt (Zkne), then Poly1305_Init/Update/Final as "
-         "it runs (C, radix 2^64; Final includes its OPENSSL_cleanse of the state); openssl-table: the same after "
+         "it runs (C: Debian 13 builds its radix-2^32 variant; Final includes its OPENSSL_cleanse of the state); openssl-table: the same after "
          "AES_set_encrypt_key and AES_encrypt (tables, for CPUs without Zkne); sodium: crypto_onetimeauth_poly1305 "
          "after OpenSSL's Zkne AES\n");
 }
