@@ -93,8 +93,7 @@ def counts(qemu, program, who, lengths, path):
 
 def sweep_counts(qemu, program, who, step, path):
     """Instructions of one call at each sweep length, in order (bench_<T> sweep)."""
-    segments = count.marked(qemu, program, ["sweep", "-w", who] + path + [str(step)])
-    return [len(s) for s in segments[:-1]]
+    return count.marked_counts(qemu, program, ["sweep", "-w", who] + path + [str(step)])[:-1]
 
 
 def main():
