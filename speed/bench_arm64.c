@@ -67,3 +67,9 @@ static void describe(void)
          "128 bytes; Final includes its OPENSSL_cleanse of the state); openssl-scalar: the same with NEON masked; "
          "sodium: crypto_onetimeauth_poly1305 after an AES-CE AES\n");
 }
+
+static void names(void)
+{
+  printf("%s (path %s)\n%s\n%s, NEON masked\nlibsodium %s\n", poly1305aes_implementation, poly1305aes_path(),
+         OPENSSL_VERSION_TEXT, OPENSSL_VERSION_TEXT, sodium_version_string());
+}

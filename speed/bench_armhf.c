@@ -87,3 +87,9 @@ static void describe(void)
            "instructions; bsaes-armv7 hands fewer than eight blocks to it)",
          armcap & ARMV7_NEON ? "NEON from 64 bytes" : "integer code");
 }
+
+static void names(void)
+{
+  printf("%s (path %s)\n%s\n%s, NEON masked\nlibsodium %s\n", poly1305aes_implementation, poly1305aes_path(),
+         OPENSSL_VERSION_TEXT, OPENSSL_VERSION_TEXT, sodium_version_string());
+}

@@ -4,11 +4,14 @@
    runs it and counts the instructions of each call with speed/count.py). The
    including file defines the table who[] of candidates (who[0] is ours), and
    setup() (bench_setup and the peers' one-time set-up), use(i) (makes later
-   calls of who[i] run as that candidate runs: a peer's capability mask) and
-   describe() (comment lines saying what each peer is); this file defines
-   main():
+   calls of who[i] run as that candidate runs: a peer's capability mask),
+   describe() (comment lines saying what each peer is) and names() (what each
+   candidate is, one a line, in who[]'s order: bench.csv's names); this file
+   defines main():
      bench check [-p PATH] LEN...             the tags of every candidate, compared
-     bench who                                the candidates' names, one a line
+     bench who                                the candidates, one a line
+     bench names [-p PATH]                    what each candidate is (implementation and path,
+                                              peer and version), one a line
      bench calls N LEN -w WHO [-p PATH]       N calls of WHO, each after count_mark()
      bench sweep -w WHO [-p PATH] STEP        one call at every length 0..1024, then every
                                               STEP-th to MAXLEN, and MAXLEN, each after count_mark() */
@@ -39,6 +42,11 @@ int main(int argc, char **argv)
       die("no such path, or this CPU cannot run it");
   if (argc == 2 && !strcmp(argv[1], "who")) {
     for (i = 0; i < WHO; ++i) printf("%s\n", who[i].name);
+    return 0;
+  }
+  if (argc >= 2 && !strcmp(argv[1], "names")) {
+    ours(out, 0);   /* the path is chosen at the first call */
+    names();
     return 0;
   }
   if (argc >= 3 && !strcmp(argv[1], "check")) {
@@ -96,7 +104,7 @@ int main(int argc, char **argv)
     count_mark();
     return 0;
   }
-  fprintf(stderr, "usage: %s check [-p PATH] LEN... | who | calls N LEN -w WHO [-p PATH] | sweep -w WHO [-p PATH] STEP\n",
+  fprintf(stderr, "usage: %s check [-p PATH] LEN... | who | names [-p PATH] | calls N LEN -w WHO [-p PATH] | sweep -w WHO [-p PATH] STEP\n",
           BENCH_NAME);
   return 2;
 }

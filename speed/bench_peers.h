@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <openssl/opensslv.h>
 #include <sodium.h>
 #include "namespace.h"
 #include "util.h"
@@ -28,6 +29,7 @@ void Poly1305_Final(void *ctx, unsigned char mac[16]);
 static void setup(void);
 static void use(unsigned int i);
 static void describe(void);
+static void names(void);
 
 #if defined(__arm__) || defined(__aarch64__)
 /* OpenSSL's ARM capability word (armcap.c), read by its code at each call: the

@@ -83,3 +83,9 @@ static void describe(void)
          "AES_set_encrypt_key and AES_encrypt (tables, for CPUs without Zkne); sodium: crypto_onetimeauth_poly1305 "
          "after OpenSSL's Zkne AES\n");
 }
+
+static void names(void)
+{
+  printf("%s (path %s)\n%s\n%s, table AES\nlibsodium %s\n", poly1305aes_implementation, poly1305aes_path(),
+         OPENSSL_VERSION_TEXT, OPENSSL_VERSION_TEXT, sodium_version_string());
+}

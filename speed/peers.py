@@ -12,9 +12,11 @@ implementation's namespaced library and the peers' static libraries, first
 compares the tags of all of them at every length measured; then
 speed/count.py counts each call under the target's qemu (a first call
 outside the count: one-time set-up). Prints a table at 0, 16, 64, 256,
-1024, 4096 and 65536 bytes, and with --sweep STEP every length 0..1024 and
-every STEP-th to 65536, listing each length where a peer needs fewer
-instructions than ours. The candidates, and what each peer is, come from
+1024, 4096 and 65536 bytes, then counts every length 0..1024 and every
+STEP-th (--sweep, default 61) to 65536, listing each length where a peer
+needs fewer instructions than ours; writes those counts to
+build/<T>/bench.csv (speed/plot.py names its columns) and draws them
+(speed/plot.py) into build/<T>/bench.png. The candidates, and what each peer is, come from
 the bench program (bench who; its check output). --run replaces the target's
 emulator (another CPU model: armhf's cortex-a15 without the AES
 instructions); --path forces our code path, as does the target file's
@@ -22,6 +24,7 @@ instructions); --path forces our code path, as does the target file's
 library's own choice there is its generic path).
 """
 import argparse
+import csv
 import os
 import subprocess
 import sys
@@ -31,8 +34,12 @@ sys.path.insert(0, os.path.join(HERE, "..", "tools"))
 sys.path.insert(0, HERE)
 import describe  # noqa: E402
 import count  # noqa: E402
+import plot  # noqa: E402
 
 LENGTHS = [0, 16, 64, 256, 1024, 4096, 65536]
+# the 'who' column of bench.csv for each candidate the bench programs name
+CSV_WHO = {"ours": "ours", "openssl": "OpenSSL", "openssl-scalar": "OpenSSL (NEON masked)",
+           "openssl-table": "OpenSSL (table AES)", "sodium": "libsodium"}
 
 
 def sh(command, what, tool="peers.py"):
@@ -99,7 +106,7 @@ def sweep_counts(qemu, program, who, step, path):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--target", required=True)
-    parser.add_argument("--sweep", type=int, default=0, metavar="STEP")
+    parser.add_argument("--sweep", type=int, default=61, metavar="STEP")
     parser.add_argument("--run", help="the emulator command (default: the target file's)")
     parser.add_argument("--path", help="force our code path (default: the target file's 'benchpath', if any)")
     args = parser.parse_args()
@@ -126,31 +133,41 @@ def main():
         print("%6d %9d " % (n, t[0]) + " ".join("%9d" % v for v in t[1:])
               + " %9.3f %9.3f%s" % (t[0] / table["openssl"][n], t[0] / table["sodium"][n],
                                     "  <- a peer needs fewer" if t[0] >= min(t[1:]) else ""))
-    if args.sweep:
-        lengths = []
-        n = 0
-        while True:
-            lengths.append(n)
-            if n == 65536:
-                break
-            n = n + 1 if n < 1024 else min(n + args.sweep, 65536)
-        sweeps = {w: sweep_counts(qemu, program, w, args.sweep, path) for w in who}
-        if any(len(v) != len(lengths) for v in sweeps.values()):
-            sys.exit("peers.py: the sweep gave %s counts for %d lengths" % ({w: len(v) for w, v in sweeps.items()}, len(lengths)))
-        print("# sweep: every length 0..1024, then every %d to 65536; lengths where a peer needs fewer instructions:"
-              % args.sweep)
-        worse, worst, worst_at = 0, 0.0, 0
-        for i, n in enumerate(lengths):
-            ours = sweeps["ours"][i]
-            best = min(sweeps[w][i] for w in peers)
-            if ours / best > worst:
-                worst, worst_at = ours / best, n
-            if ours >= best:
-                worse += 1
-                print("%6d %9d " % (n, ours) + " ".join("%9d" % sweeps[w][i] for w in peers))
-        print("# sweep: %d lengths, %d where a peer needs fewer; worst ours/fewest-peer %.3f at length %d"
-              % (len(lengths), worse, worst, worst_at))
-
-
-if __name__ == "__main__":
-    main()
+    if args.sweep < 1:
+        sys.exit("peers.py: --sweep takes a step of at least 1")
+    lengths = []
+    n = 0
+    while True:
+        lengths.append(n)
+        if n == 65536:
+            break
+        n = n + 1 if n < 1024 else min(n + args.sweep, 65536)
+    sweeps = {w: sweep_counts(qemu, program, w, args.sweep, path) for w in who}
+    if any(len(v) != len(lengths) for v in sweeps.values()):
+        sys.exit("peers.py: the sweep gave %s counts for %d lengths" % ({w: len(v) for w, v in sweeps.items()}, len(lengths)))
+    print("# sweep: every length 0..1024, then every %d to 65536; lengths where a peer needs fewer instructions:"
+          % args.sweep)
+    worse, worst, worst_at = 0, 0.0, 0
+    for i, n in enumerate(lengths):
+        ours = sweeps["ours"][i]
+        best = min(sweeps[w][i] for w in peers)
+        if ours / best > worst:
+            worst, worst_at = ours / best, n
+        if ours >= best:
+            worse += 1
+            print("%6d %9d " % (n, ours) + " ".join("%9d" % sweeps[w][i] for w in peers))
+    print("# sweep: %d lengths, %d where a peer needs fewer; worst ours/fewest-peer %.3f at length %d"
+          % (len(lengths), worse, worst, worst_at))
+    names = sh(runner + [program, "names"] + path, "the names of the candidates").splitlines()
+    if len(names) != len(who):
+        sys.exit("peers.py: bench_%s names gave %d lines for %d" % (args.target, len(names), len(who)))
+    out = os.path.join(describe.TOP, "build", args.target)
+    with open(os.path.join(out, "bench.csv"), "w", newline="") as f:
+        writer = csv.writer(f)
+        writer.writerow(plot.FIELDS)
+        for w, name in zip(who, names):
+            for i, n in enumerate(lengths):
+                writer.writerow([args.target, qemu, CSV_WHO.get(w, w), name, "-", n, "instructions (exact, one call)",
+                                 sweeps[w][i]])
+    plot.draw(plot.read(os.path.join(out, "bench.csv")), os.path.join(out, "bench.png"))
+    print("wrote build/%s/bench.csv, build/%s/bench.png" % (args.target, args.target))
