@@ -171,3 +171,7 @@ def main():
                                  sweeps[w][i]])
     plot.draw(plot.read(os.path.join(out, "bench.csv")), os.path.join(out, "bench.png"))
     print("wrote build/%s/bench.csv, build/%s/bench.png" % (args.target, args.target))
+
+
+if __name__ == "__main__":
+    main()
