@@ -7,7 +7,8 @@
    path of the implementation's dispatcher. It also paints the stack the call
    will use and looks through it afterwards for the call's secrets
    (test/stackscan.h). Assumes C99 + POSIX, one of the targets (amd64, x86,
-   ppc32, sparc64, arm64) and test/abi.h's layout.
+   ppc32, sparc64, arm64, riscv64, armhf; native on one of their CPUs) and
+   test/abi.h's layout.
    The caller's floating-point rule checked here: the control bits come back
    exactly; every status flag the caller had set is still set; no flag is
    newly raised for an exception the caller has enabled (a trap pending for
@@ -309,6 +310,105 @@ static const struct fake fakes[] = {
   { "k left below the stack pointer", abi_fake_leak, STACK, 0, 0 },
 };
 
+#elif defined(__riscv) && __riscv_xlen == 64
+/* RISC-V LP64D (Linux): s0-s11 and sp preserved, gp and tp never changed,
+   fs0-fs11 preserved; every vector register, vl and vtype volatile, vstart
+   zero at return (psABI); this project's rule: frm and vxrm come back
+   exactly, the caller's raised fflags and vxsat stay raised (no FP traps
+   exist, so none can be left pending); a callee with no stacked arguments
+   writes nothing at or above its entry sp. */
+#include <sys/auxv.h>
+#define FRAME_SLOT 19
+#define FRAME_NAME "entry sp+%u"
+#define FRAME_BASE 0
+#define FRAME_STRIDE 8
+#define SREG(n) { "s" #n, INT, n, ALL, 0 }
+#define FSREG(n) { "fs" #n, FP, n, 0, 0 }
+static const struct check checks[] = {
+  SREG(0), SREG(1), SREG(2), SREG(3), SREG(4), SREG(5), SREG(6), SREG(7), SREG(8), SREG(9), SREG(10), SREG(11),
+  { "sp", INT, 12, ALL, 0 }, { "gp", INT, 13, ALL, 0 }, { "tp", INT, 14, ALL, 0 },
+  { "fcsr rounding mode (frm)", INT, 15, 0xe0, 0 },
+  { "fcsr accrued flags (fflags NV DZ OF UF NX)", FLAGS, 15, 0x1f, 0 },
+  { "vxrm (vector fixed-point rounding)", INT, 16, 3, ABI_HAS_RVV },
+  { "vxsat (vector saturation flag)", FLAGS, 17, 1, ABI_HAS_RVV },
+  { "vstart zero at return", INT, 18, ALL, ABI_HAS_RVV },
+  FSREG(0), FSREG(1), FSREG(2), FSREG(3), FSREG(4), FSREG(5), FSREG(6), FSREG(7), FSREG(8), FSREG(9),
+  FSREG(10), FSREG(11),
+  { "stack left without secrets", STACK, 0, 0, 0 },
+};
+/* RISC-V has no floating-point or fixed-point traps */
+static unsigned long enabled_flags(const struct abi_block *b, int slot)
+{
+  (void) b;
+  (void) slot;
+  return 0;
+}
+#define FAKE4(a, b, c, d) FAKE(a) FAKE(b) FAKE(c) FAKE(d)
+FAKE4(s0, s1, s2, s3) FAKE4(s4, s5, s6, s7) FAKE4(s8, s9, s10, s11)
+FAKE4(fs0, fs1, fs2, fs3) FAKE4(fs4, fs5, fs6, fs7) FAKE4(fs8, fs9, fs10, fs11)
+FAKE4(sp, gp, tp, frm) FAKE4(fflags, vxrm, vxsat, vstart) FAKE(leak) FAKE(frame) FAKE(clean)
+#define FS(n) { "s" #n, abi_fake_s##n, INT, n, 0 }
+#define FF(n) { "fs" #n, abi_fake_fs##n, FP, n, 0 }
+static const struct fake fakes[] = {
+  { "clean", abi_fake_clean, INT, -1, 0 },
+  FS(0), FS(1), FS(2), FS(3), FS(4), FS(5), FS(6), FS(7), FS(8), FS(9), FS(10), FS(11),
+  FF(0), FF(1), FF(2), FF(3), FF(4), FF(5), FF(6), FF(7), FF(8), FF(9), FF(10), FF(11),
+  { "sp returned 16 higher", abi_fake_sp, INT, 12, 0 },
+  { "gp moved", abi_fake_gp, INT, 13, 0 }, { "tp moved", abi_fake_tp, INT, 14, 0 },
+  { "frm left at round-to-nearest", abi_fake_frm, INT, 15, 0 },
+  { "fflags cleared over the caller's flags", abi_fake_fflags, INT, 15, 0 },
+  { "vxrm left at 0", abi_fake_vxrm, INT, 16, ABI_HAS_RVV },
+  { "vxsat cleared over the caller's flag", abi_fake_vxsat, INT, 17, ABI_HAS_RVV },
+  { "vstart left at 1", abi_fake_vstart, INT, 18, ABI_HAS_RVV },
+  { "write at the entry sp", abi_fake_frame, INT, FRAME_SLOT, 0 },
+  { "k left below the stack pointer", abi_fake_leak, STACK, 0, 0 },
+};
+
+#elif defined(__arm__)
+/* AAPCS, VFP hard-float variant (Linux): r4-r11 and sp preserved, d8-d15
+   preserved (d0-d7 and d16-d31 volatile); the FPSCR control bits restored
+   (this project's rule: RMode, FZ, DN, AHP and the trap enables); the fifth
+   argument is the word at the entry sp, the callee's; above it the callee
+   writes nothing. */
+#define FRAME_SLOT 10
+#define FRAME_NAME "entry sp+%u"
+#define FRAME_BASE 4
+#define FRAME_STRIDE 4
+#define RREG(n) { "r" #n, INT, n - 4, ALL, 0 }
+#define DREG(n) { "d" #n, FP, n - 8, 0, 0 }
+static const struct check checks[] = {
+  RREG(4), RREG(5), RREG(6), RREG(7), RREG(8), RREG(9), RREG(10), RREG(11),
+  { "sp", INT, 8, ALL, 0 },
+  { "FPSCR rounding (RMode)", INT, 9, 0x00c00000UL, 0 },
+  { "FPSCR FZ DN AHP", INT, 9, 0x07000000UL, 0 },
+  { "FPSCR trap enables IOE DZE OFE UFE IXE IDE", INT, 9, 0x9f00UL, 0 },
+  { "FPSCR cumulative flags (IOC DZC OFC UFC IXC IDC QC)", FLAGS, 9, 0x0800009fUL, 0 },
+  DREG(8), DREG(9), DREG(10), DREG(11), DREG(12), DREG(13), DREG(14), DREG(15),
+  { "stack left without secrets", STACK, 0, 0, 0 },
+};
+/* FPSCR trap enables IOE DZE OFE UFE IXE (bits 8..12) and IDE (15) as its flags 0..4 and 7 */
+static unsigned long enabled_flags(const struct abi_block *b, int slot)
+{
+  unsigned long e = b->want[slot];
+  return (e >> 8 & 0x1f) | (e >> 15 & 1) << 7;
+}
+#define FAKE4(a, b, c, d) FAKE(a) FAKE(b) FAKE(c) FAKE(d)
+FAKE4(r4, r5, r6, r7) FAKE4(r8, r9, r10, r11) FAKE4(d8, d9, d10, d11) FAKE4(d12, d13, d14, d15)
+FAKE4(sp, fpscr, flags, pending) FAKE(leak) FAKE(frame) FAKE(clean)
+#define FR(n) { "r" #n, abi_fake_r##n, INT, n - 4, 0 }
+#define FD(n) { "d" #n, abi_fake_d##n, FP, n - 8, 0 }
+static const struct fake fakes[] = {
+  { "clean", abi_fake_clean, INT, -1, 0 },
+  FR(4), FR(5), FR(6), FR(7), FR(8), FR(9), FR(10), FR(11),
+  FD(8), FD(9), FD(10), FD(11), FD(12), FD(13), FD(14), FD(15),
+  { "sp returned 8 higher", abi_fake_sp, INT, 8, 0 },
+  { "FPSCR left at 0 (nearest, defaults)", abi_fake_fpscr, INT, 9, 0 },
+  { "FPSCR flags cleared over the caller's", abi_fake_flags, INT, 9, 0 },
+  { "caller's FPSCR restored over a raised inexact", abi_fake_pending, INT, 9, ABI_HAS_FPTRAPS },
+  { "write above the stacked argument", abi_fake_frame, INT, FRAME_SLOT, 0 },
+  { "k left below the stack pointer", abi_fake_leak, STACK, 0, 0 },
+};
+
 #else
 #error "test/abi.c: no ABI description for this CPU"
 #endif
@@ -361,6 +461,21 @@ static void set_mode(struct abi_block *b, int mode)
   b->want[12] = fpcr[mode];
   b->want[13] = fpsr[mode];
 #define MODE_SLOTS { 12 }
+#elif defined(__riscv)
+  /* fcsr: up with DZ raised; toward zero with NV NX raised; down; to nearest, ties to max
+     magnitude. vxrm: each of its four modes; vxsat raised in the first; vstart zero */
+  static const unsigned long fcsr[NMODES] = { 0x68, 0x31, 0x40, 0x80 };
+  b->want[15] = fcsr[mode];
+  b->want[16] = (unsigned long) mode & 3;
+  b->want[17] = mode == 0;
+  b->want[18] = 0;
+#define MODE_SLOTS { 15, 16 }
+#elif defined(__arm__)
+  /* up with DZC IDC raised; toward zero with FZ and DZE, UFC IXC raised; down with DN and AHP;
+     nearest with every trap enabled (IOE DZE OFE UFE IXE IDE) */
+  static const unsigned long fpscr[NMODES] = { 0x00400082UL, 0x01c00218UL, 0x06800000UL, 0x9f00UL };
+  b->want[9] = fpscr[mode];
+#define MODE_SLOTS { 9 }
 #endif
 }
 
@@ -827,6 +942,9 @@ int main(int argc, char **argv)
 #if defined(__powerpc__) && defined(__linux__)
   if (getauxval(AT_HWCAP) & 0x10000000UL) features |= ABI_HAS_ALTIVEC;   /* PPC_FEATURE_HAS_ALTIVEC */
   prctl(PR_SET_FPEXC, PR_FP_EXC_PRECISE);   /* an enabled exception traps, as a careful caller may ask */
+#endif
+#if defined(__riscv)
+  if (getauxval(AT_HWCAP) & (1UL << ('V' - 'A'))) features |= ABI_HAS_RVV;
 #endif
 #ifdef XINUSE
   {
