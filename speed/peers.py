@@ -4,6 +4,7 @@
 beside OpenSSL and libsodium in exact instructions per call.
 
   peers.py --target T [--sweep STEP]
+  peers.py --target T --aes [PATH...]
 
 The peers are the Debian packages the target file names ('debarch',
 'peers'), downloaded and unpacked by tools/fetch-peers, never installed. The
@@ -14,7 +15,10 @@ speed/count.py counts each call under the target's qemu (a first call
 outside the count: one-time set-up). Prints a table at 0, 16, 64, 256,
 1024, 4096 and 65536 bytes, and with --sweep STEP every length 0..1024 and
 every STEP-th to 65536, listing each length where a peer needs fewer
-instructions than ours.
+instructions than ours. With --aes: AES-128 alone (key setup plus one block)
+in ours (vector permutes, the 2 KiB table the generic path had, the AES
+instructions) and OpenSSL's (vpaes-armv8, ARMv8 AES), then the whole call at
+0 and 16 bytes on each PATH of the installed implementation.
 """
 import argparse
 import os
@@ -64,22 +68,26 @@ def build(target):
     lib = os.path.join(describe.TOP, "build", name, "impl", impl)
     peers, triplet = fetched(target)
     program = os.path.join(describe.TOP, "build", name, "bench")
+    table = os.path.join(describe.TOP, "build", name, "bench_aes_table.c")   # the bench's table AES
+    with open(table, "w") as f:
+        f.write(sh([sys.executable, os.path.join(describe.TOP, "aes", "gentable.py"), "--layout", "2s s s 3s 2s s s 3s",
+                    "--format", "c", "--symbol", "bench_aes_table"], "aes/gentable.py"))
     sh([target["cc"]] + target.get("cflags", "").split() +
        ["-std=c99", "-O2", "-Wall", "-Wextra", "-Werror", "-D_DEFAULT_SOURCE",
         "-I" + os.path.join(lib, "include"), "-I" + HERE, "-I" + os.path.join(describe.TOP, "common"),
         "-I" + os.path.join(peers, "usr", "include"),
         "-I" + os.path.join(peers, "usr", "include", triplet),
         "-DPOLY1305AES_IMPL=poly1305aes_" + impl, '-DPOLY1305AES_HEADER="poly1305aes_%s.h"' % impl,
-        source, os.path.join(describe.TOP, "common", "util.c"), os.path.join(lib, "libpoly1305aes_%s.a" % impl),
+        source, table, os.path.join(describe.TOP, "common", "util.c"), os.path.join(lib, "libpoly1305aes_%s.a" % impl),
         os.path.join(peers, "usr", "lib", triplet, "libcrypto.a"), os.path.join(peers, "usr", "lib", triplet, "libsodium.a"),
         "-static", "-lpthread", "-o", program], "building the bench program")
     return program, impl
 
 
-def counts(qemu, program, who, lengths):
+def counts(qemu, program, who, lengths, extra=()):
     out = {}
     for n in lengths:
-        calls = count.executed(qemu, program, 2, n, False, False, ["-w", who])
+        calls = count.executed(qemu, program, 2, n, False, False, ["-w", who] + list(extra))
         totals = {sum(c.values()) for c in calls}
         if len(totals) != 1:
             sys.exit("peers.py: %s's calls at length %d differ in instruction count: %s" % (who, n, totals))
@@ -93,10 +101,39 @@ def sweep_counts(qemu, program, who, step):
     return [len(s) for s in segments[:-1]]
 
 
+AES_WHO = ["vperm", "table", "ce", "openssl-vpaes", "openssl-ce"]
+
+
+def aes_alone(qemu, program, impl, paths):
+    """AES-128 alone in each AES_WHO, then whole calls on the paths"""
+    print("# %s: instructions (exact, under %s)" % (impl, qemu))
+    print(sh(qemu.split() + [program, "aes-check"], "the AES comparison").strip())
+    print("# AES-128 alone, key setup plus one block: ours by vector permutes (common/vpaes.h), from the 2 KiB "
+          "table (common/aes_table.h), with the AES instructions (common/aesce.h); OpenSSL's vpaes-armv8 and ARMv8 AES")
+    aes = {}
+    for who in AES_WHO:
+        segments = count.marked(qemu, program, ["aes", "2", "-w", who])
+        totals = {len(s) for s in segments[:-1]}
+        if len(segments) != 3 or len(totals) != 1:
+            sys.exit("peers.py: AES %s: %d marks, counts %s" % (who, len(segments), totals))
+        aes[who] = totals.pop()
+    for who in AES_WHO:
+        print("%-14s %6d   %.3f of openssl-vpaes" % (who, aes[who], aes[who] / aes["openssl-vpaes"]))
+    if not paths:
+        return
+    print("# the whole call (authenticate) on each path of poly1305aes_%s" % impl)
+    calls = {p: counts(qemu, program, "ours", [0, 16], ["-p", p]) for p in paths}
+    print("%6s" % "length" + "".join(" %9s" % p for p in paths))
+    for n in (0, 16):
+        print("%6d" % n + "".join(" %9d" % calls[p][n] for p in paths) +
+              "".join("   %s/%s %.3f" % (p, paths[0], calls[p][n] / calls[paths[0]][n]) for p in paths[1:]))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--target", required=True)
     parser.add_argument("--sweep", type=int, default=0, metavar="STEP")
+    parser.add_argument("--aes", nargs="*", metavar="PATH")
     args = parser.parse_args()
     target = describe.read_target(args.target)
     qemu = target.get("run", "")
@@ -104,6 +141,9 @@ def main():
         sys.exit("peers.py: %s runs natively; its bench is speed/bench.c" % args.target)
     program, impl = build(target)
     runner = qemu.split()
+    if args.aes is not None:
+        aes_alone(qemu, program, impl, args.aes)
+        return
     check = sh(runner + [program, "check"] + [str(n) for n in sorted(set(LENGTHS + [1, 15, 17, 127, 128, 129, 383, 384, 385, 1000]))],
                "the tag comparison")
     print("# %s: instructions per call (exact, under %s); complete Poly1305-AES per message" % (args.target, qemu))
