@@ -16,6 +16,7 @@
    OpenSSL's functions named here are its internal entry points, global in its
    static library (not its public API); their prototypes are written out.
      bench_arm64 check LEN...                  the tags of all four, compared
+     bench_arm64 names                         what each of the four is, one a line
      bench_arm64 calls N LEN -w WHO [-p PATH]  N calls of WHO, each after count_mark()
      bench_arm64 sweep -w WHO [-p PATH] STEP   one call at every length 0..1024, then
                                                every STEP-th to 65536, and 65536, each
@@ -56,6 +57,8 @@ void Poly1305_Final(void *ctx, unsigned char mac[16]);
 int vpaes_set_encrypt_key(const unsigned char *key, const int bits, aes_v8_key *schedule);
 void vpaes_encrypt(const unsigned char *in, unsigned char *out, const aes_v8_key *schedule);
 void OPENSSL_cpuid_setup(void);
+const char *OpenSSL_version(int type);
+#define OPENSSL_VERSION 0   /* OpenSSL_version's "OpenSSL x.y.z date" */
 extern unsigned int OPENSSL_armcap_P;
 #define ARMV7_NEON 1u   /* OPENSSL_armcap_P's NEON bit */
 
@@ -218,6 +221,12 @@ int main(int argc, char **argv)
       if (use_path_named(argv[++a]) != 1) die("no such path, or this CPU cannot run it");
     }
   }
+  if (argc == 2 && !strcmp(argv[1], "names")) {
+    ours(out, 0);   /* the path is chosen at the first call */
+    printf("%s (path %s)\n%s\n%s, NEON masked\nlibsodium %s\n", poly1305aes_implementation, poly1305aes_path(),
+           OpenSSL_version(OPENSSL_VERSION), OpenSSL_version(OPENSSL_VERSION), sodium_version_string());
+    return 0;
+  }
   if (c == WHO) die("give -w ours|openssl|openssl-scalar|sodium");
   if (!strcmp(who[c].name, "openssl-scalar")) OPENSSL_armcap_P &= ~ARMV7_NEON;
   if (argc >= 4 && !strcmp(argv[1], "calls")) {
@@ -244,7 +253,7 @@ int main(int argc, char **argv)
     count_mark();
     return 0;
   }
-  fprintf(stderr, "usage: bench_arm64 check LEN... | calls N LEN -w WHO [-p PATH] | sweep -w WHO [-p PATH] STEP | "
+  fprintf(stderr, "usage: bench_arm64 check LEN... | names | calls N LEN -w WHO [-p PATH] | sweep -w WHO [-p PATH] STEP | "
           "aes-check | aes N -w AES\n");
   return 2;
 }
