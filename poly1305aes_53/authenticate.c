@@ -660,6 +660,10 @@ static void hash_by_powers(double piece[4], const unsigned char *m, unsigned int
 #define FP_FSR 1
 #elif defined(__aarch64__)
 #define FP_FPCR 1
+#elif defined(__arm__) && defined(__ARM_FP)
+#define FP_VFP 1        /* 32-bit ARM: FPSCR, trap enables IOE DZE OFE UFE IXE IDE */
+#elif defined(__riscv) && defined(__riscv_flen)
+#define FP_NOTRAPS 1    /* RISC-V F/D: fcsr has no trap enables; nothing to mask or restore */
 #else
 #include <fenv.h>   /* elsewhere, C99's: the whole environment, always */
 #endif
@@ -677,6 +681,9 @@ struct fp_saved {
   unsigned long long fsr;
 #elif FP_FPCR
   unsigned long long fpcr, fpsr;
+#elif FP_VFP
+  unsigned int fpscr;
+#elif FP_NOTRAPS
 #else
   fenv_t env;
 #endif
@@ -719,6 +726,12 @@ static void fp_enter(struct fp_saved *saved)
     __asm__ __volatile__("mrs %0, fpsr" : "=r"(saved->fpsr) : : "memory");
     __asm__ __volatile__("msr fpcr, %0" : : "r"(saved->fpcr & ~0x9f00ull) : "memory");
   }
+#elif FP_VFP
+  __asm__ __volatile__("vmrs %0, fpscr" : "=r"(saved->fpscr) : : "memory");
+  saved->whole = (saved->fpscr & 0x9f00u) != 0;
+  if (saved->whole) __asm__ __volatile__("vmsr fpscr, %0" : : "r"(saved->fpscr & ~0x9f00u) : "memory");
+#elif FP_NOTRAPS
+  saved->whole = 0;
 #else
   saved->whole = 1;
   feholdexcept(&saved->env);
@@ -741,6 +754,10 @@ static void fp_leave(const struct fp_saved *saved)
     __asm__ __volatile__("msr fpcr, %0" : : "r"(saved->fpcr) : "memory");
     __asm__ __volatile__("msr fpsr, %0" : : "r"(saved->fpsr) : "memory");
   }
+#elif FP_VFP
+  if (saved->whole) __asm__ __volatile__("vmsr fpscr, %0" : : "r"(saved->fpscr) : "memory");
+#elif FP_NOTRAPS
+  (void) saved;
 #else
   fesetenv(&saved->env);
 #endif
