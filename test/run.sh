@@ -79,6 +79,27 @@ aes_kat() {
   python3 aes/check.py $(d target "$target" run) "$out"
 }
 
+# the targets where an implementation uses the vector-permute AES (one of
+# its files, or a source it lists, includes common/vpaes.h)
+uses_vpaes() {
+  for impl in $(d impls "$1"); do
+    dir=poly1305aes_$impl
+    for f in "$dir"/* $(d impl "$impl" sources | sed "s|^|$dir/|"); do
+      grep -qs '#include "vpaes.h"' "$f" && return 0
+    done
+  done
+  return 1
+}
+
+# common/vpaes.h against the reference AES, built for the target, on random keys and blocks
+vpaes_check() {
+  target=$1
+  out=$root/$target/vpaes-check
+  $(d target "$target" cc) $(d target "$target" cflags) -std=c99 -O2 -Wall -Wextra -Werror -Iaes -Icommon \
+    aes/vpaes_check.c aes/aes_ref.c common/util.c -o "$out" $(d target "$target" ldflags) || return 1
+  $(d runner "$target") "$out"
+}
+
 # the README's example, compiled against a library and header in $2/lib and
 # $2/include, static (to $3-static) or shared (to $3-shared): prints its output
 example() {
@@ -290,6 +311,9 @@ target_steps() {
   target=$1
   mkdir -p "$root/$target"
   step "$target: AES reference known answers" aes_kat "$target"
+  if uses_vpaes "$target"; then
+    step "$target: the vector-permute AES against the reference" vpaes_check "$target"
+  fi
   if [ "$target" = native ]; then
     step "native: a machine no target names gets target native; every portable implementation built, self-tested, installed" native_unknown_machine
   else
@@ -336,6 +360,7 @@ step "tools" sh tools/ensure-tools --test $targets
 step "every source file carries the licence line" licence_lines
 step "README.md is at most 300 lines" readme_length
 step "vectors regenerated and cross-checked with pycryptodome" python3 test/gen_vectors.py
+step "the vector-permute AES's tables derived and checked (aes/vpaes.py)" python3 aes/vpaes.py --check common/vpaes.h
 for impl in $(d impls); do
   [ -n "$(d impl "$impl" checks)" ] && step "$impl: own checks" impl_checks "$impl"
 done
