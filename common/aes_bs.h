@@ -20,17 +20,17 @@
 /* S-box of every position: p7 (most significant plane) ... p0, in place; W is the word type.
    The planes must not be named like the circuit's own variables (x0_ ... x7_, y1 ... y21, t0 ...
    t67, z0 ... z17) */
-#define AES_BS_SBOX(W, p7, p6, p5, p4, p3, p2, p1, p0)                                               \
+#define AES_BS_SBOX(W, p7, p6, p5, p4, p3, p2, p1, p0)                                              \
   do {                                                                                              \
-    W x0_ = p7, x1_ = p6, x2_ = p5, x3_ = p4, x4_ = p3, x5_ = p2, x6_ = p1, x7_ = p0;                       \
+    W x0_ = p7, x1_ = p6, x2_ = p5, x3_ = p4, x4_ = p3, x5_ = p2, x6_ = p1, x7_ = p0;               \
     /* top linear layer: 23 XOR */                                                                  \
-    W y14 = x3_ ^ x5_, y13 = x0_ ^ x6_, y9 = x0_ ^ x3_, y8 = x0_ ^ x5_, t0 = x1_ ^ x2_;                       \
-    W y1 = t0 ^ x7_, y4 = y1 ^ x3_, y12 = y13 ^ y14, y2 = y1 ^ x0_, y5 = y1 ^ x6_;                      \
-    W y3 = y5 ^ y8, t1 = x4_ ^ y12, y15 = t1 ^ x5_, y20 = t1 ^ x1_, y6 = y15 ^ x7_;                     \
-    W y10 = y15 ^ t0, y11 = y20 ^ y9, y7 = x7_ ^ y11, y17 = y10 ^ y11, y19 = y10 ^ y8;               \
-    W y16 = t0 ^ y11, y21 = y13 ^ y16, y18 = x0_ ^ y16;                                              \
+    W y14 = x3_ ^ x5_, y13 = x0_ ^ x6_, y9 = x0_ ^ x3_, y8 = x0_ ^ x5_, t0 = x1_ ^ x2_;             \
+    W y1 = t0 ^ x7_, y4 = y1 ^ x3_, y12 = y13 ^ y14, y2 = y1 ^ x0_, y5 = y1 ^ x6_;                  \
+    W y3 = y5 ^ y8, t1 = x4_ ^ y12, y15 = t1 ^ x5_, y20 = t1 ^ x1_, y6 = y15 ^ x7_;                 \
+    W y10 = y15 ^ t0, y11 = y20 ^ y9, y7 = x7_ ^ y11, y17 = y10 ^ y11, y19 = y10 ^ y8;              \
+    W y16 = t0 ^ y11, y21 = y13 ^ y16, y18 = x0_ ^ y16;                                             \
     /* inversion in GF(2^4)^2 and the products: 32 AND, 30 XOR */                                   \
-    W t2 = y12 & y15, t3 = y3 & y6, t4 = t3 ^ t2, t5 = y4 & x7_, t6 = t5 ^ t2;                       \
+    W t2 = y12 & y15, t3 = y3 & y6, t4 = t3 ^ t2, t5 = y4 & x7_, t6 = t5 ^ t2;                      \
     W t7 = y13 & y16, t8 = y5 & y1, t9 = t8 ^ t7, t10 = y2 & y7, t11 = t10 ^ t7;                    \
     W t12 = y9 & y11, t13 = y14 & y17, t14 = t13 ^ t12, t15 = y8 & y10, t16 = t15 ^ t12;            \
     W t17 = t4 ^ t14, t18 = t6 ^ t16, t19 = t9 ^ t14, t20 = t11 ^ t16;                              \
@@ -40,7 +40,7 @@
     W t35 = t27 ^ t33, t36 = t24 & t35, t37 = t36 ^ t34, t38 = t27 ^ t36, t39 = t29 & t38;          \
     W t40 = t25 ^ t39, t41 = t40 ^ t37, t42 = t29 ^ t33, t43 = t29 ^ t40, t44 = t33 ^ t37;          \
     W t45 = t42 ^ t41;                                                                              \
-    W z0 = t44 & y15, z1 = t37 & y6, z2 = t33 & x7_, z3 = t43 & y16, z4 = t40 & y1;                  \
+    W z0 = t44 & y15, z1 = t37 & y6, z2 = t33 & x7_, z3 = t43 & y16, z4 = t40 & y1;                 \
     W z5 = t29 & y7, z6 = t42 & y11, z7 = t45 & y17, z8 = t41 & y10, z9 = t44 & y12;                \
     W z10 = t37 & y3, z11 = t33 & y4, z12 = t43 & y13, z13 = t40 & y5, z14 = t29 & y2;              \
     W z15 = t42 & y9, z16 = t45 & y14, z17 = t41 & y8;                                              \

