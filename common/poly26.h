@@ -33,7 +33,7 @@ static inline void to26(uint32_t l[5], const uint64_t h[3])
 }
 
 /* c = a b + add mod p, with b5[i] = 5 b[i + 1] given; c may be a or b */
-static inline void mul26_by(uint32_t c[5], const uint32_t a[5], const uint32_t b[5], const uint32_t b5[4],
+static inline __attribute__((always_inline)) void mul26_by(uint32_t c[5], const uint32_t a[5], const uint32_t b[5], const uint32_t b5[4],
                             const uint32_t add[5])
 {
   uint64_t d0, d1, d2, d3, d4;
