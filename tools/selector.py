@@ -311,10 +311,13 @@ def print_table(candidates, metric, winner):
             say("  %s %s: %s" % (c.name, c.result, c.reason))
 
 
-def say_policy(candidates, aes):
+def say_policy(candidates, aes, forced=None):
     """The policy in force, and the faster candidate passed over (the fastest of them), in one line."""
     over = sorted((c for c in candidates if c.passed_over and not c.shares), key=lambda c: c.score)
-    if aes == "table":
+    if forced:
+        safe, why = constant_time_here(forced)
+        say("policy: IMPL=%s chosen by hand%s" % (forced.name, "" if safe else "; " + why))
+    elif aes == "table":
         say("policy: AES=table: every candidate that passed is admitted, table-based AES included")
     elif over:
         say("policy: constant time in k, r, s and the tag by default; passed over %s: %s" % (over[0].name, over[0].passed_over))
@@ -441,14 +444,14 @@ def select(args, target, root):
         if c.shares and c.result == "ok":
             c.default_path = c.shares.default_path
     ranked = [c for c in candidates if c.result == "ok" and not c.shares]
-    winner = choose(ranked, args.aes)
+    winner = choose(ranked, "table" if forced else args.aes)   # IMPL= is the user's choice: no policy
 
     log_text = "".join(log_line(c, target, "instructions" if emulated else "ticks", c is winner, compiler) + "\n"
                        for c in candidates)
     with open(os.path.join(logdir, "last-selection.log"), "w") as f:
         f.write(log_text)
     print_table(candidates, metric, winner)
-    say_policy(candidates, args.aes)
+    say_policy(candidates, args.aes, winner if forced else None)
     if not winner:
         if ranked:
             say("\nselector: no candidate that passed is constant time on this CPU for %s; nothing installed, any earlier "
