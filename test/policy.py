@@ -17,7 +17,11 @@ import sys
 
 def read(path):
     rows = []
-    with open(path) as f:
+    try:
+        f = open(path)
+    except OSError as error:
+        sys.exit("FAIL no selection log: %s (did the selector install anything?)" % error)
+    with f:
         for line in f:
             fields = dict(word.split("=", 1) for word in shlex.split(line) if "=" in word)
             if "impl" in fields:
