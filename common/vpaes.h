@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: CC0-1.0 */
 /* AES-128 encryption of one block by vector permutes (M. Hamburg, CHES 2009),
    the key expansion interleaved with the rounds: the AES of the CPUs without
-   AES instructions. Assumes x86 with SSSE3 (PSHUFB; 64- or 32-bit) or
-   AArch64 with ASIMD (TBL); instantiated inside each caller's function
-   (always inline; on x86 the caller's target must include "ssse3"). Every
+   AES instructions. Assumes x86 with SSSE3 (PSHUFB; 64- or 32-bit),
+   AArch64 with ASIMD (TBL) or ARMv7-A with NEON (VTBL); instantiated inside
+   each caller's function (always inline; the caller's target must include
+   "ssse3" on x86, "fpu=neon" on ARMv7-A: VPAES_TARGET). Every
    S-box is computed, 16 bytes at once, from 16-entry tables indexed by
    nibbles (a byte shuffle does each lookup); every memory address is a
    constant: no table indexed by a secret, no branch. Constant time.
@@ -95,6 +96,33 @@ typedef uint8x16_t vp_t;
 #define vp_low(x) vandq_u8(x, VP(LOW4))
 #define vp_high(x) vshrq_n_u8(x, 4)
 #define vp_up(x, bytes) vextq_u8(vdupq_n_u8(0), x, 16 - (bytes))
+#elif defined(__arm__) && (defined(__ARM_NEON) || !defined(__clang__))
+/* AArch32 NEON (ARMv7-A): VTBL looks up 8 bytes in a list of D registers, so
+   a 16-entry lookup is two VTBLs on the table's two halves (an index of 16
+   or more gives 0, as bit 7 must). Without NEON in the compiler's flags, GCC
+   takes the functions that use it (the attribute); clang cannot, and the
+   callers test VPAES_NEON_A32 */
+#include <arm_neon.h>
+#define VPAES_NEON_A32 1
+typedef uint8x16_t vp_t;
+#define VPAES_TARGET __attribute__((target("fpu=neon")))
+#define vp_load(p) vld1q_u8(p)
+#define vp_store(p, x) vst1q_u8(p, x)
+#define VP(name) vld1q_u8(tables[VP_##name])
+#define VP_BASE(tables) __asm__("" : "+r"(tables))
+#define vp_xor(a, b) veorq_u8(a, b)
+#define vp_low(x) vandq_u8(x, VP(LOW4))
+#define vp_high(x) vshrq_n_u8(x, 4)
+#define vp_up(x, bytes) vextq_u8(vdupq_n_u8(0), x, 16 - (bytes))
+/* in asm: the intrinsics' register-pair type costs GCC two moves a lookup */
+static inline __attribute__((always_inline)) VPAES_TARGET vp_t vp_lookup(vp_t table, vp_t index)
+{
+  vp_t out;
+  __asm__("vtbl.8 %e0, {%e1, %f1}, %e2\n\t"
+          "vtbl.8 %f0, {%e1, %f1}, %f2"
+          : "=&w"(out) : "w"(table), "w"(index));
+  return out;
+}
 #else
 #error "common/vpaes.h: no byte shuffle for this CPU"
 #endif

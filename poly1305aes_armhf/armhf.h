@@ -18,15 +18,15 @@
 #include "namespace.h"
 
 #define aes128_ce CRYPTO_NAMESPACE(aes128_ce)
-#define aes_table CRYPTO_NAMESPACE(aes_table)
 #define hash_ce CRYPTO_NAMESPACE(hash_ce)
-#define hash_table CRYPTO_NAMESPACE(hash_table)
+#define hash_vperm CRYPTO_NAMESPACE(hash_vperm)
+#define hash_bitsliced CRYPTO_NAMESPACE(hash_bitsliced)
 #define p32_auth CRYPTO_NAMESPACE(p32_auth)
 #define neon_blocks CRYPTO_NAMESPACE(neon_blocks)
 #define neon_steps CRYPTO_NAMESPACE(neon_steps)
 #define neon_keys CRYPTO_NAMESPACE(neon_keys)
 #define hash_neon_ce CRYPTO_NAMESPACE(hash_neon_ce)
-#define hash_neon_table CRYPTO_NAMESPACE(hash_neon_table)
+#define hash_neon_vperm CRYPTO_NAMESPACE(hash_neon_vperm)
 
 #ifndef __ASSEMBLER__
 #include <stddef.h>
@@ -45,8 +45,9 @@ HIDDEN void aes128_ce(unsigned char out[16], const unsigned char k[16], const un
 /* a whole call of a path for some lengths: out = Poly1305_r(m[0..l)) + AES_k(n) */
 typedef void hashfn(unsigned char out[16], const unsigned char kr[32], const unsigned char n[16],
                     const unsigned char *m, size_t l);
-HIDDEN hashfn hash_ce, hash_table;   /* radix 2^32 (scalar.c) */
-HIDDEN hashfn hash_neon_ce, hash_neon_table;   /* radix 2^26 NEON, then radix 2^32 (scalar.c); l >= 64 */
+/* AES by the instructions (ce), by vector permutes on NEON (vperm) or bitsliced */
+HIDDEN hashfn hash_ce, hash_vperm, hash_bitsliced;   /* radix 2^32 (scalar.c) */
+HIDDEN hashfn hash_neon_ce, hash_neon_vperm;   /* radix 2^26 NEON, then radix 2^32 (scalar.c); l >= 64 */
 
 INLINE u32 load32(const unsigned char *p)
 {

@@ -1,33 +1,59 @@
 /* SPDX-License-Identifier: CC0-1.0 */
 /* poly1305aes_armhf's whole calls: radix-2^32 Poly1305 (armhf.h, blocks.S),
-   above a threshold after the NEON core (neon.c, steps.S), with AES-128 from the
-   ARMv8 AArch32 AES instructions (aes_ce.S; constant time), or from a 2 KiB
-   table (paths neon and generic, for CPUs without them: NOT constant time,
-   common/aes_table.h). */
+   above a threshold after the NEON core (neon.c, steps.S), with AES-128 from
+   the ARMv8 AArch32 AES instructions (aes_ce.S), by vector permutes on NEON's
+   VTBL (common/vpaes.h; paths neon) or bitsliced on 32-bit words
+   (common/aes_bs32.h; path generic). All three are constant time: no table
+   indexed by a secret, no branch on one. */
 #include "armhf.h"
-#include "aes_table.h"
+#include "aes_bs32.h"
+#if !defined(__clang__) || defined(__ARM_NEON)
+#include "vpaes.h"
+#endif
 
-/* s = AES_k(n): the AES instructions (ce) or the table */
-INLINE void aes(unsigned char s[16], const unsigned char k[16], const unsigned char n[16], int ce)
+enum aes_kind { AES_CE, AES_VPERM, AES_BITSLICED };
+
+#ifdef VPAES_NEON_A32
+/* its own function: GCC inlines NEON code only into functions compiled for NEON */
+static VPAES_TARGET __attribute__((noinline)) void aes_vperm(unsigned char s[16], const unsigned char k[16],
+                                                             const unsigned char n[16])
 {
-  if (ce) {
+  vp_store(s, vp_encrypt(k, n));
+}
+#else
+#define VPAES_TARGET
+#endif
+
+/* s = AES_k(n) by the instructions (ce), vector permutes or bitslicing. clang
+   cannot compile NEON intrinsics in a function when the flags leave NEON out
+   (GCC can: VPAES_TARGET); with such a clang the NEON path takes the
+   bitsliced AES too, constant time but slower */
+INLINE void aes(unsigned char s[16], const unsigned char k[16], const unsigned char n[16], enum aes_kind kind)
+{
+  if (kind == AES_CE) {
     aes128_ce(s, k, n);
+#ifdef VPAES_NEON_A32
+  } else if (kind == AES_VPERM) {
+    aes_vperm(s, k, n);
+#endif
   } else {
-    uint32_t w[4];
+    uint32_t key[4], in[4], out[4];
     int i;
-    table_encrypt(w, k, n);
-    for (i = 0; i < 4; ++i) store32(s + 4 * i, w[i]);
+    aes_bs_columns(key, k);
+    aes_bs_columns(in, n);
+    aes_bs32(out, key, in);
+    for (i = 0; i < 4; ++i) store32(s + 4 * i, out[i]);
   }
 }
 
 /* a whole call: the AES, then (neon) groups of four blocks by the NEON core, then the
    rest, the tail and the tag by the radix-2^32 core in one frame (p32_auth) */
 INLINE void hash(unsigned char out[16], const unsigned char kr[32], const unsigned char n[16],
-                 const unsigned char *m, size_t l, int ce, int neon)
+                 const unsigned char *m, size_t l, enum aes_kind kind, int neon)
 {
   static const u32 zero[5];
   unsigned char s[16];
-  aes(s, kr, n, ce);
+  aes(s, kr, n, kind);
   if (neon) {
     u32 h[5] = { 0, 0, 0, 0, 0 };
     size_t q = l / 64;
@@ -41,23 +67,29 @@ INLINE void hash(unsigned char out[16], const unsigned char kr[32], const unsign
 void hash_ce(unsigned char out[16], const unsigned char kr[32], const unsigned char n[16],
              const unsigned char *m, size_t l)
 {
-  hash(out, kr, n, m, l, 1, 0);
+  hash(out, kr, n, m, l, AES_CE, 0);
 }
 
-void hash_table(unsigned char out[16], const unsigned char kr[32], const unsigned char n[16],
+void hash_vperm(unsigned char out[16], const unsigned char kr[32], const unsigned char n[16],
                 const unsigned char *m, size_t l)
 {
-  hash(out, kr, n, m, l, 0, 0);
+  hash(out, kr, n, m, l, AES_VPERM, 0);
+}
+
+void hash_bitsliced(unsigned char out[16], const unsigned char kr[32], const unsigned char n[16],
+                    const unsigned char *m, size_t l)
+{
+  hash(out, kr, n, m, l, AES_BITSLICED, 0);
 }
 
 void hash_neon_ce(unsigned char out[16], const unsigned char kr[32], const unsigned char n[16],
                   const unsigned char *m, size_t l)
 {
-  hash(out, kr, n, m, l, 1, 1);
+  hash(out, kr, n, m, l, AES_CE, 1);
 }
 
-void hash_neon_table(unsigned char out[16], const unsigned char kr[32], const unsigned char n[16],
+void hash_neon_vperm(unsigned char out[16], const unsigned char kr[32], const unsigned char n[16],
                      const unsigned char *m, size_t l)
 {
-  hash(out, kr, n, m, l, 0, 1);
+  hash(out, kr, n, m, l, AES_VPERM, 1);
 }

@@ -11,13 +11,12 @@
 #include "namespace.h"
 
 #define aes128_zkne CRYPTO_NAMESPACE(aes128_zkne)
-#define aes128_table CRYPTO_NAMESPACE(aes128_table)
-#define aes_table CRYPTO_NAMESPACE(aes_table)
+#define aes128_bitsliced CRYPTO_NAMESPACE(aes128_bitsliced)
 #define rvv_steps CRYPTO_NAMESPACE(rvv_steps)
 #define vector_zkne CRYPTO_NAMESPACE(vector_zkne)
-#define vector_table CRYPTO_NAMESPACE(vector_table)
+#define vector_bitsliced CRYPTO_NAMESPACE(vector_bitsliced)
 #define scalar_zkne CRYPTO_NAMESPACE(scalar_zkne)
-#define scalar_table CRYPTO_NAMESPACE(scalar_table)
+#define scalar_bitsliced CRYPTO_NAMESPACE(scalar_bitsliced)
 
 #ifndef __ASSEMBLER__
 #include "poly64.h"
@@ -27,13 +26,13 @@
 /* AES-128: out = AES_k(in), the key expanded on the way (one function, the contract's) */
 typedef void aesfn(unsigned char out[16], const unsigned char k[16], const unsigned char in[16]);
 HIDDEN aesfn aes128_zkne;    /* Zkne: aes64es, aes64esm, aes64ks1i, aes64ks2 (aes.h, scalar.c) */
-HIDDEN aesfn aes128_table;   /* a 2 KiB table (scalar.c): NOT constant time */
+HIDDEN aesfn aes128_bitsliced;   /* bitsliced on 64-bit words (common/aes_bs64.h, scalar.c) */
 
 /* a whole call of a path for some lengths: out = Poly1305_r(m[0..l)) + AES_k(n) */
 typedef void hashfn(unsigned char out[16], const unsigned char kr[32], const unsigned char n[16],
                     const unsigned char *m, size_t l);
-HIDDEN hashfn scalar_zkne, scalar_table;   /* radix 2^64 (scalar.c) */
-HIDDEN hashfn vector_zkne, vector_table;   /* RVV radix 2^26, then radix 2^64 (vector.c); l >= 256 */
+HIDDEN hashfn scalar_zkne, scalar_bitsliced;   /* radix 2^64 (scalar.c) */
+HIDDEN hashfn vector_zkne, vector_bitsliced;   /* RVV radix 2^26, then radix 2^64 (vector.c); l >= 256 */
 
 /* ---- loads: RV64GC may trap on (or emulate slowly) a misaligned ld, so
    bytes at an address not a multiple of 8 are read as the aligned words that

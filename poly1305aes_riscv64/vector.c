@@ -3,7 +3,7 @@
    q L whole blocks, L = min(VLMAX at e32, 16) lanes (vector-length
    agnostic: VLEN 128 gives 4, 512 and above 16), then the radix-2^64 core
    (riscv64.h) over the rest and the tail, with AES-128 from Zkne (aes.h) or
-   from the table (scalar.c's aes128_table: NOT constant time). Assumes RV64
+   bitsliced (scalar.c's aes128_bitsliced). Assumes RV64
    with V (the dispatcher checks). The keys: r, r^2, ..., r^L by the
    radix-2^64 core (a zero block, pad 0, times r: below 5 2^128), as
    radix-2^26 limbs (common/poly26.h's LIMB: limb 4 < 5 2^24). */
@@ -72,7 +72,7 @@ INLINE void vector_call(unsigned char out[16], const unsigned char kr[32], const
     zkne_encrypt(&s0, &s1, kr, n);
   } else {
     unsigned char s[16];
-    aes128_table(s, kr, n);
+    aes128_bitsliced(s, kr, n);
     s0 = load64(s);
     s1 = load64(s + 8);
   }
@@ -85,8 +85,8 @@ void vector_zkne(unsigned char out[16], const unsigned char kr[32], const unsign
   vector_call(out, kr, n, m, l, 1);
 }
 
-void vector_table(unsigned char out[16], const unsigned char kr[32], const unsigned char n[16],
-                  const unsigned char *m, size_t l)
+void vector_bitsliced(unsigned char out[16], const unsigned char kr[32], const unsigned char n[16],
+                      const unsigned char *m, size_t l)
 {
   vector_call(out, kr, n, m, l, 0);
 }
