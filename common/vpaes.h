@@ -65,6 +65,10 @@ static const unsigned char vpaes_tables[VP_TABLES][16] __attribute__((aligned(16
 };
 /* vpaes tables: end */
 
+/* VPAES_TABLES_ONLY: the tables for an assembly version that takes them (poly1305aes_riscv64,
+   RVV's vrgather.vv); no C instance of the rounds */
+#ifndef VPAES_TABLES_ONLY
+
 /* the byte shuffle and its neighbours. A lookup's index bytes are nibbles,
    or have bit 7 set ("infinity": the result byte is 0); PSHUFB and TBL agree
    on both */
@@ -195,4 +199,5 @@ VPAES_INLINE vp_t vp_encrypt(const unsigned char k[16], const unsigned char n[16
   return vp_xor(vp_lookup(s, VP(SR)), vp_transform(key, OUTLO, OUTHI));
 }
 
+#endif /* VPAES_TABLES_ONLY */
 #endif

@@ -6,8 +6,8 @@
    AT_HWCAP's bit for the single-letter extension V (every kernel that lets
    a program use V sets it). Where neither says, an extension counts as
    absent for the library's own choice: a kernel without riscv_hwprobe
-   (before 6.4, and qemu-user 7.2, which lacks the call) runs the bitsliced
-   AES of paths vector and generic, whatever the CPU has: nothing can trap,
+   (before 6.4, and qemu-user 7.2, which lacks the call) runs path vector
+   (V reported) or generic, whatever the CPU has: nothing can trap,
    and nothing outside the program is consulted (no environment variable,
    no trial execution under a signal handler, which would race with the
    program's own). The selector times that choice. Tests and benchmarks
@@ -23,9 +23,10 @@
                   from VECTOR_FROM bytes the RVV core first (radix 2^26, one
                   block a lane, vector-length agnostic: rvv.S, vector.c)
      zkne         AES with Zkne; radix 2^64 at every length
-     vector       AES bitsliced on 64-bit words (common/aes_bs64.h); the RVV
-                  core as above
-     generic      AES bitsliced as in vector; radix 2^64
+     vector       AES by vector permutes, vrgather.vv the byte shuffle
+                  (vpaes.S, common/vpaes.h's method and tables); radix 2^64
+                  or the RVV core as above
+     generic      AES bitsliced on 64-bit words (common/aes_bs64.h); radix 2^64
    Every path is constant time.
    After each call the dispatcher zeroes the stack the path's code used
    (scalar_stack or vector_stack bytes below its stack pointer); the ABI
@@ -56,7 +57,7 @@
 static const struct path paths[] = {
   { "vector-zkne", HAS_V | HAS_ZKNE, scalar_zkne, vector_zkne, VECTOR_FROM, 0, 256 },
   { "zkne", HAS_ZKNE, scalar_zkne, NULL, 0, 0, 0 },
-  { "vector", HAS_V, scalar_bitsliced, vector_bitsliced, VECTOR_FROM, 384, 512 },
+  { "vector", HAS_V, scalar_vperm, vector_vperm, VECTOR_FROM, 384, 512 },
   { "generic", 0, scalar_bitsliced, NULL, 0, 384, 0 },
 };
 

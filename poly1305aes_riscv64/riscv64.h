@@ -13,8 +13,11 @@
 #define aes128_zkne CRYPTO_NAMESPACE(aes128_zkne)
 #define aes128_bitsliced CRYPTO_NAMESPACE(aes128_bitsliced)
 #define rvv_steps CRYPTO_NAMESPACE(rvv_steps)
+#define rvv_aes128 CRYPTO_NAMESPACE(rvv_aes128)
+#define aes128_vperm CRYPTO_NAMESPACE(aes128_vperm)
+#define scalar_vperm CRYPTO_NAMESPACE(scalar_vperm)
+#define vector_vperm CRYPTO_NAMESPACE(vector_vperm)
 #define vector_zkne CRYPTO_NAMESPACE(vector_zkne)
-#define vector_bitsliced CRYPTO_NAMESPACE(vector_bitsliced)
 #define scalar_zkne CRYPTO_NAMESPACE(scalar_zkne)
 #define scalar_bitsliced CRYPTO_NAMESPACE(scalar_bitsliced)
 
@@ -27,12 +30,17 @@
 typedef void aesfn(unsigned char out[16], const unsigned char k[16], const unsigned char in[16]);
 HIDDEN aesfn aes128_zkne;    /* Zkne: aes64es, aes64esm, aes64ks1i, aes64ks2 (aes.h, scalar.c) */
 HIDDEN aesfn aes128_bitsliced;   /* bitsliced on 64-bit words (common/aes_bs64.h, scalar.c) */
+HIDDEN aesfn aes128_vperm;       /* vector permutes, vrgather.vv (vpaes.S, vector.c); needs V */
+/* vpaes.S: out = AES_k(in) from common/vpaes.h's tables (vpaes_tables) */
+HIDDEN void rvv_aes128(unsigned char out[16], const unsigned char k[16], const unsigned char in[16],
+                       const unsigned char (*tables)[16]);
 
 /* a whole call of a path for some lengths: out = Poly1305_r(m[0..l)) + AES_k(n) */
 typedef void hashfn(unsigned char out[16], const unsigned char kr[32], const unsigned char n[16],
                     const unsigned char *m, size_t l);
 HIDDEN hashfn scalar_zkne, scalar_bitsliced;   /* radix 2^64 (scalar.c) */
-HIDDEN hashfn vector_zkne, vector_bitsliced;   /* RVV radix 2^26, then radix 2^64 (vector.c); l >= 256 */
+HIDDEN hashfn scalar_vperm;   /* radix 2^64, AES by vpaes.S (vector.c); needs V */
+HIDDEN hashfn vector_zkne, vector_vperm;   /* RVV radix 2^26, then radix 2^64 (vector.c); l >= 256 */
 
 /* ---- loads: RV64GC may trap on (or emulate slowly) a misaligned ld, so
    bytes at an address not a multiple of 8 are read as the aligned words that

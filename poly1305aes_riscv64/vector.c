@@ -3,12 +3,38 @@
    q L whole blocks, L = min(VLMAX at e32, 16) lanes (vector-length
    agnostic: VLEN 128 gives 4, 512 and above 16), then the radix-2^64 core
    (riscv64.h) over the rest and the tail, with AES-128 from Zkne (aes.h) or
-   bitsliced (scalar.c's aes128_bitsliced). Assumes RV64
+   by vector permutes (vpaes.S, with common/vpaes.h's tables; also for the
+   short messages of path vector: scalar_vperm). Assumes RV64
    with V (the dispatcher checks). The keys: r, r^2, ..., r^L by the
    radix-2^64 core (a zero block, pad 0, times r: below 5 2^128), as
    radix-2^26 limbs (common/poly26.h's LIMB: limb 4 < 5 2^24). */
 #include "riscv64.h"
 #include "aes.h"
+#define VPAES_TABLES_ONLY 1
+#include "vpaes.h"
+
+/* vpaes.S's offsets of the tables: their order in common/vpaes.h's enum */
+typedef char vpaes_layout_checked[VP_INV == 0 && VP_INVA == 1 && VP_SB1U == 2 && VP_SB2U == 4 && VP_SBOU == 6 &&
+                                  VP_INLO == 8 && VP_OUTLO == 10 && VP_RCON1 == 13 && VP_RCON10 == 22 &&
+                                  VP_SR == 24 && VP_SR_ROT1 == 25 && VP_SR_ROT3 == 26 && VP_ROT1 == 27 &&
+                                  VP_SUBWORD == 28 ? 1 : -1];
+
+void aes128_vperm(unsigned char out[16], const unsigned char k[16], const unsigned char in[16])
+{
+  rvv_aes128(out, k, in, vpaes_tables);
+}
+
+/* path vector below VECTOR_FROM: radix 2^64, the AES by vector permutes */
+void scalar_vperm(unsigned char out[16], const unsigned char kr[32], const unsigned char n[16],
+                  const unsigned char *m, size_t l)
+{
+  struct p64 st;
+  unsigned char s[16];
+  rvv_aes128(s, kr, n, vpaes_tables);
+  p64r_start(&st, kr + 16);
+  p64r_message(&st, m, l);
+  p64r_finish(&st, load64(s), load64(s + 8), out);
+}
 
 #define LANES_MAX 16
 
@@ -72,7 +98,7 @@ INLINE void vector_call(unsigned char out[16], const unsigned char kr[32], const
     zkne_encrypt(&s0, &s1, kr, n);
   } else {
     unsigned char s[16];
-    aes128_bitsliced(s, kr, n);
+    rvv_aes128(s, kr, n, vpaes_tables);
     s0 = load64(s);
     s1 = load64(s + 8);
   }
@@ -85,8 +111,8 @@ void vector_zkne(unsigned char out[16], const unsigned char kr[32], const unsign
   vector_call(out, kr, n, m, l, 1);
 }
 
-void vector_bitsliced(unsigned char out[16], const unsigned char kr[32], const unsigned char n[16],
-                      const unsigned char *m, size_t l)
+void vector_vperm(unsigned char out[16], const unsigned char kr[32], const unsigned char n[16],
+                  const unsigned char *m, size_t l)
 {
   vector_call(out, kr, n, m, l, 0);
 }

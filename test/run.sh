@@ -90,13 +90,15 @@ aes_kat() {
   python3 aes/check.py $(d target "$target" run) "$out"
 }
 
-# the targets where an implementation uses the vector-permute AES (one of
-# its files, or a source it lists, includes common/vpaes.h)
+# the targets where an implementation uses common/vpaes.h's C rounds (one of
+# its files, or a source it lists, includes common/vpaes.h for more than its
+# tables: an assembly version, which takes only the tables, is checked
+# through the implementation's paths by the test program)
 uses_vpaes() {
   for impl in $(d impls "$1"); do
     dir=poly1305aes_$impl
     for f in "$dir"/* $(d impl "$impl" sources | sed "s|^|$dir/|"); do
-      grep -qs '#include "vpaes.h"' "$f" && return 0
+      grep -qs '#include "vpaes.h"' "$f" && ! grep -qs 'define VPAES_TABLES_ONLY' "$f" && return 0
     done
   done
   return 1
