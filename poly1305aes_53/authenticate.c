@@ -202,7 +202,10 @@ static void finish(unsigned char out[16], const double piece[4], const unsigned 
     if (k > 0) acc += h[k];
     if (k == 3) acc += (int64_t) 1 << 37;
     w[k] = (uint64_t) acc & 0xffffffff;
-    acc = (acc - (int64_t) w[k]) / ((int64_t) 1 << 32);   /* exact: a multiple of 2^32 */
+    /* (acc - w) / 2^32, exact (a multiple of 2^32, |acc| < 2^62), without a signed
+       division: gcc 12 for s390x rounds one toward zero with a branch on the sign
+       (tools/tracecheck.py saw it). Biased by 2^63 it is an unsigned shift. */
+    acc = (int64_t) (((uint64_t) acc - w[k] + ((uint64_t) 1 << 63)) >> 32) - ((int64_t) 1 << 31);
   }
   /* acc (0 <= acc < 2^7) is the part at 2^128 and above; fold 2^130 = 5 */
   t = (uint64_t) acc;
@@ -660,6 +663,8 @@ static void hash_by_powers(double piece[4], const unsigned char *m, unsigned int
 #define FP_FSR 1
 #elif defined(__aarch64__)
 #define FP_FPCR 1
+#elif defined(__s390x__)
+#define FP_FPC 1
 #else
 #include <fenv.h>   /* elsewhere, C99's: the whole environment, always */
 #endif
@@ -677,6 +682,8 @@ struct fp_saved {
   unsigned long long fsr;
 #elif FP_FPCR
   unsigned long long fpcr, fpsr;
+#elif FP_FPC
+  unsigned int fpc;
 #else
   fenv_t env;
 #endif
@@ -719,6 +726,10 @@ static void fp_enter(struct fp_saved *saved)
     __asm__ __volatile__("mrs %0, fpsr" : "=r"(saved->fpsr) : : "memory");
     __asm__ __volatile__("msr fpcr, %0" : : "r"(saved->fpcr & ~0x9f00ull) : "memory");
   }
+#elif FP_FPC
+  __asm__ __volatile__("efpc %0" : "=d"(saved->fpc) : : "memory");
+  saved->whole = (saved->fpc & 0xf8000000u) != 0;   /* IEEE masks: invalid, divide, overflow, underflow, inexact */
+  if (saved->whole) __asm__ __volatile__("sfpc %0" : : "d"(saved->fpc & ~0xf8000000u) : "memory");
 #else
   saved->whole = 1;
   feholdexcept(&saved->env);
@@ -741,6 +752,8 @@ static void fp_leave(const struct fp_saved *saved)
     __asm__ __volatile__("msr fpcr, %0" : : "r"(saved->fpcr) : "memory");
     __asm__ __volatile__("msr fpsr, %0" : : "r"(saved->fpsr) : "memory");
   }
+#elif FP_FPC
+  if (saved->whole) __asm__ __volatile__("sfpc %0" : : "d"(saved->fpc) : "memory");
 #else
   fesetenv(&saved->env);
 #endif
