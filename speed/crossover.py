@@ -3,17 +3,21 @@
 """Where a code path starts to pay, on llvm-mca's models of real cores: the
 model cycles of whole calls, from their dynamic instruction streams.
 
-  crossover.py --target T --impl NAME [--cpus CPU,...] PATH=DEFINES... LEN...
+  crossover.py --target T --impl NAME [--path P] [--cpus CPU,...] PATH=DEFINES... LEN...
 
 For each variant PATH=DEFINES (the implementation built with extra -D
 definitions, e.g. neon="-DVECTOR_FROM=0 -DHYBRID_FROM=-1", into its own
 build directory) and each length, the speed probe makes one call under the
 target's qemu; its executed instructions (qemu's log, speed/count.py), in
 order, become one straight-line block that llvm-mca runs once on each CPU
-model: branches cost what an instruction costs and are always predicted,
+model (the implementation's code path P, with --path): branches cost what an instruction costs and are always predicted,
 caches always hit. Prints model cycles per call, a column per variant, a
-table per CPU. Assumes AArch64 (llvm-mca -mtriple=aarch64). It is how the
-thresholds in poly1305aes_arm64/dispatch.c and neon.c were chosen.
+table per CPU. The triple is the target file's 'mcatriple' (AArch64 by
+default, with qemu's own disassembly; for the others, whose newer vector
+instructions qemu 7.2 cannot name, each executed address is looked up in
+llvm-objdump's disassembly of the probe). It is how the thresholds in
+poly1305aes_arm64/dispatch.c, neon.c and poly1305aes_ppc64le/dispatch.c
+were chosen.
 """
 import argparse
 import os
@@ -26,8 +30,12 @@ sys.path.insert(0, os.path.join(HERE, "..", "tools"))
 sys.path.insert(0, HERE)
 import describe  # noqa: E402
 import count  # noqa: E402
+import mca  # noqa: E402
 
 BRANCH = re.compile(r"^(b|bl|b\.\w+|cbn?z|tbn?z)\s")
+# calls to a label, beside mca.py's branches: in a straight-line stream they are jumps (llvm-mca
+# would charge a call 100 cycles)
+CALLS = {"powerpc64le": (r"bl", "b next"), "s390x": (r"brasl", "j next")}
 
 
 def build(target, impl, variant, defines):
@@ -41,14 +49,29 @@ def build(target, impl, variant, defines):
     return os.path.join(root, target, "impl", impl, "speed")
 
 
-def model_cycles(stream, cpu):
+def disassembly(program, triple):
+    """{address: instruction text} of a program, from llvm-objdump"""
+    result = subprocess.run(["llvm-objdump", "-d", "--no-show-raw-insn", program] + mca.OBJDUMP_CPU[triple],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    out = {}
+    for line in result.stdout.splitlines():
+        m = mca.LINE.match(line)
+        if m and not line.rstrip().endswith(":"):
+            out[int(m.group(1), 16)] = ("%s %s" % (m.group(2), re.sub(r"\s+<[^>]*>$", "", m.group(3)))).strip()
+    return out
+
+
+def model_cycles(stream, cpu, triple):
     lines = []
+    branch = BRANCH if triple == "aarch64" else re.compile(mca.BRANCHES[triple])
     for text in stream:
-        if BRANCH.match(text):
+        if triple != "aarch64" and re.match(r"^(?:%s)$" % CALLS[triple][0], text.split()[0]):
+            text = CALLS[triple][1]
+        elif branch.match(text.split()[0] if triple != "aarch64" else text):
             text = re.sub(r"#?0x[0-9a-f]+$", "next", text)
         lines.append("\t" + text)
     assembly = "\n".join(lines) + "\nnext:\n"
-    result = subprocess.run(["llvm-mca", "-mtriple=aarch64", "-mcpu=" + cpu, "-iterations=1"], input=assembly,
+    result = subprocess.run(["llvm-mca", "-mtriple=" + triple, "-mcpu=" + cpu, "-iterations=1"], input=assembly,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     m = re.search(r"^Total Cycles:\s+(\d+)", result.stdout, re.M)
     if not m:
@@ -61,22 +84,28 @@ def main():
     parser.add_argument("--target", required=True)
     parser.add_argument("--impl", required=True)
     parser.add_argument("--cpus", default="cortex-a72,cortex-a55,apple-a13")
+    parser.add_argument("--path")
     parser.add_argument("items", nargs="+")
     args = parser.parse_args()
     qemu = describe.read_target(args.target)["run"]
+    triple = describe.read_target(args.target).get("mcatriple", "aarch64")
     variants = [i.split("=", 1) for i in args.items if "=" in i]
     lengths = [int(i) for i in args.items if "=" not in i]
     probes = [(name, build(args.target, args.impl, name, defines)) for name, defines in variants]
     streams = {}
     for name, probe in probes:
+        code = disassembly(probe, triple) if triple != "aarch64" else None
         for n in lengths:
-            call = count.traces(qemu, probe, 1, n, False)[0]
-            streams[(name, n)] = [text.split(None, 1)[1] for _, text, _ in call]   # less the encoding
+            call = count.traces(qemu, probe, 1, n, False, extra=["-p", args.path] if args.path else [])[0]
+            if code is None:
+                streams[(name, n)] = [text.split(None, 1)[1] for _, text, _ in call]   # less the encoding
+            else:
+                streams[(name, n)] = [code[pc] for pc, _, _ in call]
     for cpu in args.cpus.split(","):
         print("# %s: model cycles per call (llvm-mca, the call's executed instructions as one block)" % cpu)
         print("%6s " % "length" + " ".join("%10s" % name for name, _ in variants))
         for n in lengths:
-            print("%6d " % n + " ".join("%10d" % model_cycles(streams[(name, n)], cpu) for name, _ in variants))
+            print("%6d " % n + " ".join("%10d" % model_cycles(streams[(name, n)], cpu, triple) for name, _ in variants))
 
 
 if __name__ == "__main__":

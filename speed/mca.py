@@ -22,10 +22,11 @@ Poly1305 loop, umlal for a NEON one); its instructions, the closing branch
 to a label, go to llvm-mca for each CPU model, N iterations (default 300).
 BYTES is the message bytes one iteration takes. Prints, per loop, its
 instruction count and, per CPU, cycles per iteration and per byte; --show
-prints each loop's instructions. Assumes AArch64 objects (llvm-mca
--mtriple=aarch64) and LLVM 14's models (cortex-a72, cortex-a55, apple-a13
-by default). The models are indicative, not a measurement: compare loops on
-one model.
+prints each loop's instructions. Objects are AArch64 (llvm-mca
+-mtriple=aarch64) unless the target file's 'mcatriple' (or --triple) names
+another (powerpc64le, s390x: each family's branch mnemonics below); LLVM
+14's models (cortex-a72, cortex-a55, apple-a13 by default). The models are
+indicative, not a measurement: compare loops on one model.
 """
 import argparse
 import os
@@ -38,12 +39,19 @@ import describe  # noqa: E402
 import peers as peers_bench  # noqa: E402
 
 LINE = re.compile(r"^\s*([0-9a-f]+):\s+(?:[0-9a-f]{8}\s+)?(\S+)\s*(.*)$")
-BRANCH = re.compile(r"^(b\.\w+|b|cbn?z|tbn?z)$")
+# the conditional and unconditional branches to a label, by the triple's family
+BRANCHES = {"aarch64": r"^(b\.\w+|b|cbn?z|tbn?z)$",
+            "powerpc64le": r"^(b|bc|bdn?z|bt|bf|beq|bne|blt|bgt|ble|bge|bso|bns)[+-]?$",
+            "s390x": r"^(j\w*|brc|brct\w*|brxl\w*|brxh\w*|c\w*j\w*)$"}
+BRANCH = re.compile(BRANCHES["aarch64"])
+# llvm-objdump decodes these families' vector instructions only for a CPU that has them
+OBJDUMP_CPU = {"aarch64": [], "powerpc64le": ["--mcpu=pwr10"], "s390x": ["--mcpu=z15"]}
+OBJDUMP = []
 
 
 def disassemble(path, function):
     """[(address, mnemonic, operands)] of one function."""
-    result = subprocess.run(["llvm-objdump", "-d", "--no-show-raw-insn", "--disassemble-symbols=" + function, path],
+    result = subprocess.run(["llvm-objdump", "-d", "--no-show-raw-insn", "--disassemble-symbols=" + function, path] + OBJDUMP,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     if result.returncode != 0:
         sys.exit("mca.py: llvm-objdump %s: %s" % (path, result.stderr.strip()))
@@ -98,8 +106,8 @@ def as_assembly(body):
     return "\n".join(lines) + "\n"
 
 
-def cycles(assembly, cpu, iterations):
-    result = subprocess.run(["llvm-mca", "-mtriple=aarch64", "-mcpu=" + cpu, "-iterations=%d" % iterations],
+def cycles(assembly, cpu, iterations, triple="aarch64"):
+    result = subprocess.run(["llvm-mca", "-mtriple=" + triple, "-mcpu=" + cpu, "-iterations=%d" % iterations],
                             input=assembly, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     m = re.search(r"^Total Cycles:\s+(\d+)", result.stdout, re.M)
     if result.returncode != 0 or not m:
@@ -144,9 +152,12 @@ def main():
     parser.add_argument("--iterations", type=int, default=300)
     parser.add_argument("--show", action="store_true")
     parser.add_argument("--target")
+    parser.add_argument("--triple", default="aarch64", choices=sorted(BRANCHES))
     parser.add_argument("loops", nargs="*", metavar="NAME=OBJECT:FUNCTION:PATTERN:BYTES")
     args = parser.parse_args()
+    global BRANCH, OBJDUMP
     cpus = args.cpus.split(",")
+    triple = args.triple
     loops, peers = [], []
     for spec in args.loops:
         name, _, rest = spec.partition("=")
@@ -155,7 +166,12 @@ def main():
     if args.target:
         cpus = describe.read_target(args.target).get("mca", "").split() or \
             sys.exit("mca.py: targets/%s names no CPU models ('mca')" % args.target)
+        triple = describe.read_target(args.target).get("mcatriple", "aarch64")
+        if triple not in BRANCHES:
+            sys.exit("mca.py: targets/%s: no branch mnemonics for mcatriple %s" % (args.target, triple))
         loops, peers = target_loops(args.target)
+    BRANCH = re.compile(BRANCHES[triple])
+    OBJDUMP = OBJDUMP_CPU[triple]
     if not loops:
         sys.exit(__doc__)
     print("# llvm-mca (%s) model cycles of each main loop, %d iterations; per iteration (per byte)"
@@ -170,7 +186,7 @@ def main():
             print("## %s (%s in %s)\n%s" % (name, function, path, assembly))
         cells = []
         for cpu in cpus:
-            c = cycles(assembly, cpu, args.iterations)
+            c = cycles(assembly, cpu, args.iterations, triple)
             per_byte[(name, cpu)] = c / size
             cells.append("%17s" % ("%.1f (%.3f)" % (c, c / size)))
         print("%-34s %5s %6d  " % (name, size, len(body)) + "  ".join(cells))

@@ -1,20 +1,23 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: CC0-1.0
-"""make bench for an emulated target (arm64): the installed implementation
-beside OpenSSL and libsodium in exact instructions per call.
+"""make bench for an emulated target (arm64, ppc64le, s390x): the installed
+implementation beside OpenSSL and libsodium in exact instructions per call.
 
   peers.py --target T [--sweep STEP]
 
 The peers are the Debian packages the target file names ('debarch',
 'peers'), downloaded and unpacked by tools/fetch-peers, never installed. The
-program speed/bench_<T>.c, linked statically with the installed
-implementation's namespaced library and the peers' static libraries, first
-compares the tags of all of them at every length measured; then
-speed/count.py counts each call under the target's qemu (a first call
-outside the count: one-time set-up). Prints a table at 0, 16, 64, 256,
-1024, 4096 and 65536 bytes, and with --sweep STEP every length 0..1024 and
-every STEP-th to 65536, listing each length where a peer needs fewer
-instructions than ours.
+program speed/bench_<T>.c (its driver: speed/peerbench.h), linked statically
+with the installed implementation's namespaced library and the peers' static
+libraries, names its candidates in groups (complete Poly1305-AES; Poly1305
+alone with a one-time key, where the implementation has that entry), the
+first of each group ours, and first compares the tags within each group at
+every length measured; then speed/count.py counts each call under the
+target's qemu (a first call outside the count: one-time set-up). Prints a
+table per group at 0, 16, 64, 256, 1024, 4096 and 65536 bytes, and with
+--sweep STEP every length 0..1024 and every STEP-th to 65536, listing each
+length where a peer needs no more instructions than ours (from the least
+length the bench names for that peer).
 """
 import argparse
 import os
@@ -28,7 +31,6 @@ import describe  # noqa: E402
 import count  # noqa: E402
 
 LENGTHS = [0, 16, 64, 256, 1024, 4096, 65536]
-WHO = ["ours", "openssl", "openssl-scalar", "sodium"]
 
 
 def sh(command, what, tool="peers.py"):
@@ -93,6 +95,26 @@ def sweep_counts(qemu, program, who, step):
     return [len(s) for s in segments[:-1]]
 
 
+class Candidate:
+    def __init__(self, line):
+        self.group, self.name, self.label, ratio, least = line.split()
+        self.ratio, self.least = ratio == "1", int(least)
+
+
+def groups(runner, program):
+    """[[Candidate]] per group, ours first in each, from the bench's 'names'."""
+    out = {}
+    for line in sh(runner + [program, "names"], "listing the candidates").splitlines():
+        c = Candidate(line)
+        out.setdefault(c.group, []).append(c)
+    return list(out.values())
+
+
+def fewer(ours, peer_counts, members, length):
+    """Does a peer (from its least length on) need no more instructions than ours?"""
+    return any(count <= ours for count, c in zip(peer_counts, members[1:]) if length >= c.least)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--target", required=True)
@@ -106,41 +128,44 @@ def main():
     runner = qemu.split()
     check = sh(runner + [program, "check"] + [str(n) for n in sorted(set(LENGTHS + [1, 15, 17, 127, 128, 129, 383, 384, 385, 1000]))],
                "the tag comparison")
-    print("# %s: instructions per call (exact, under %s); complete Poly1305-AES per message" % (args.target, qemu))
+    print("# %s: instructions per call (exact, under %s)" % (args.target, qemu))
     print(check.strip())
-    print("# openssl: ARMv8 AES key schedule and encryption, then Poly1305_Init/Update/Final as it runs (NEON from "
-          "128 bytes; Final includes its OPENSSL_cleanse of the state); openssl-scalar: the same with NEON masked; "
-          "sodium: crypto_onetimeauth_poly1305 after an AES-CE AES")
-    table = {who: counts(qemu, program, who, LENGTHS) for who in WHO}
-    print("%6s %9s %9s %9s %9s %9s %9s" % ("length", "ours", "OpenSSL", "OSSL-scal", "sodium", "/OpenSSL", "/sodium"))
-    for n in LENGTHS:
-        t = [table[w][n] for w in WHO]
-        print("%6d %9d %9d %9d %9d %9.3f %9.3f%s" % (n, t[0], t[1], t[2], t[3], t[0] / t[1], t[0] / t[3],
-                                                   "  <- a peer needs fewer" if t[0] >= min(t[1:]) else ""))
-    if args.sweep:
-        lengths = []
-        n = 0
-        while True:
-            lengths.append(n)
-            if n == 65536:
-                break
-            n = n + 1 if n < 1024 else min(n + args.sweep, 65536)
-        sweeps = {who: sweep_counts(qemu, program, who, args.sweep) for who in WHO}
-        if any(len(v) != len(lengths) for v in sweeps.values()):
-            sys.exit("peers.py: the sweep gave %s counts for %d lengths" % ({w: len(v) for w, v in sweeps.items()}, len(lengths)))
-        print("# sweep: every length 0..1024, then every %d to 65536; lengths where a peer needs fewer instructions:"
-              % args.sweep)
-        worse, worst, worst_at = 0, 0.0, 0
-        for i, n in enumerate(lengths):
-            ours = sweeps["ours"][i]
-            best = min(sweeps[w][i] for w in WHO[1:])
-            if ours / best > worst:
-                worst, worst_at = ours / best, n
-            if ours >= best:
-                worse += 1
-                print("%6d %9d %9d %9d %9d" % (n, ours, sweeps["openssl"][i], sweeps["openssl-scalar"][i], sweeps["sodium"][i]))
-        print("# sweep: %d lengths, %d where a peer needs fewer; worst ours/fewest-peer %.3f at length %d"
-              % (len(lengths), worse, worst, worst_at))
+    for members in groups(runner, program):
+        ours = members[0]
+        print("## %s" % ours.group)
+        table = {c.name: counts(qemu, program, c.name, LENGTHS) for c in members}
+        ratios = [c for c in members[1:] if c.ratio]
+        print("%6s" % "length" + "".join(" %9s" % c.label for c in members)
+              + "".join(" %9s" % ("/" + c.label)[:9] for c in ratios))
+        for n in LENGTHS:
+            row = [table[c.name][n] for c in members]
+            print("%6d" % n + "".join(" %9d" % t for t in row)
+                  + "".join(" %9.3f" % (row[0] / table[c.name][n]) for c in ratios)
+                  + ("  <- a peer needs fewer" if fewer(row[0], row[1:], members, n) else ""))
+        if args.sweep:
+            lengths = []
+            n = 0
+            while True:
+                lengths.append(n)
+                if n == 65536:
+                    break
+                n = n + 1 if n < 1024 else min(n + args.sweep, 65536)
+            sweeps = {c.name: sweep_counts(qemu, program, c.name, args.sweep) for c in members}
+            if any(len(v) != len(lengths) for v in sweeps.values()):
+                sys.exit("peers.py: the sweep gave %s counts for %d lengths" % ({w: len(v) for w, v in sweeps.items()}, len(lengths)))
+            print("# sweep: every length 0..1024, then every %d to 65536; lengths where a peer needs no more "
+                  "instructions:" % args.sweep)
+            worse, worst, worst_at = 0, 0.0, 0
+            for i, n in enumerate(lengths):
+                row = [sweeps[c.name][i] for c in members]
+                counted = [t for t, c in zip(row[1:], members[1:]) if n >= c.least]
+                if counted and row[0] / min(counted) > worst:
+                    worst, worst_at = row[0] / min(counted), n
+                if fewer(row[0], row[1:], members, n):
+                    worse += 1
+                    print("%6d" % n + "".join(" %9d" % t for t in row))
+            print("# sweep: %d lengths, %d where a peer needs no more; worst ours/fewest-peer %.3f at length %d"
+                  % (len(lengths), worse, worst, worst_at))
 
 
 if __name__ == "__main__":
