@@ -24,9 +24,9 @@ Each step is a 16-entry lookup (vperm: index bits 0-3 pick a byte of the
 first table vector, bit 4 set picks the second, where oo's value sits in
 every byte) or an xor of nibbles. The S-box output, S(x) = A(x^-1) + 0x63
 (A the AES affine map's linear part), and twice it (for MixColumns), come
-from two lookups each: T[io] + T'[jo]. The state and the round keys stay in
-the nibble basis (phi: x -> (hi, lo), linear) from the first AddRoundKey to
-the end; the constant 0x63 joins each round key.
+from two lookups each: T[io] + T'[jo], the constant in T' (and in T''s value
+for infinity). The state and the round keys stay in the nibble basis (phi:
+x -> (hi, lo), linear) from the first AddRoundKey to the end.
 """
 import os
 import random
@@ -130,8 +130,12 @@ def out_table(c, times):
     return table(lambda z: PHI[mul(times, affine(mul(c, inverse(element(z)))))] if z else 0)
 
 
-SB1, SB1J = out_table(C1, 1), out_table(C2, 1)    # phi(A(x^-1)) = SB1[io] + SB1J[jo]
-SB2, SB2J = out_table(C1, 2), out_table(C2, 2)    # phi(2 A(x^-1))
+# phi(S(x)) = SB1[io] + SB1J[jo], phi(2 S(x)) = SB2[io] + SB2J[jo]: the constant 0x63 (and 2 0x63)
+# is in the j tables, whose infinity (jo = oo only for x = 0) is the constant alone
+SB1 = out_table(C1, 1)
+SB1J = [b ^ PHI[0x63] for b in out_table(C2, 1)]
+SB2 = out_table(C1, 2)
+SB2J = [b ^ PHI[mul(2, 0x63)] for b in out_table(C2, 2)]
 # phi from the AES basis and back, nibble by nibble: phi(x) = PLO[x & 15] ^ PHI_HI[x >> 4]
 PLO, PHIHI = table(lambda n: PHI[n]), table(lambda n: PHI[n << 4])
 ULO, UHI = table(lambda n: UNPHI[n]), table(lambda n: UNPHI[n << 4])
@@ -155,14 +159,16 @@ WORD1 = [16, 16, 16, 16] + list(range(12))         # the words moved up one (zer
 WORD2 = [16] * 8 + list(range(8))
 RCON = [1, 2, 4, 8, 16, 32, 64, 128, 0x1b, 0x36]
 # the round constant and 0x63 (the S-box's constant, which SubWord needs) in phi's basis
-KEYCONST = [[PHI[(rc if i % 4 == 0 else 0) ^ 0x63] for i in range(16)] for rc in RCON]
-S63 = [PHI[0x63]] * 16   # every round key gets it: the state's S-box lookups leave it out
+# the round constant in phi's basis, in each column's first byte
+KEYCONST = [[PHI[rc if i % 4 == 0 else 0] for i in range(16)] for rc in RCON]
+S63 = [PHI[0x63]] * 16             # infinity's value in SB1J: the constant
+S2X63 = [PHI[mul(2, 0x63)]] * 16   # in SB2J
 
 VECTORS = [("vpaes_inv", INV), ("vpaes_invnk", INVNK), ("vpaes_sb1", SB1), ("vpaes_sb1j", SB1J),
            ("vpaes_sb2", SB2), ("vpaes_sb2j", SB2J), ("vpaes_phi_lo", PLO), ("vpaes_phi_hi", PHIHI),
            ("vpaes_unphi_lo", ULO), ("vpaes_unphi_hi", UHI), ("vpaes_mix0", MIX0), ("vpaes_mix1", MIX1),
            ("vpaes_mix3", MIX3), ("vpaes_rot1", ROT1), ("vpaes_rotword", ROTWORD), ("vpaes_word1", WORD1),
-           ("vpaes_word2", WORD2), ("vpaes_s63", S63)]
+           ("vpaes_word2", WORD2), ("vpaes_s63", S63), ("vpaes_s2x63", S2X63)]
 
 
 def block():
@@ -201,9 +207,9 @@ def sub_parts(x):
     lo = [b & 15 for b in x]
     hi = [b >> 4 for b in x]
     j = xor(hi, lo)
-    nk = perm(INVNK, [OO] * 16, lo)
-    u = xor(perm(INV, [OO] * 16, hi), nk)
-    v = xor(perm(INV, [OO] * 16, j), nk)
+    nk = perm(INVNK, ZERO, lo)
+    u = xor(perm(INV, ZERO, hi), nk)
+    v = xor(perm(INV, ZERO, j), nk)
     io = xor(lookup(INV, u), j)
     jo = xor(lookup(INV, v), hi)
     return io, jo
@@ -211,7 +217,7 @@ def sub_parts(x):
 
 def model_sbox(x):
     io, jo = sub_parts(x)
-    return xor(lookup(SB1, io), lookup(SB1J, jo)), xor(lookup(SB2, io), lookup(SB2J, jo))
+    return xor(lookup(SB1, io), perm(SB1J, S63, jo)), xor(lookup(SB2, io), perm(SB2J, S2X63, jo))
 
 
 def to_phi(x):
@@ -237,7 +243,7 @@ def model_aes(key, block_in):
             state = xor(xor(c, perm(c, ZERO, ROT1)), perm(a, ZERO, MIX3))
         else:
             state = perm(a, ZERO, SHIFTROWS)
-        state = xor(xor(state, k), S63)
+        state = xor(state, k)
     return bytes(from_phi(state))
 
 
@@ -245,7 +251,7 @@ def check():
     problems = []
     for x in range(256):
         a, b = model_sbox([PHI[x]] * 16)
-        if UNPHI[a[0]] ^ 0x63 != sbox(x) or UNPHI[b[0]] != mul(2, sbox(x) ^ 0x63):
+        if UNPHI[a[0]] != sbox(x) or UNPHI[b[0]] != mul(2, sbox(x)):
             problems.append("S-box wrong at 0x%02x" % x)
             break
     key = bytes(range(16))

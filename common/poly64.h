@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: CC0-1.0 */
 /* Radix-2^64 Poly1305 pieces in portable C (GCC or clang: unsigned __int128),
-   shared by the 64-bit implementations (poly1305aes_amd64, poly1305aes_arm64):
-   little-endian 64-bit loads and stores, the state and its start, the padded
-   last chunk, the final reduction, and the join of two regions hashed by
-   two chains at once (arm64's and amd64's hybrid loops). Assumes a little-endian CPU with
-   64-bit words. Each implementation writes the block multiplication for its
-   CPU (amd64.h, arm64.h); these bounds hold for it:
+   shared by the 64-bit implementations (poly1305aes_amd64, poly1305aes_arm64,
+   poly1305aes_ppc64le, poly1305aes_s390x): little-endian 64-bit loads and
+   stores (byte-swapped on a big-endian CPU), the state and its start, the
+   padded last chunk, the final reduction, and the join of two regions hashed
+   by two chains at once (arm64's and amd64's hybrid loops). Assumes 64-bit
+   words. Each implementation writes the block multiplication for its CPU
+   (amd64.h, arm64.h, ppc64le.h, s390x.h); these bounds hold for it:
 
    Scalar radix 2^64: h = h0 + 2^64 h1 + 2^128 h2 with h2 <= 4 between
    blocks. Clamping gives r0, r1 < 2^60 and 4 | r1, so 2^128 r1 = (5/4) r1
@@ -27,15 +28,29 @@ __extension__ typedef unsigned __int128 u128;
 
 #define INLINE static inline __attribute__((always_inline))
 
+#if !defined(__BYTE_ORDER__) || (__BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__ && __BYTE_ORDER__ != __ORDER_BIG_ENDIAN__)
+#error "common/poly64.h reads the byte order from __BYTE_ORDER__"
+#endif
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define LE64(x) __builtin_bswap64(x)
+#define LE32(x) __builtin_bswap32(x)
+#define LE16(x) __builtin_bswap16(x)
+#else
+#define LE64(x) (x)
+#define LE32(x) (x)
+#define LE16(x) (x)
+#endif
+
 INLINE u64 load64(const unsigned char *p)
 {
   u64 x;
   memcpy(&x, p, 8);
-  return x;
+  return LE64(x);
 }
 
 INLINE void store64(unsigned char *p, u64 x)
 {
+  x = LE64(x);
   memcpy(p, &x, 8);
 }
 
@@ -77,8 +92,8 @@ INLINE void p64_tail(const unsigned char *m, size_t l, u64 *m0, u64 *m1)
     unsigned int shift = 0;
     v = 0;
     if (t & 8) { v = load64(p); p += 8; shift = 64; }
-    if (t & 4) { uint32_t x; memcpy(&x, p, 4); v |= (u128) x << shift; p += 4; shift += 32; }
-    if (t & 2) { uint16_t x; memcpy(&x, p, 2); v |= (u128) x << shift; p += 2; shift += 16; }
+    if (t & 4) { uint32_t x; memcpy(&x, p, 4); v |= (u128) LE32(x) << shift; p += 4; shift += 32; }
+    if (t & 2) { uint16_t x; memcpy(&x, p, 2); v |= (u128) LE16(x) << shift; p += 2; shift += 16; }
     if (t & 1) v |= (u128) p[0] << shift;
   }
   v |= (u128) 1 << (8 * t);

@@ -12,10 +12,13 @@
    element mask[i] of a then b; mask as vpaes_mask(p) loads one of the
    masks here), vpaes_lookup(t, b, idx) (the same with a secret idx: an
    instruction, never a memory index; t as vpaes_table(p) loads a table
-   here), vpaes_mask(p), vpaes_table(p), and INLINE.
+   here), vpaes_mask(p), vpaes_table(p), and INLINE; optionally
+   vpaes_words(key, zero, n) (key's words moved up by n, zeros in: by
+   default a vperm with a mask here).
    A lookup's index is a nibble (elements 0-15 of the table) or has bit 4
-   set (infinity: the second operand, every element alike). 50 operations
-   a round (24 of them the key's), about 510 in all. */
+   set (infinity: the second operand, every element alike); the tables'
+   entries are nibbles or 16, infinity. 49 operations
+   a round (24 of them the key's), about 500 in all. */
 #ifndef poly1305aes_vpaes_H
 #define poly1305aes_vpaes_H
 
@@ -27,9 +30,9 @@
 VPAES_CONST(vpaes_inv, 16, 1, 12, 8, 6, 15, 4, 14, 3, 13, 11, 10, 2, 9, 7, 5)
 VPAES_CONST(vpaes_invnk, 16, 15, 11, 5, 9, 3, 14, 12, 8, 4, 13, 2, 7, 10, 6, 1)
 VPAES_CONST(vpaes_sb1, 0, 34, 71, 199, 73, 172, 128, 142, 235, 101, 44, 14, 201, 229, 107, 162)
-VPAES_CONST(vpaes_sb1j, 0, 147, 170, 62, 175, 2, 148, 145, 168, 57, 150, 5, 59, 173, 60, 7)
+VPAES_CONST(vpaes_sb1j, 136, 27, 34, 182, 39, 138, 28, 25, 32, 177, 30, 141, 179, 37, 180, 143)
 VPAES_CONST(vpaes_sb2, 0, 44, 209, 243, 193, 30, 34, 50, 207, 253, 60, 16, 227, 223, 237, 14)
-VPAES_CONST(vpaes_sb2j, 0, 212, 174, 186, 142, 224, 20, 52, 78, 122, 244, 32, 154, 110, 90, 192)
+VPAES_CONST(vpaes_sb2j, 130, 86, 44, 56, 12, 98, 150, 182, 204, 248, 118, 162, 24, 236, 216, 66)
 VPAES_CONST(vpaes_phi_lo, 0, 16, 102, 118, 109, 125, 11, 27, 93, 77, 59, 43, 48, 32, 86, 70)
 VPAES_CONST(vpaes_phi_hi, 0, 247, 89, 174, 167, 80, 254, 9, 46, 217, 119, 128, 137, 126, 208, 39)
 VPAES_CONST(vpaes_unphi_lo, 0, 163, 118, 213, 40, 139, 94, 253, 211, 112, 165, 6, 251, 88, 141, 46)
@@ -42,20 +45,21 @@ VPAES_CONST(vpaes_rotword, 13, 14, 15, 12, 13, 14, 15, 12, 13, 14, 15, 12, 13, 1
 VPAES_CONST(vpaes_word1, 16, 16, 16, 16, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)
 VPAES_CONST(vpaes_word2, 16, 16, 16, 16, 16, 16, 16, 16, 0, 1, 2, 3, 4, 5, 6, 7)
 VPAES_CONST(vpaes_s63, 136, 136, 136, 136, 136, 136, 136, 136, 136, 136, 136, 136, 136, 136, 136, 136)
+VPAES_CONST(vpaes_s2x63, 130, 130, 130, 130, 130, 130, 130, 130, 130, 130, 130, 130, 130, 130, 130, 130)
 static const unsigned char vpaes_keyconst[10][16] VPAES_ALIGN = {
-  { 152, 136, 136, 136, 152, 136, 136, 136, 152, 136, 136, 136, 152, 136, 136, 136 },
-  { 238, 136, 136, 136, 238, 136, 136, 136, 238, 136, 136, 136, 238, 136, 136, 136 },
-  { 229, 136, 136, 136, 229, 136, 136, 136, 229, 136, 136, 136, 229, 136, 136, 136 },
-  { 213, 136, 136, 136, 213, 136, 136, 136, 213, 136, 136, 136, 213, 136, 136, 136 },
-  { 127, 136, 136, 136, 127, 136, 136, 136, 127, 136, 136, 136, 127, 136, 136, 136 },
-  { 209, 136, 136, 136, 209, 136, 136, 136, 209, 136, 136, 136, 209, 136, 136, 136 },
-  { 47, 136, 136, 136, 47, 136, 136, 136, 47, 136, 136, 136, 47, 136, 136, 136 },
-  { 166, 136, 136, 136, 166, 136, 136, 136, 166, 136, 136, 136, 166, 136, 136, 136 },
-  { 84, 136, 136, 136, 84, 136, 136, 136, 84, 136, 136, 136, 84, 136, 136, 136 },
-  { 45, 136, 136, 136, 45, 136, 136, 136, 45, 136, 136, 136, 45, 136, 136, 136 },
+  { 16, 0, 0, 0, 16, 0, 0, 0, 16, 0, 0, 0, 16, 0, 0, 0 },
+  { 102, 0, 0, 0, 102, 0, 0, 0, 102, 0, 0, 0, 102, 0, 0, 0 },
+  { 109, 0, 0, 0, 109, 0, 0, 0, 109, 0, 0, 0, 109, 0, 0, 0 },
+  { 93, 0, 0, 0, 93, 0, 0, 0, 93, 0, 0, 0, 93, 0, 0, 0 },
+  { 247, 0, 0, 0, 247, 0, 0, 0, 247, 0, 0, 0, 247, 0, 0, 0 },
+  { 89, 0, 0, 0, 89, 0, 0, 0, 89, 0, 0, 0, 89, 0, 0, 0 },
+  { 167, 0, 0, 0, 167, 0, 0, 0, 167, 0, 0, 0, 167, 0, 0, 0 },
+  { 46, 0, 0, 0, 46, 0, 0, 0, 46, 0, 0, 0, 46, 0, 0, 0 },
+  { 220, 0, 0, 0, 220, 0, 0, 0, 220, 0, 0, 0, 220, 0, 0, 0 },
+  { 165, 0, 0, 0, 165, 0, 0, 0, 165, 0, 0, 0, 165, 0, 0, 0 },
 };
 
-struct vpaes_tables { VPAES_V inv, invnk, sb1, sb1j, sb2, sb2j, zero, oo, m15, rotword, word1, word2; };
+struct vpaes_tables { VPAES_V inv, invnk, sb1, sb1j, sb2, sb2j, zero, m15, s63, s2x63, rotword, word1, word2; };
 
 /* phi's nibbles of x, through two tables (phi's or its inverse's) */
 INLINE VPAES_V vpaes_basis(VPAES_V x, VPAES_V lo, VPAES_V hi, const struct vpaes_tables *t)
@@ -63,18 +67,22 @@ INLINE VPAES_V vpaes_basis(VPAES_V x, VPAES_V lo, VPAES_V hi, const struct vpaes
   return vpaes_lookup(lo, t->zero, x & t->m15) ^ vpaes_lookup(hi, t->zero, x >> 4);
 }
 
-/* the S-box of every byte of x (phi's basis) without its constant, in a; twice it in b when b */
+/* the S-box of every byte of x (phi's basis) in a; twice it in b when b */
 INLINE void vpaes_sub(VPAES_V x, VPAES_V *a, VPAES_V *b, const struct vpaes_tables *t)
 {
   VPAES_V lo = x & t->m15, hi = x >> 4, j = hi ^ lo, nk, u, v, io, jo;
-  nk = vpaes_lookup(t->invnk, t->oo, lo);
-  u = vpaes_lookup(t->inv, t->oo, hi) ^ nk;
-  v = vpaes_lookup(t->inv, t->oo, j) ^ nk;
+  nk = vpaes_lookup(t->invnk, t->zero, lo);   /* lo, hi, j < 16: the second operand is never read */
+  u = vpaes_lookup(t->inv, t->zero, hi) ^ nk;
+  v = vpaes_lookup(t->inv, t->zero, j) ^ nk;
   io = vpaes_lookup(t->inv, t->zero, u) ^ j;
   jo = vpaes_lookup(t->inv, t->zero, v) ^ hi;
-  *a = vpaes_lookup(t->sb1, t->zero, io) ^ vpaes_lookup(t->sb1j, t->zero, jo);
-  if (b) *b = vpaes_lookup(t->sb2, t->zero, io) ^ vpaes_lookup(t->sb2j, t->zero, jo);
+  *a = vpaes_lookup(t->sb1, t->zero, io) ^ vpaes_lookup(t->sb1j, t->s63, jo);
+  if (b) *b = vpaes_lookup(t->sb2, t->zero, io) ^ vpaes_lookup(t->sb2j, t->s2x63, jo);
 }
+
+#ifndef vpaes_words
+#define vpaes_words(key, zero, n) vpaes_perm(key, zero, (n) == 1 ? t->word1 : t->word2)
+#endif
 
 /* the next round key (phi's basis) from the one before, round r = 0..9 */
 INLINE VPAES_V vpaes_next(VPAES_V key, unsigned int r, const struct vpaes_tables *t)
@@ -82,8 +90,8 @@ INLINE VPAES_V vpaes_next(VPAES_V key, unsigned int r, const struct vpaes_tables
   VPAES_V s;
   vpaes_sub(vpaes_perm(key, key, t->rotword), &s, 0, t);
   s ^= vpaes_load(vpaes_keyconst[r]);
-  key ^= vpaes_perm(key, t->zero, t->word1);
-  key ^= vpaes_perm(key, t->zero, t->word2);
+  key ^= vpaes_words(key, t->zero, 1);
+  key ^= vpaes_words(key, t->zero, 2);
   return key ^ s;
 }
 
@@ -91,18 +99,17 @@ INLINE VPAES_V vpaes_next(VPAES_V key, unsigned int r, const struct vpaes_tables
 INLINE void vpaes_encrypt(unsigned char out[16], const unsigned char k[16], const unsigned char in[16])
 {
   struct vpaes_tables t;
-  VPAES_V key, state, a, b, c, s63, mix0, mix1, mix3, rot1;
+  VPAES_V key, state, a, b, c, mix0, mix1, mix3, rot1;
   unsigned int r;
   t.inv = vpaes_table(vpaes_inv), t.invnk = vpaes_table(vpaes_invnk);
   t.sb1 = vpaes_table(vpaes_sb1), t.sb1j = vpaes_table(vpaes_sb1j);
   t.sb2 = vpaes_table(vpaes_sb2), t.sb2j = vpaes_table(vpaes_sb2j);
   t.zero = (VPAES_V) { 0 };
   t.m15 = t.zero + 15;
-  t.oo = t.zero + 16;
   t.rotword = vpaes_mask(vpaes_rotword), t.word1 = vpaes_mask(vpaes_word1), t.word2 = vpaes_mask(vpaes_word2);
   mix0 = vpaes_mask(vpaes_mix0), mix1 = vpaes_mask(vpaes_mix1), mix3 = vpaes_mask(vpaes_mix3);
   rot1 = vpaes_mask(vpaes_rot1);
-  s63 = vpaes_load(vpaes_s63);
+  t.s63 = vpaes_load(vpaes_s63), t.s2x63 = vpaes_load(vpaes_s2x63);
   key = vpaes_basis(vpaes_load(k), vpaes_table(vpaes_phi_lo), vpaes_table(vpaes_phi_hi), &t);
   state = vpaes_basis(vpaes_load(in), vpaes_table(vpaes_phi_lo), vpaes_table(vpaes_phi_hi), &t) ^ key;
   for (r = 0; r < 9; ++r) {
@@ -112,11 +119,11 @@ INLINE void vpaes_encrypt(unsigned char out[16], const unsigned char k[16], cons
        c_r + c_(r+1) + s_(r+3) = 2 s_r + 3 s_(r+1) + s_(r+2) + s_(r+3) */
     c = vpaes_perm(b, b, mix0) ^ vpaes_perm(a, a, mix1);
     state = c ^ vpaes_perm(c, c, rot1) ^ vpaes_perm(a, a, mix3);
-    state ^= key ^ s63;
+    state ^= key;
   }
   key = vpaes_next(key, 9, &t);
   vpaes_sub(state, &a, 0, &t);
-  state = vpaes_perm(a, a, mix0) ^ key ^ s63;
+  state = vpaes_perm(a, a, mix0) ^ key;
   vpaes_store(out, vpaes_basis(state, vpaes_table(vpaes_unphi_lo), vpaes_table(vpaes_unphi_hi), &t));
 }
 

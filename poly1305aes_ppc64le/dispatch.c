@@ -48,8 +48,8 @@
 #ifndef VECTOR_FROM   /* speed/crossover.py builds variants with others */
 #define VECTOR_FROM 512
 #endif
-#if VECTOR_FROM < 64
-#error "the vector code takes whole groups of four blocks"
+#if VECTOR_FROM < 16 * R44_GROUP
+#error "the vector code takes whole groups of R44_GROUP blocks"
 #endif
 #ifndef VECTOR_STACK
 #define VECTOR_STACK 1024

@@ -28,22 +28,26 @@
 
 #define HIDDEN __attribute__((visibility("hidden")))
 
-/* the vector code's chains (common/radix44.h): it takes 2 R44_CHAINS blocks a step */
+/* the vector code's shape (common/radix44.h): R44_CHAINS chains of R44_STEP blocks a step */
 #ifndef R44_CHAINS
-#define R44_CHAINS 4
+#define R44_CHAINS 2
 #endif
+#ifndef R44_STEP
+#define R44_STEP 4
+#endif
+#define R44_GROUP (R44_CHAINS * R44_STEP)   /* blocks */
 
 /* the state of every path's core (376 bytes): the radix-2^64 state, and the
    vector code's powers of r (radix 2^44, computed on its first use) */
 struct state {
   struct p64 p;
   int powers;                         /* 1 when key44 holds r's powers */
-  unsigned char key44[5 * R44_CHAINS][16] __attribute__((aligned(16)));
+  unsigned char key44[5 * R44_GROUP / 2][16] __attribute__((aligned(16)));
 };
 
 HIDDEN void blocks_p8(struct state *st, const unsigned char *m, size_t count, u64 pad);   /* scalar.c */
 HIDDEN void blocks_p9(struct state *st, const unsigned char *m, size_t count, u64 pad);   /* scalar.c: ISA 3.0 */
-/* vector.c: the whole groups of 2 R44_CHAINS blocks of m[0..16 count), count >= 2 R44_CHAINS,
+/* vector.c: the whole groups of R44_GROUP blocks of m[0..16 count), count >= R44_GROUP,
    in radix 2^44 (vmsumudm, ISA 3.0); returns the blocks left for the scalar code */
 HIDDEN size_t vector_p9(struct state *st, const unsigned char *m, size_t count, u64 pad);
 HIDDEN size_t vector_p10(struct state *st, const unsigned char *m, size_t count, u64 pad);   /* ISA 3.1 */

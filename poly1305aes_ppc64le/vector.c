@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: CC0-1.0 */
 /* poly1305aes_ppc64le vector code (paths "p9" and "p10", from their
-   threshold on): Poly1305 in radix 2^44, 2 R44_CHAINS blocks a step in
-   R44_CHAINS chains (common/radix44.h: the method and its bounds), with ISA
+   threshold on): Poly1305 in radix 2^44, R44_CHAINS chains of R44_STEP
+   blocks a step (common/radix44.h: the method and its bounds), with ISA
    3.0's vmsumudm, two 64x64-bit products and a 128-bit addend in one
    instruction. Assumes little-endian POWER9 or later (the functions here
    are built for it); constant time. The 128-bit shifts of the carries are
@@ -75,13 +75,13 @@ INLINE void r44_times_r(struct p64 *st)
 
 P9 size_t VECTOR_FN(struct state *st, const unsigned char *m, size_t count, u64 pad)
 {
-  struct r44key *keys = (struct r44key *) st->key44;
+  struct r44key (*keys)[R44_PAIRS] = (struct r44key (*)[R44_PAIRS]) st->key44;
   u64 h[3] = { st->p.h0, st->p.h1, st->p.h2 };
   if (!st->powers) {
     r44_powers(keys, &st->p);
     st->powers = 1;
   }
-  r44_groups(h, m, count / (2 * R44_CHAINS), pad, keys);
+  r44_groups(h, m, count / R44_GROUP, pad, (const struct r44key (*)[R44_PAIRS]) keys);
   st->p.h0 = h[0], st->p.h1 = h[1], st->p.h2 = h[2];
-  return count % (2 * R44_CHAINS);
+  return count % R44_GROUP;
 }
