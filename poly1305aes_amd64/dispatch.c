@@ -23,7 +23,7 @@
    deepest use test/abi.c measured below the wipe's stack pointer (gcc 12
    -O2: scalar 72 bytes, table 164, ifma 512, avx2 2920, sse2 2200) with a
    margin; the ABI harness fails a build that leaves a secret in them.
-   Speed: README ("Results on this machine"); the shared machine's load
+   Speed: doc/RESULTS.md; the shared machine's load
    moves the same runs by up to 2x from minute to minute. */
 #include "amd64.h"
 #include "../x86/paths.h"

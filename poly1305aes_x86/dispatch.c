@@ -29,7 +29,7 @@
    table 236, ifma 2260, avx2 3064, sse2 2304, generic-sse2 2400; generic's
    two chains: with 384 wiped it finds r 468 bytes down) with a margin; the
    ABI harness fails a build that leaves a secret in them.
-   Speed: README ("Results on this machine"). */
+   Speed: doc/RESULTS.md. */
 #include "ia32.h"
 #include "../x86/paths.h"
 
