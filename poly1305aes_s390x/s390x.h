@@ -14,10 +14,13 @@
 
 #include "namespace.h"
 
-/* the names the path files share, each namespaced once (common/namespace.h) */
+/* the names the path files share, each namespaced once (common/namespace.h); scalar.S
+   includes this header for them */
 #define vector_z14 CRYPTO_NAMESPACE(vector_z14)
 #define aes_vx CRYPTO_NAMESPACE(aes_vx)
+#define blocks_z CRYPTO_NAMESPACE(blocks_z)
 
+#ifndef __ASSEMBLER__
 #include <stddef.h>
 #include "poly64.h"
 
@@ -45,9 +48,12 @@ struct state {
 HIDDEN size_t vector_z14(struct state *st, const unsigned char *m, size_t count, u64 pad);
 /* vperm.c: AES-128 by vector permutes (the vector facility: z13) */
 HIDDEN void aes_vx(unsigned char out[16], const unsigned char k[16], const unsigned char in[16]);
+/* scalar.S: h = (h + c + pad 2^128) r for each of count >= 1 blocks c at m (31 instructions a block) */
+HIDDEN void blocks_z(struct p64 *st, const unsigned char *m, size_t count, u64 pad);
 
 /* ---- Poly1305 in radix 2^64 ----
-   h = (h + m0 + 2^64 m1 + 2^128 pad) r: a = h + m, d0 = a0 r0 + a1 s1,
+   The blocks of a message: scalar.S. One block here (the padded last chunk,
+   the powers of r), inline: h = (h + m0 + 2^64 m1 + 2^128 pad) r: a = h + m, d0 = a0 r0 + a1 s1,
    d1 = a0 r1 + a1 r0 + hi(d0) + a2 s1, top = hi(d1) + a2 r0 (weight
    2^128); h0 = lo(d0) + 5 (top >> 2), h1 = lo(d1) + carry, h2 = (top & 3)
    + carry. In assembly: MLGR multiplies the odd register of an even-odd
@@ -55,9 +61,7 @@ HIDDEN void aes_vx(unsigned char out[16], const unsigned char k[16], const unsig
    d0, (r2, r3) and (r4, r5) the two products of d1; a2 s1 + hi(d0) <
    2^63.9 + 2^61.2 joins d1 as one word; the key, the pad bit and zero are
    read from memory (MLG, MSG, ALCG: the registers are all taken, and a PIC
-   build has one fewer). 35 instructions a block. The message
-   words are read by LRVG (byte-reversed: little-endian) at m, or come in
-   registers. */
+   build has one fewer). 35 instructions. */
 #define P64_BLOCK_ASM(LOAD)                                                                   \
   LOAD                                                                                         \
   "algr %%r1, %[h0]\n\t"                 /* a0, carry */                                    \
@@ -99,14 +103,7 @@ static const u64 p64_zero = 0;
 /* h = (h + c + pad 2^128) r for each of count blocks c at m */
 INLINE void p64_blocks(struct p64 *st, const unsigned char *m, size_t count, u64 pad)
 {
-  if (!count) return;
-  __asm__("0:\n\t"
-          P64_BLOCK_ASM("lrvg %%r1, 0(%[m])\n\t" "lrvg %%r3, 8(%[m])\n\t")
-          "la %[m], 16(%[m])\n\t"
-          "brctg %[count], 0b"
-          : P64_OPERANDS, [m] "+&a"(m), [count] "+&d"(count)
-          : P64_KEY, [pad] "T"(pad), [zero] "T"(p64_zero)
-          : P64_CLOBBERS, "memory");
+  if (count) blocks_z(st, m, count, pad);
 }
 
 /* h = (h + m0 + 2^64 m1 + 2^128 pad) r: the padded last chunk (pad 0); also h = h r */
@@ -169,4 +166,5 @@ INLINE void p64_hash(struct p64 *st, const unsigned char *m, size_t l)
   }
 }
 
+#endif /* __ASSEMBLER__ */
 #endif
