@@ -2,12 +2,13 @@
 # poly1305aes. `make` selects and installs into build/<target>/ the fastest
 # implementation that passes its self-test; `make test` tests everything on
 # every target. See README.md.
-#   make [TARGET=amd64|x86|ppc32|sparc64|arm64] [IMPL=name]   select and install
+#   make [TARGET=amd64|x86|ppc32|sparc64|arm64|ppc64le|s390x] [IMPL=name]   select and install
 #   make test [TARGETS="..."]                           the whole test suite
 #   make install [TARGET=...] PREFIX=/usr/local DESTDIR=  copy the installed result
 #   make speed [TARGET=...]    speed tables (CSV, PNG) for every candidate
-#   make bench [TARGET=...] [SWEEP=61]  installed implementation beside OpenSSL and libsodium
-#                              (amd64, x86: rdtsc, speed/bench.sh; arm64: instructions under qemu)
+#   make bench [TARGET=...] [SWEEP=61] [BENCH_RUN="qemu-... -cpu ..."]  installed implementation
+#                              beside OpenSSL and libsodium (amd64, x86: rdtsc, speed/bench.sh;
+#                              arm64, ppc64le, s390x: instructions under qemu, BENCH_RUN another CPU)
 #   make fuzz [FUZZ_SECONDS=600]  differential fuzzing of every host implementation
 #   make clean
 
@@ -52,13 +53,13 @@ fuzz:
 
 # the installed implementation (selected first if need be) beside OpenSSL and
 # libsodium for the same target: natively (amd64, x86) with rdtsc (speed/bench.sh;
-# `build/<target>/bench sweep` for the sweep), under an emulator (arm64) exact
-# instruction counts (speed/peers.py)
+# `build/<target>/bench sweep` for the sweep), under an emulator (arm64, ppc64le,
+# s390x) exact instruction counts (speed/peers.py)
 EMULATOR := $(if $(TARGET),$(shell $(PYTHON) $(TOP)/tools/describe.py target $(TARGET) run 2>/dev/null))
 bench:
 ifneq ($(EMULATOR),)
 	@sh tools/ensure-tools $(TARGET)
-	@$(PYTHON) speed/peers.py --target $(TARGET) $(if $(SWEEP),--sweep $(SWEEP))
+	@$(PYTHON) speed/peers.py --target $(TARGET) $(if $(SWEEP),--sweep $(SWEEP)) $(if $(BENCH_RUN),--run "$(BENCH_RUN)")
 else
 	@sh speed/bench.sh $(TARGET)
 endif

@@ -87,28 +87,36 @@ INLINE void r44_products(V d[3], const V x[3], const struct r44key *k)
   d[2] = r44_msum(x[1], k->k1, r44_msum(x[0], k->k2, r44_msum(x[2], k->k0, d[2])));
 }
 
-/* A = (A + b_1) P_1 + b_2 P_2 + ... for the pairs' limbs m, carried (bounds above):
-   a2 is ready first and a1 last after the carry, so the products go in that order */
-INLINE void r44_step(V a[3], V m[R44_PAIRS][3], const struct r44key k[R44_PAIRS], const struct r44const *c)
+/* for each chain j, A_j = (A_j + b_1) P_1 + b_2 P_2 + ... for its pairs' limbs m[j], carried
+   (bounds above), with the keys k[j]: every operation for all chains before the next, so a
+   CPU's window holds the chains side by side; a2 is ready first and a1 last after the carry,
+   so the products go in that order */
+#define R44_EACH _Pragma("GCC unroll 8") for (j = 0; j < R44_CHAINS; ++j)
+INLINE void r44_steps(V a[R44_CHAINS][3], V m[R44_CHAINS][R44_PAIRS][3],
+                      const struct r44key *k[R44_CHAINS], const struct r44const *c)
 {
-  V d[3] = { c->zero, c->zero, c->zero }, carry;
-  unsigned int p;
+  V d[R44_CHAINS][3], carry[R44_CHAINS];
+  unsigned int j;
+  R44_EACH d[j][0] = d[j][1] = d[j][2] = c->zero;
 #if R44_PAIRS > 1
+  {
+    unsigned int p;
 #pragma GCC unroll 4
-  for (p = 1; p < R44_PAIRS; ++p) r44_products(d, m[p], &k[p]);
+    for (p = 1; p < R44_PAIRS; ++p) R44_EACH r44_products(d[j], m[j][p], &k[j][p]);
+  }
 #endif
-  m[0][0] += a[0], m[0][1] += a[1], m[0][2] += a[2];
-  r44_products(d, m[0], &k[0]);
-  carry = r44_shr128(d[0], c->sh44);
-  d[1] = r44_add128(d[1], carry);
-  carry = r44_shr128(d[1], c->sh44);
-  a[1] = d[1] & c->low44;
-  d[2] = r44_add128(d[2], carry);
-  carry = r44_shr128(d[2], c->sh42);
-  a[2] = d[2] & c->low42;
-  a[0] = r44_msum(carry, c->five, d[0] & c->low44);
-  a[1] += a[0] >> 44;
-  a[0] &= c->m44;
+  R44_EACH m[j][0][0] += a[j][0], m[j][0][1] += a[j][1], m[j][0][2] += a[j][2];
+  R44_EACH r44_products(d[j], m[j][0], &k[j][0]);
+  R44_EACH carry[j] = r44_shr128(d[j][0], c->sh44);
+  R44_EACH d[j][1] = r44_add128(d[j][1], carry[j]);
+  R44_EACH carry[j] = r44_shr128(d[j][1], c->sh44);
+  R44_EACH a[j][1] = d[j][1] & c->low44;
+  R44_EACH d[j][2] = r44_add128(d[j][2], carry[j]);
+  R44_EACH carry[j] = r44_shr128(d[j][2], c->sh42);
+  R44_EACH a[j][2] = d[j][2] & c->low42;
+  R44_EACH a[j][0] = r44_msum(carry[j], c->five, d[j][0] & c->low44);
+  R44_EACH a[j][1] += a[j][0] >> 44;
+  R44_EACH a[j][0] &= c->m44;
 }
 
 /* the limbs of h = h0 + 2^64 h1 + 2^128 h2 (h2 <= 4): < 2^44, 2^44, 2^43.2 */
@@ -175,7 +183,8 @@ INLINE void r44_groups(u64 h[3], const unsigned char *m, size_t groups, u64 pad,
                        const struct r44key keys[R44_CHAINS][R44_PAIRS])
 {
   struct r44const c;
-  V a[R44_CHAINS][3], mb[R44_PAIRS][3], pad40, sum[3];
+  V a[R44_CHAINS][3], mb[R44_CHAINS][R44_PAIRS][3], pad40, sum[3];
+  const struct r44key *kp[R44_CHAINS];
   size_t g;
   unsigned int j, i;
   u128 t;
@@ -183,17 +192,18 @@ INLINE void r44_groups(u64 h[3], const unsigned char *m, size_t groups, u64 pad,
   pad40 = r44_splat(pad << 40);
   r44_from64(a[0], h[0], h[1], h[2]);
   for (j = 1; j < R44_CHAINS; ++j) a[j][0] = a[j][1] = a[j][2] = c.zero;
-  for (g = 1; g < groups; ++g, m += 16 * R44_CHAINS * R44_STEP)
-#pragma GCC unroll 8
-    for (j = 0; j < R44_CHAINS; ++j) {
-      r44_load(mb, m + 16 * R44_STEP * j, pad40);
-      r44_step(a[j], mb, keys[0], &c);
+  for (g = 1; g < groups; ++g, m += 16 * R44_CHAINS * R44_STEP) {
+    R44_EACH {
+      r44_load(mb[j], m + 16 * R44_STEP * j, pad40);
+      kp[j] = keys[0];
     }
-#pragma GCC unroll 8
-  for (j = 0; j < R44_CHAINS; ++j) {
-    r44_load(mb, m + 16 * R44_STEP * j, pad40);
-    r44_step(a[j], mb, keys[j], &c);
+    r44_steps(a, mb, kp, &c);
   }
+  R44_EACH {
+    r44_load(mb[j], m + 16 * R44_STEP * j, pad40);
+    kp[j] = keys[j];
+  }
+  r44_steps(a, mb, kp, &c);
   for (i = 0; i < 3; ++i)
     for (sum[i] = a[0][i], j = 1; j < R44_CHAINS; ++j) sum[i] += a[j][i];
   t = (u128) sum[0][R44_LOW] + ((u128) sum[1][R44_LOW] << 44);

@@ -3,7 +3,7 @@
 """make bench for an emulated target (arm64, ppc64le, s390x): the installed
 implementation beside OpenSSL and libsodium in exact instructions per call.
 
-  peers.py --target T [--sweep STEP]
+  peers.py --target T [--sweep STEP] [--run "QEMU ..."]
 
 The peers are the Debian packages the target file names ('debarch',
 'peers'), downloaded and unpacked by tools/fetch-peers, never installed. The
@@ -17,7 +17,8 @@ target's qemu (a first call outside the count: one-time set-up). Prints a
 table per group at 0, 16, 64, 256, 1024, 4096 and 65536 bytes, and with
 --sweep STEP every length 0..1024 and every STEP-th to 65536, listing each
 length where a peer needs no more instructions than ours (from the least
-length the bench names for that peer).
+length the bench names for that peer). --run replaces the target's qemu
+command (another CPU model: qemu-ppc64le -cpu power8).
 """
 import argparse
 import os
@@ -119,9 +120,10 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--target", required=True)
     parser.add_argument("--sweep", type=int, default=0, metavar="STEP")
+    parser.add_argument("--run", help="the emulator command, instead of the target's")
     args = parser.parse_args()
     target = describe.read_target(args.target)
-    qemu = target.get("run", "")
+    qemu = args.run or target.get("run", "")
     if not qemu:
         sys.exit("peers.py: %s runs natively; its bench is speed/bench.c" % args.target)
     program, impl = build(target)
