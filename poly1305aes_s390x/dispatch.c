@@ -14,9 +14,10 @@
 
    The path table below, best first; the first whose needs the CPU meets is
    used:
-     vxe  z14 and later: AES by vector permutes (vperm.c); radix 2^64 (MLGR),
-          and from VECTOR_FROM bytes radix 2^44 with VMSLG (vector.c)
-     vx   z13: AES by vector permutes; radix 2^64
+     vxe  z14 and later: AES by vector permutes (vperm.c); radix 2^64 (MLGR,
+          scalar.S), and from VECTOR_FROM bytes radix 2^44 with VMSLG (vector.c)
+     vx   z13: the same AES and scalar code; from VECTOR_FROM bytes radix 2^26
+          with the vector facility's multiply-adds (vx26.c)
    CPACF's KM-AES (on every Z since the z9 that has the no-charge CPACF
    feature) is not used: no qemu-s390x Debian ships (7.2, bookworm-backports
    10.0, trixie-backports 11.1) implements it, so it could not be tested.
@@ -70,19 +71,27 @@ INLINE void core_finish(struct state *st, const unsigned char s[16], unsigned ch
   p64_finish_z(tag, st->p.h0, st->p.h1, st->p.h2, s);
 }
 
-static void core_blocks_vx(struct state *st, const unsigned char *m, size_t count, u64 pad)
-{
-  p64_blocks(&st->p, m, count, pad);
-}
+typedef size_t vectorfn(struct state *st, const unsigned char *m, size_t count, u64 pad);
 
-static void core_blocks_vxe(struct state *st, const unsigned char *m, size_t count, u64 pad)
+/* the blocks, with the vector code from VECTOR_FROM bytes on */
+INLINE void core_blocks(struct state *st, const unsigned char *m, size_t count, u64 pad, vectorfn *vector)
 {
   if (count >= VECTOR_FROM / 16) {
-    size_t left = vector_z14(st, m, count, pad);
+    size_t left = vector(st, m, count, pad);
     m += 16 * (count - left);
     count = left;
   }
   p64_blocks(&st->p, m, count, pad);
+}
+
+static void core_blocks_vx(struct state *st, const unsigned char *m, size_t count, u64 pad)
+{
+  core_blocks(st, m, count, pad, vector_z13);
+}
+
+static void core_blocks_vxe(struct state *st, const unsigned char *m, size_t count, u64 pad)
+{
+  core_blocks(st, m, count, pad, vector_z14);
 }
 
 /* ---- one-shot authenticate: AES of the nonce, start, blocks, the padded tail, finish ---- */
@@ -99,17 +108,29 @@ static void auth_vx(unsigned char out[16], const unsigned char *kr, const unsign
 }
 
 /* the vector code for the whole blocks, then the tail */
-static void auth_vxe_long(unsigned char out[16], const unsigned char *kr, const unsigned char *n,
-                              const unsigned char *m, size_t l)
+INLINE void auth_long(unsigned char out[16], const unsigned char *kr, const unsigned char *n, const unsigned char *m,
+                      size_t l, vectorfn *vector)
 {
   struct state st;
   unsigned char s[16];
   size_t left;
   aes_vx(s, kr, n);
   core_start(&st, kr + 16);
-  left = vector_z14(&st, m, l / 16, 1);
+  left = vector(&st, m, l / 16, 1);
   p64_hash(&st.p, m + l / 16 * 16 - 16 * left, 16 * left + (l & 15));
   p64_finish_z(out, st.p.h0, st.p.h1, st.p.h2, s);
+}
+
+static void auth_vxe_long(unsigned char out[16], const unsigned char *kr, const unsigned char *n,
+                          const unsigned char *m, size_t l)
+{
+  auth_long(out, kr, n, m, l, vector_z14);
+}
+
+static void auth_vx_long(unsigned char out[16], const unsigned char *kr, const unsigned char *n,
+                         const unsigned char *m, size_t l)
+{
+  auth_long(out, kr, n, m, l, vector_z13);
 }
 
 /* ---- the path table ---- */
@@ -129,7 +150,7 @@ struct path {
 
 static const struct path paths[] = {
   { "vxe", HWCAP_S390_VXRS | HWCAP_S390_VXRS_EXT, auth_vx, auth_vxe_long, core_blocks_vxe, aes_vx },
-  { "vx", HWCAP_S390_VXRS, auth_vx, NULL, core_blocks_vx, aes_vx },
+  { "vx", HWCAP_S390_VXRS, auth_vx, auth_vx_long, core_blocks_vx, aes_vx },
 };
 
 #define COUNT (sizeof paths / sizeof paths[0])

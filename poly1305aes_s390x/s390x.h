@@ -17,6 +17,7 @@
 /* the names the path files share, each namespaced once (common/namespace.h); scalar.S
    includes this header for them */
 #define vector_z14 CRYPTO_NAMESPACE(vector_z14)
+#define vector_z13 CRYPTO_NAMESPACE(vector_z13)
 #define aes_vx CRYPTO_NAMESPACE(aes_vx)
 #define blocks_z CRYPTO_NAMESPACE(blocks_z)
 
@@ -46,6 +47,9 @@ struct state {
 /* vector.c: the whole groups of R44_GROUP blocks of m[0..16 count), count >= R44_GROUP,
    in radix 2^44 (VMSLG, vector enhancements 1: z14); returns the blocks left for the scalar code */
 HIDDEN size_t vector_z14(struct state *st, const unsigned char *m, size_t count, u64 pad);
+/* vx26.c: the whole groups of four blocks of m[0..16 count), count >= 4, in radix 2^26 (the
+   vector facility's multiply-adds: z13); returns the blocks left for the scalar code */
+HIDDEN size_t vector_z13(struct state *st, const unsigned char *m, size_t count, u64 pad);
 /* vperm.c: AES-128 by vector permutes (the vector facility: z13) */
 HIDDEN void aes_vx(unsigned char out[16], const unsigned char k[16], const unsigned char in[16]);
 /* scalar.S: h = (h + c + pad 2^128) r for each of count >= 1 blocks c at m (31 instructions a block) */
