@@ -101,8 +101,8 @@ INLINE void p64_tail(const unsigned char *m, size_t l, u64 *m0, u64 *m1)
   *m1 = (u64) (v >> 64);
 }
 
-/* out = (h mod p + s) mod 2^128, for h2 <= 4 (h < 5 2^128); no branch on h */
-INLINE void p64_finish(unsigned char out[16], u64 h0, u64 h1, u64 h2, u64 s0, u64 s1)
+/* t0 + 2^64 t1 = (h mod p + s) mod 2^128, for h2 <= 4 (h < 5 2^128); no branch on h */
+INLINE void p64_final(u64 *t0, u64 *t1, u64 h0, u64 h1, u64 h2, u64 s0, u64 s1)
 {
   u128 t;
   u64 g0, g1, g2, mask;
@@ -120,8 +120,17 @@ INLINE void p64_finish(unsigned char out[16], u64 h0, u64 h1, u64 h2, u64 s0, u6
   h0 ^= mask & (h0 ^ g0);
   h1 ^= mask & (h1 ^ g1);
   t = (u128) h0 + s0;
-  store64(out, (u64) t);
-  store64(out + 8, h1 + s1 + (u64) (t >> 64));
+  *t0 = (u64) t;
+  *t1 = h1 + s1 + (u64) (t >> 64);
+}
+
+/* out = (h mod p + s) mod 2^128, for h2 <= 4 */
+INLINE void p64_finish(unsigned char out[16], u64 h0, u64 h1, u64 h2, u64 s0, u64 s1)
+{
+  u64 t0, t1;
+  p64_final(&t0, &t1, h0, h1, h2, s0, s1);
+  store64(out, t0);
+  store64(out + 8, t1);
 }
 
 /* ---- two regions of one message hashed apart (two chains), joined:

@@ -17,6 +17,7 @@
 #   ct                        the constant-time check's program (tools/ctcheck.py)
 #   trace                     the same for emulated targets (tools/tracecheck.py)
 #   timing                    the constant-time check by timing, natively (tools/timecheck.py)
+#   vexcheck                  the vector-state check, natively on x86 (tools/vexcheck.py)
 
 TOP := $(abspath $(dir $(lastword $(MAKEFILE_LIST)))/..)
 .DEFAULT_GOAL := all
@@ -122,7 +123,7 @@ $(DIST)/lib/libpoly1305aes.so.1: $(PICOBJS) $(B)/pic/api.o $(TOP)/common/poly130
 	@mkdir -p $(@D)
 	$(CC) $(TARGET_CFLAGS) -shared -o $@ -Wl,-soname,libpoly1305aes.so.1 \
 	  -Wl,--version-script=$(TOP)/common/poly1305aes.map -Wl,-z,text -Wl,-z,noexecstack -Wl,-z,defs \
-	  -Wl,-z,relro -Wl,-z,now $(filter %.o,$^)
+	  -Wl,-z,relro -Wl,-z,now $(filter %.o,$^) $(filter -l%,$(TARGET_LDFLAGS))
 $(DIST)/lib/libpoly1305aes.so: $(DIST)/lib/libpoly1305aes.so.1
 	ln -sf libpoly1305aes.so.1 $@
 # relocatable: the prefix is where the file lies (pkg-config's pcfiledir)
@@ -158,6 +159,11 @@ $(B)/ct: $(TOP)/test/ct.c $(TOP)/test/leaky.c $(TOP)/common/util.c $(B)/lib$(NAM
 $(B)/timing: $(TOP)/test/timing.c $(TOP)/common/util.c $(TOP)/common/cycles.c $(B)/lib$(NAME).a $(B)/include/$(NAME).h
 	$(CC) $(TEST_FLAGS) $(TOP)/test/timing.c $(TOP)/common/util.c $(TOP)/common/cycles.c $(B)/lib$(NAME).a -o $@ \
 	  $(TARGET_LDFLAGS) -lm
+
+# the vector-state check's program (tools/vexcheck.py; x86 targets): static and
+# not position-independent, so the addresses it prints are the ones objdump shows
+$(B)/vexcheck: $(TOP)/test/vexcheck.c $(TOP)/common/util.c $(B)/lib$(NAME).a $(B)/include/$(NAME).h $(TEST_DEPS)
+	$(CC) $(TEST_FLAGS) $(TOP)/test/vexcheck.c $(TOP)/common/util.c $(B)/lib$(NAME).a -o $@ -static
 
 # the constant-time trace program (run under qemu with a plugin by tools/tracecheck.py)
 $(B)/trace: $(TOP)/test/trace.c $(TOP)/test/leaky.c $(TOP)/common/util.c $(B)/lib$(NAME).a $(B)/include/$(NAME).h $(TEST_DEPS)

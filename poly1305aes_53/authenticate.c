@@ -665,6 +665,10 @@ static void hash_by_powers(double piece[4], const unsigned char *m, unsigned int
 #define FP_FPCR 1
 #elif defined(__s390x__)
 #define FP_FPC 1
+#elif defined(__arm__) && defined(__ARM_FP)
+#define FP_VFP 1        /* 32-bit ARM: FPSCR, trap enables IOE DZE OFE UFE IXE IDE */
+#elif defined(__riscv) && defined(__riscv_flen)
+#define FP_NOTRAPS 1    /* RISC-V F/D: fcsr has no trap enables; nothing to mask or restore */
 #else
 #include <fenv.h>   /* elsewhere, C99's: the whole environment, always */
 #endif
@@ -684,6 +688,9 @@ struct fp_saved {
   unsigned long long fpcr, fpsr;
 #elif FP_FPC
   unsigned int fpc;
+#elif FP_VFP
+  unsigned int fpscr;
+#elif FP_NOTRAPS
 #else
   fenv_t env;
 #endif
@@ -730,6 +737,12 @@ static void fp_enter(struct fp_saved *saved)
   __asm__ __volatile__("efpc %0" : "=d"(saved->fpc) : : "memory");
   saved->whole = (saved->fpc & 0xf8000000u) != 0;   /* IEEE masks: invalid, divide, overflow, underflow, inexact */
   if (saved->whole) __asm__ __volatile__("sfpc %0" : : "d"(saved->fpc & ~0xf8000000u) : "memory");
+#elif FP_VFP
+  __asm__ __volatile__("vmrs %0, fpscr" : "=r"(saved->fpscr) : : "memory");
+  saved->whole = (saved->fpscr & 0x9f00u) != 0;
+  if (saved->whole) __asm__ __volatile__("vmsr fpscr, %0" : : "r"(saved->fpscr & ~0x9f00u) : "memory");
+#elif FP_NOTRAPS
+  saved->whole = 0;
 #else
   saved->whole = 1;
   feholdexcept(&saved->env);
@@ -754,6 +767,10 @@ static void fp_leave(const struct fp_saved *saved)
   }
 #elif FP_FPC
   if (saved->whole) __asm__ __volatile__("sfpc %0" : : "d"(saved->fpc) : "memory");
+#elif FP_VFP
+  if (saved->whole) __asm__ __volatile__("vmsr fpscr, %0" : : "r"(saved->fpscr) : "memory");
+#elif FP_NOTRAPS
+  (void) saved;
 #else
   fesetenv(&saved->env);
 #endif

@@ -1,11 +1,10 @@
 /* SPDX-License-Identifier: CC0-1.0 */
 /* The peer benchmark for arm64 (run under qemu-aarch64 -cpu max, where time
    means nothing: speed/peers.py counts the instructions of each call with
-   speed/count.py; the driver and its commands are speed/peerbench.h). One
-   implementation (POLY1305AES_HEADER, its namespaced library) beside
-   OpenSSL 3 and libsodium from Debian's arm64 packages, linked statically.
-   Assumes AArch64 with the AES instructions (all four use them). Complete
-   Poly1305-AES, per message, as the API must do it:
+   speed/count.py). One implementation (POLY1305AES_HEADER, its namespaced
+   library) beside OpenSSL 3 and libsodium from Debian's arm64 packages,
+   linked statically. Assumes AArch64 with the AES instructions (all four
+   use them). Complete Poly1305-AES, per message, as the API must do it:
      ours            poly1305aes_authenticate(out, kr, n, m, l)
      openssl         OpenSSL's ARMv8 AES (aes_v8_set_encrypt_key, aes_v8_encrypt),
                      then its Poly1305 as it runs (Poly1305_Init, _Update, _Final:
@@ -14,35 +13,25 @@
                      Poly1305_Init (its radix-2^64 scalar code at every length)
      sodium          s = AES-128_k(n) with AES-CE (common/aesce.h), then
                      crypto_onetimeauth_poly1305(out, m, l, r||s) (portable C on arm64)
-   and, where the implementation has a one-time entry, Poly1305 alone with the
-   one-time key r || s (speed/peerbench.h).    OpenSSL's functions named here are its internal entry points, global in its
-   static library (not its public API); their prototypes are written out. */
-#include "namespace.h"
-#include "peerbench.h"
+   OpenSSL's functions named here are its internal entry points, global in its
+   static library (not its public API); their prototypes are written out. The
+   commands are speed/bench_main.h's. */
+#define BENCH_NAME "bench_arm64"
+#include "bench_peers.h"
 #include "aesce.h"
 
 /* ---- OpenSSL's internal entry points (libcrypto.a) ---- */
 typedef struct { uint32_t rd_key[60]; int rounds; } aes_v8_key;   /* its AES_KEY */
 int aes_v8_set_encrypt_key(const unsigned char *key, const int bits, aes_v8_key *schedule);
 void aes_v8_encrypt(const unsigned char *in, unsigned char *out, const aes_v8_key *schedule);
-extern unsigned int OPENSSL_armcap_P;
-#define ARMV7_NEON 1u   /* OPENSSL_armcap_P's NEON bit */
-
-static unsigned int armcap;     /* OPENSSL_armcap_P as OpenSSL found the CPU */
-
-static void ours(unsigned char out[16], unsigned int l)
-{
-  poly1305aes_authenticate(out, kr, n, m, l);
-}
 
 static void openssl(unsigned char out[16], unsigned int l)
 {
   aes_v8_key schedule;
   unsigned char key[32];
-  memcpy(key, kr + 16, 16);
   aes_v8_set_encrypt_key(kr, 128, &schedule);
   aes_v8_encrypt(n, key + 16, &schedule);
-  openssl_poly1305(out, key, l);
+  openssl_poly(out, l, key);
 }
 
 AESCE_TARGET static void sodium(unsigned char out[16], unsigned int l)
@@ -53,21 +42,22 @@ AESCE_TARGET static void sodium(unsigned char out[16], unsigned int l)
   crypto_onetimeauth_poly1305(out, m, l, key);
 }
 
-/* openssl-scalar: NEON masked out of OpenSSL's capabilities for its calls */
-static void scalar_only(int on)
+static const struct { const char *name; void (*fn)(unsigned char out[16], unsigned int l); } who[] = {
+  { "ours", ours }, { "openssl", openssl }, { "openssl-scalar", openssl }, { "sodium", sodium },
+};
+#include "bench_main.h"
+
+static void setup(void)
 {
-  OPENSSL_armcap_P = on ? armcap & ~ARMV7_NEON : armcap;
+  OPENSSL_cpuid_setup();
+  bench_setup();
+  armcap = OPENSSL_armcap_P;
 }
 
-static const struct peer who[] = {
-  { "complete", "ours", "ours", 0, 0, ours, NULL },
-  { "complete", "openssl", "OpenSSL", 1, 0, openssl, NULL },
-  { "complete", "openssl-scalar", "OSSL-scal", 0, 0, openssl, scalar_only },
-  { "complete", "sodium", "sodium", 1, 0, sodium, NULL },
-  { "onetime", "ours-onetime", "ours", 0, 0, ours_onetime, NULL },
-  { "onetime", "openssl-onetime", "OpenSSL", 1, 0, openssl_onetime, NULL },
-  { "onetime", "sodium-onetime", "sodium", 1, 0, sodium_onetime, NULL },
-};
+static void use(unsigned int i)
+{
+  armcap_use(who[i].name);
+}
 
 static void describe(void)
 {
@@ -78,9 +68,8 @@ static void describe(void)
          "sodium: crypto_onetimeauth_poly1305 after an AES-CE AES\n");
 }
 
-int main(int argc, char **argv)
+static void names(void)
 {
-  OPENSSL_cpuid_setup();
-  armcap = OPENSSL_armcap_P;
-  return peerbench_main(argc, argv, who, sizeof who / sizeof who[0], describe);
+  printf("%s (path %s)\n%s\n%s, NEON masked\nlibsodium %s\n", poly1305aes_implementation, poly1305aes_path(),
+         OPENSSL_VERSION_TEXT, OPENSSL_VERSION_TEXT, sodium_version_string());
 }

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: CC0-1.0
 """Model cycles of main loops on real cores, from LLVM's scheduling models.
 
-  mca.py [--cpus CPU,CPU...] [--iterations N] [--show] NAME=OBJECT:FUNCTION:PATTERN:BYTES...
+  mca.py [--cpus CPU,CPU...] [--triple TRIPLE] [--iterations N] [--show] NAME=OBJECT:FUNCTION:PATTERN:BYTES...
   mca.py --target T [--show]
 
 With --target (make speed for a target with an 'mca' line: its CPU models):
@@ -12,7 +12,10 @@ build, e.g. neon for neon.c), built by mk/impl.mk, beside the peers' loops
 the target file's 'peerloops' line names ("ARCHIVE:MEMBER:FUNCTION:PATTERN:
 BYTES:NAME" words: objects taken with ar from the static libraries of the
 Debian packages tools/fetch-peers unpacks); then, per implementation loop
-and CPU, the ratio of its cycles per byte to the fastest peer loop's.
+and CPU, the ratio of its cycles per byte to the fastest peer loop's. The
+target file's 'mcatriple' (default aarch64; several: the first the
+assembler takes) and 'mcaattr' (-mattr for llvm-objdump and llvm-mca) name
+the architecture.
 
 For each loop: disassemble FUNCTION of OBJECT (an object, archive member or
 program: llvm-objdump), find its backward branches, and take the innermost
@@ -22,11 +25,12 @@ Poly1305 loop, umlal for a NEON one); its instructions, the closing branch
 to a label, go to llvm-mca for each CPU model, N iterations (default 300).
 BYTES is the message bytes one iteration takes. Prints, per loop, its
 instruction count and, per CPU, cycles per iteration and per byte; --show
-prints each loop's instructions. Objects are AArch64 (llvm-mca
--mtriple=aarch64) unless the target file's 'mcatriple' (or --triple) names
-another (powerpc64le, s390x: each family's branch mnemonics below); LLVM
-14's models (cortex-a72, cortex-a55, apple-a13 by default). The models are
-indicative, not a measurement: compare loops on one model.
+prints each loop's instructions. Without --target: AArch64 objects and
+LLVM 14's cortex-a72, cortex-a55 and apple-a13 models. POWER (powerpc64le)
+and z/Architecture (s390x) objects are disassembled for the newest CPU
+LLVM 14 knows (pwr10, z15: older ones leave their vector instructions
+undecoded) with their own branch mnemonics. The models are indicative, not
+a measurement: compare loops on one model.
 """
 import argparse
 import os
@@ -39,27 +43,40 @@ import describe  # noqa: E402
 import peers as peers_bench  # noqa: E402
 
 LINE = re.compile(r"^\s*([0-9a-f]+):\s+(?:[0-9a-f]{8}\s+)?(\S+)\s*(.*)$")
-# the conditional and unconditional branches to a label, by the triple's family
-BRANCHES = {"aarch64": r"^(b\.\w+|b|cbn?z|tbn?z)$",
+SYMBOL = re.compile(r"^[0-9a-f]+ <([^>]*)>:$")
+# conditional and unconditional branches to a label, by the first triple: AArch64 (b.ne, cbz,
+# tbz), 32-bit ARM (bne, beq.w) and RISC-V (bnez, bltu, j) by default; POWER (bdnz, bne+, bc);
+# z/Architecture (jne, brct, cgrjh)
+BRANCHES = {"default": r"^(b\.\w+|b(eq|ne|cs|cc|hs|lo|mi|pl|vs|vc|hi|ls|ge|lt|gt|le)?(\.[wn])?|cbn?z|tbn?z"
+                       r"|beqz|bnez|blez|bgez|bltz|bgtz|bltu|bgeu|bgtu|bleu|j)$",
             "powerpc64le": r"^(b|bc|bdn?z|bt|bf|beq|bne|blt|bgt|ble|bge|bso|bns)[+-]?$",
             "s390x": r"^(j\w*|brc|brct\w*|brxl\w*|brxh\w*|c\w*j\w*)$"}
-BRANCH = re.compile(BRANCHES["aarch64"])
+BRANCH = re.compile(BRANCHES["default"])
 # llvm-objdump decodes these families' vector instructions only for a CPU that has them
-OBJDUMP_CPU = {"aarch64": [], "powerpc64le": ["--mcpu=pwr10"], "s390x": ["--mcpu=z15"]}
-OBJDUMP = []
+OBJDUMP_CPU = {"powerpc64le": ["--mcpu=pwr10"], "s390x": ["--mcpu=z15"]}
 
 
-def disassemble(path, function):
-    """[(address, mnemonic, operands)] of one function."""
-    result = subprocess.run(["llvm-objdump", "-d", "--no-show-raw-insn", "--disassemble-symbols=" + function, path] + OBJDUMP,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+def disassemble(path, function, attrs="", triple="aarch64"):
+    """[(address, mnemonic, operands)] of one function: from its symbol to the next symbol
+    that is not a local label (.L*, $a, $t, $d: some objects keep them)."""
+    command = ["llvm-objdump", "-d", "--no-show-raw-insn"] + (["--mattr=" + attrs] if attrs else []) + \
+        OBJDUMP_CPU.get(triple, []) + [path]
+    result = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     if result.returncode != 0:
         sys.exit("mca.py: llvm-objdump %s: %s" % (path, result.stderr.strip()))
-    out = []
+    out, inside = [], False
     for line in result.stdout.splitlines():
+        header = SYMBOL.match(line.strip())
+        if header:
+            name = header.group(1)
+            if name == function:
+                inside = True
+            elif not name.startswith((".", "$")):
+                inside = False
+            continue
         m = LINE.match(line)
-        if m and not line.rstrip().endswith(":"):
-            operands = m.group(3).split("//")[0].strip()
+        if inside and m:
+            operands = re.split(r"//|@", m.group(3))[0].strip()
             out.append((int(m.group(1), 16), m.group(2), operands))
     if not out:
         sys.exit("mca.py: no instructions for %s in %s" % (function, path))
@@ -106,13 +123,19 @@ def as_assembly(body):
     return "\n".join(lines) + "\n"
 
 
-def cycles(assembly, cpu, iterations, triple="aarch64"):
-    result = subprocess.run(["llvm-mca", "-mtriple=" + triple, "-mcpu=" + cpu, "-iterations=%d" % iterations],
-                            input=assembly, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    m = re.search(r"^Total Cycles:\s+(\d+)", result.stdout, re.M)
-    if result.returncode != 0 or not m:
-        sys.exit("mca.py: llvm-mca -mcpu=%s failed: %s" % (cpu, result.stderr.strip()[-500:]))
-    return int(m.group(1)) / iterations
+def cycles(assembly, cpu, iterations, triples=("aarch64",), attrs=""):
+    """Model cycles per iteration; the first triple whose assembler takes the loop is used
+    (32-bit ARM: ARM state, then Thumb-2)."""
+    errors = []
+    for triple in triples:
+        command = ["llvm-mca", "-mtriple=" + triple, "-mcpu=" + cpu, "-iterations=%d" % iterations] + \
+            (["-mattr=" + attrs] if attrs else [])
+        result = subprocess.run(command, input=assembly, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        m = re.search(r"^Total Cycles:\s+(\d+)", result.stdout, re.M)
+        if result.returncode == 0 and m:
+            return int(m.group(1)) / iterations
+        errors.append("%s: %s" % (triple, result.stderr.strip()[-300:]))
+    sys.exit("mca.py: llvm-mca -mcpu=%s failed: %s" % (cpu, " | ".join(errors)))
 
 
 def run(command, what):
@@ -152,26 +175,24 @@ def main():
     parser.add_argument("--iterations", type=int, default=300)
     parser.add_argument("--show", action="store_true")
     parser.add_argument("--target")
-    parser.add_argument("--triple", default="aarch64", choices=sorted(BRANCHES))
+    parser.add_argument("--triple", default="aarch64")
     parser.add_argument("loops", nargs="*", metavar="NAME=OBJECT:FUNCTION:PATTERN:BYTES")
     args = parser.parse_args()
-    global BRANCH, OBJDUMP
+    global BRANCH
     cpus = args.cpus.split(",")
-    triple = args.triple
     loops, peers = [], []
     for spec in args.loops:
         name, _, rest = spec.partition("=")
         path, function, pattern, size = rest.rsplit(":", 3)
         loops.append((name, path, function, pattern, int(size)))
+    triples, attrs = (args.triple,), ""
     if args.target:
-        cpus = describe.read_target(args.target).get("mca", "").split() or \
-            sys.exit("mca.py: targets/%s names no CPU models ('mca')" % args.target)
-        triple = describe.read_target(args.target).get("mcatriple", "aarch64")
-        if triple not in BRANCHES:
-            sys.exit("mca.py: targets/%s: no branch mnemonics for mcatriple %s" % (args.target, triple))
+        target = describe.read_target(args.target)
+        cpus = target.get("mca", "").split() or sys.exit("mca.py: targets/%s names no CPU models ('mca')" % args.target)
+        triples = tuple(target.get("mcatriple", "aarch64").split())
+        attrs = target.get("mcaattr", "")
         loops, peers = target_loops(args.target)
-    BRANCH = re.compile(BRANCHES[triple])
-    OBJDUMP = OBJDUMP_CPU[triple]
+    BRANCH = re.compile(BRANCHES.get(triples[0], BRANCHES["default"]))
     if not loops:
         sys.exit(__doc__)
     print("# llvm-mca (%s) model cycles of each main loop, %d iterations; per iteration (per byte)"
@@ -180,13 +201,13 @@ def main():
     print("%-34s %5s %6s  " % ("loop", "bytes", "instrs") + "  ".join("%17s" % c for c in cpus))
     per_byte = {}
     for name, path, function, pattern, size in loops + peers:
-        body = find_loop(disassemble(path, function), pattern)
+        body = find_loop(disassemble(path, function, attrs, triples[0]), pattern)
         assembly = as_assembly(body)
         if args.show:
             print("## %s (%s in %s)\n%s" % (name, function, path, assembly))
         cells = []
         for cpu in cpus:
-            c = cycles(assembly, cpu, args.iterations, triple)
+            c = cycles(assembly, cpu, args.iterations, triples, attrs)
             per_byte[(name, cpu)] = c / size
             cells.append("%17s" % ("%.1f (%.3f)" % (c, c / size)))
         print("%-34s %5s %6d  " % (name, size, len(body)) + "  ".join(cells))

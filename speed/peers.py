@@ -1,26 +1,34 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: CC0-1.0
-"""make bench for an emulated target (arm64, ppc64le, s390x): the installed
+"""make bench for an emulated target (arm64, armhf, riscv64, ppc64le, s390x): the installed
 implementation beside OpenSSL and libsodium in exact instructions per call.
 
-  peers.py --target T [--sweep STEP] [--run "QEMU ..."]
+  peers.py --target T [--sweep STEP] [--run EMULATOR] [--path PATH]
 
 The peers are the Debian packages the target file names ('debarch',
 'peers'), downloaded and unpacked by tools/fetch-peers, never installed. The
-program speed/bench_<T>.c (its driver: speed/peerbench.h), linked statically
-with the installed implementation's namespaced library and the peers' static
-libraries, names its candidates in groups (complete Poly1305-AES; Poly1305
-alone with a one-time key, where the implementation has that entry), the
-first of each group ours, and first compares the tags within each group at
-every length measured; then speed/count.py counts each call under the
-target's qemu (a first call outside the count: one-time set-up). Prints a
-table per group at 0, 16, 64, 256, 1024, 4096 and 65536 bytes, and with
---sweep STEP every length 0..1024 and every STEP-th to 65536, listing each
-length where a peer needs no more instructions than ours (from the least
-length the bench names for that peer). --run replaces the target's qemu
-command (another CPU model: qemu-ppc64le -cpu power8).
+program speed/bench_<T>.c, linked statically with the installed
+implementation's namespaced library and the peers' static libraries, first
+compares the tags of all of them at every length measured; then
+speed/count.py counts each call under the target's qemu (a first call
+outside the count: one-time set-up). Prints a table at 0, 16, 64, 256,
+1024, 4096 and 65536 bytes, then counts every length 0..1024 and every
+STEP-th (--sweep, default 61) to 65536, listing each length where a peer
+needs fewer instructions than ours; writes those counts to
+build/<T>/bench.csv (speed/plot.py names its columns) and draws them
+(speed/plot.py) into build/<T>/bench.png. The candidates, and what each peer is, come from
+the bench program (bench who; its check output). A candidate's line in
+'bench who' may carry notes: from=N (a peer compared from N bytes on, as
+libsodium's Poly1305 alone, without AES, is from 64), group=G (a table of
+its own, its first candidate ours: Poly1305 alone with the one-time key
+r || AES_k(n), say; written to build/<T>/bench-G.csv and .png). --run
+replaces the target's emulator (another CPU model: armhf's cortex-a15
+without the AES instructions); --path forces our code path, as does the
+target file's 'benchpath' line (riscv64: qemu-user 7.2 cannot report Zkne,
+so the library's own choice there is its generic path).
 """
 import argparse
+import csv
 import os
 import subprocess
 import sys
@@ -30,8 +38,29 @@ sys.path.insert(0, os.path.join(HERE, "..", "tools"))
 sys.path.insert(0, HERE)
 import describe  # noqa: E402
 import count  # noqa: E402
+import plot  # noqa: E402
 
 LENGTHS = [0, 16, 64, 256, 1024, 4096, 65536]
+# the 'who' column of bench.csv for each candidate the bench programs name
+CSV_WHO = {"ours": "ours", "openssl": "OpenSSL", "openssl-scalar": "OpenSSL (NEON masked)",
+           "openssl-table": "OpenSSL (table AES)", "sodium": "libsodium",
+           "sodium-alone": "libsodium (Poly1305 alone)"}
+# the column labels of the tables, and the peers whose ratio ours/peer is a column
+SHORT = {"openssl": "OpenSSL", "openssl-scalar": "OSSL-scal", "openssl-table": "OSSL-tabl", "sodium": "sodium",
+         "sodium-alone": "sodium-P"}
+RATIOS = ("openssl", "sodium", "sodium-alone")
+
+
+class Candidate:
+    """One line of 'bench who': a name, then notes from=N and group=G"""
+    def __init__(self, line):
+        words = line.split()
+        self.name, notes = words[0], dict(w.split("=", 1) for w in words[1:])
+        self.least = int(notes.get("from", 0))
+        self.group = notes.get("group", "")
+        # its kind within the group (openssl, sodium, ...): the name less the group's prefix
+        self.kind = self.name[len(self.group) + 1:] if self.group and self.name.startswith(self.group + "-") \
+            else self.name
 
 
 def sh(command, what, tool="peers.py"):
@@ -79,10 +108,10 @@ def build(target):
     return program, impl
 
 
-def counts(qemu, program, who, lengths):
+def counts(qemu, program, who, lengths, path):
     out = {}
     for n in lengths:
-        calls = count.executed(qemu, program, 2, n, False, False, ["-w", who])
+        calls = count.executed(qemu, program, 2, n, False, False, ["-w", who] + path)
         totals = {sum(c.values()) for c in calls}
         if len(totals) != 1:
             sys.exit("peers.py: %s's calls at length %d differ in instruction count: %s" % (who, n, totals))
@@ -90,37 +119,17 @@ def counts(qemu, program, who, lengths):
     return out
 
 
-def sweep_counts(qemu, program, who, step):
+def sweep_counts(qemu, program, who, step, path):
     """Instructions of one call at each sweep length, in order (bench_<T> sweep)."""
-    segments = count.marked(qemu, program, ["sweep", "-w", who, str(step)])
-    return [len(s) for s in segments[:-1]]
-
-
-class Candidate:
-    def __init__(self, line):
-        self.group, self.name, self.label, ratio, least = line.split()
-        self.ratio, self.least = ratio == "1", int(least)
-
-
-def groups(runner, program):
-    """[[Candidate]] per group, ours first in each, from the bench's 'names'."""
-    out = {}
-    for line in sh(runner + [program, "names"], "listing the candidates").splitlines():
-        c = Candidate(line)
-        out.setdefault(c.group, []).append(c)
-    return list(out.values())
-
-
-def fewer(ours, peer_counts, members, length):
-    """Does a peer (from its least length on) need no more instructions than ours?"""
-    return any(count <= ours for count, c in zip(peer_counts, members[1:]) if length >= c.least)
+    return count.marked_counts(qemu, program, ["sweep", "-w", who] + path + [str(step)])[:-1]
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--target", required=True)
-    parser.add_argument("--sweep", type=int, default=0, metavar="STEP")
-    parser.add_argument("--run", help="the emulator command, instead of the target's")
+    parser.add_argument("--sweep", type=int, default=61, metavar="STEP")
+    parser.add_argument("--run", help="the emulator command (default: the target file's)")
+    parser.add_argument("--path", help="force our code path (default: the target file's 'benchpath', if any)")
     args = parser.parse_args()
     target = describe.read_target(args.target)
     qemu = args.run or target.get("run", "")
@@ -128,47 +137,84 @@ def main():
         sys.exit("peers.py: %s runs natively; its bench is speed/bench.c" % args.target)
     program, impl = build(target)
     runner = qemu.split()
-    check = sh(runner + [program, "check"] + [str(n) for n in sorted(set(LENGTHS + [1, 15, 17, 127, 128, 129, 383, 384, 385, 1000]))],
+    chosen = args.path or target.get("benchpath", "")
+    path = ["-p", chosen] if chosen else []
+    who = [Candidate(line) for line in sh(runner + [program, "who"], "listing the candidates").splitlines()]
+    check = sh(runner + [program, "check"] + path + [str(n) for n in sorted(set(LENGTHS + [1, 15, 17, 63, 65, 127, 128, 129, 383, 384, 385, 1000]))],
                "the tag comparison")
-    print("# %s: instructions per call (exact, under %s)" % (args.target, qemu))
+    print("# %s: instructions per call (exact, under %s); complete Poly1305-AES per message" % (args.target, qemu))
     print(check.strip())
-    for members in groups(runner, program):
-        ours = members[0]
-        print("## %s" % ours.group)
-        table = {c.name: counts(qemu, program, c.name, LENGTHS) for c in members}
-        ratios = [c for c in members[1:] if c.ratio]
-        print("%6s" % "length" + "".join(" %9s" % c.label for c in members)
-              + "".join(" %9s" % ("/" + c.label)[:9] for c in ratios))
-        for n in LENGTHS:
-            row = [table[c.name][n] for c in members]
-            print("%6d" % n + "".join(" %9d" % t for t in row)
-                  + "".join(" %9.3f" % (row[0] / table[c.name][n]) for c in ratios)
-                  + ("  <- a peer needs fewer" if fewer(row[0], row[1:], members, n) else ""))
-        if args.sweep:
-            lengths = []
-            n = 0
-            while True:
-                lengths.append(n)
-                if n == 65536:
-                    break
-                n = n + 1 if n < 1024 else min(n + args.sweep, 65536)
-            sweeps = {c.name: sweep_counts(qemu, program, c.name, args.sweep) for c in members}
-            if any(len(v) != len(lengths) for v in sweeps.values()):
-                sys.exit("peers.py: the sweep gave %s counts for %d lengths" % ({w: len(v) for w, v in sweeps.items()}, len(lengths)))
-            print("# sweep: every length 0..1024, then every %d to 65536; lengths where a peer needs no more "
-                  "instructions:" % args.sweep)
-            worse, worst, worst_at = 0, 0.0, 0
-            for i, n in enumerate(lengths):
-                row = [sweeps[c.name][i] for c in members]
-                counted = [t for t, c in zip(row[1:], members[1:]) if n >= c.least]
-                if counted and row[0] / min(counted) > worst:
-                    worst, worst_at = row[0] / min(counted), n
-                if fewer(row[0], row[1:], members, n):
-                    worse += 1
-                    print("%6d" % n + "".join(" %9d" % t for t in row))
-            print("# sweep: %d lengths, %d where a peer needs no more; worst ours/fewest-peer %.3f at length %d"
-                  % (len(lengths), worse, worst, worst_at))
+    if args.sweep < 1:
+        sys.exit("peers.py: --sweep takes a step of at least 1")
+    lengths = []
+    n = 0
+    while True:
+        lengths.append(n)
+        if n == 65536:
+            break
+        n = n + 1 if n < 1024 else min(n + args.sweep, 65536)
+    names = sh(runner + [program, "names"] + path, "the names of the candidates").splitlines()
+    if len(names) != len(who):
+        sys.exit("peers.py: bench_%s names gave %d lines for %d" % (args.target, len(names), len(who)))
+    groups = []
+    for c, name in zip(who, names):
+        c.label = name
+        if not groups or groups[-1][0].group != c.group:
+            groups.append([])
+        groups[-1].append(c)
+    for members in groups:
+        bench_group(args, qemu, program, path, members, lengths)
 
+
+def counted(row, peers, n):
+    """the counts of the peers compared at length n (each from its least length on)"""
+    return [t for t, c in zip(row, peers) if n >= c.least]
+
+
+def bench_group(args, qemu, program, path, members, lengths):
+    """one group's table, sweep, CSV and picture"""
+    ours, peers = members[0], members[1:]
+    group = ours.group
+    if group:
+        print("## %s: %s against %s" % (group, ours.name, ", ".join(c.name for c in peers)))
+    table = {c.name: counts(qemu, program, c.name, LENGTHS, path) for c in members}
+    ratios = [c for c in peers if c.kind in RATIOS]
+    print("%6s %9s " % ("length", "ours") + " ".join("%9s" % SHORT.get(c.kind, c.kind[:9]) for c in peers)
+          + "".join(" %9s" % ("/" + SHORT.get(c.kind, c.kind))[:9] for c in ratios))
+    for n in LENGTHS:
+        t = [table[c.name][n] for c in members]
+        print("%6d %9d " % (n, t[0]) + " ".join("%9d" % v for v in t[1:])
+              + "".join(" %9.3f" % (t[0] / table[c.name][n]) for c in ratios)
+              + ("  <- a peer needs fewer" if any(t[0] >= v for v in counted(t[1:], peers, n)) else ""))
+    sweeps = {c.name: sweep_counts(qemu, program, c.name, args.sweep, path) for c in members}
+    if any(len(v) != len(lengths) for v in sweeps.values()):
+        sys.exit("peers.py: the sweep gave %s counts for %d lengths" % ({w: len(v) for w, v in sweeps.items()}, len(lengths)))
+    late = ["%s from %d bytes" % (c.name, c.least) for c in peers if c.least]
+    print("# sweep: every length 0..1024, then every %d to 65536; lengths where a peer needs fewer instructions%s:"
+          % (args.sweep, " (%s)" % ", ".join(late) if late else ""))
+    worse, worst, worst_at = 0, 0.0, 0
+    for i, n in enumerate(lengths):
+        row = [sweeps[c.name][i] for c in members]
+        compared = counted(row[1:], peers, n)
+        if compared and row[0] / min(compared) > worst:
+            worst, worst_at = row[0] / min(compared), n
+        if compared and row[0] >= min(compared):
+            worse += 1
+            print("%6d %9d " % (n, row[0]) + " ".join("%9d" % v for v in row[1:]))
+    print("# sweep: %d lengths, %d where a peer needs fewer; worst ours/fewest-peer %.3f at length %d"
+          % (len(lengths), worse, worst, worst_at))
+    out = os.path.join(describe.TOP, "build", args.target)
+    stem = "bench-" + group if group else "bench"
+    with open(os.path.join(out, stem + ".csv"), "w", newline="") as f:
+        writer = csv.writer(f)
+        writer.writerow(plot.FIELDS)
+        for c in members:
+            for i, n in enumerate(lengths):
+                writer.writerow([args.target, qemu, CSV_WHO.get(c.kind, c.kind), c.label, "-", n,
+                                 "instructions (exact, one call)", sweeps[c.name][i]])
+    plot.draw(plot.read(os.path.join(out, stem + ".csv")), os.path.join(out, stem + ".png"),
+              "Poly1305 alone, one-time key" if group == "onetime" else group or "complete Poly1305-AES")
+    print("wrote build/%s/%s.csv, build/%s/%s.png" % (args.target, stem, args.target, stem))
 
 if __name__ == "__main__":
     main()

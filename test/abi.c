@@ -7,7 +7,8 @@
    path of the implementation's dispatcher. It also paints the stack the call
    will use and looks through it afterwards for the call's secrets
    (test/stackscan.h). Assumes C99 + POSIX, one of the targets (amd64, x86,
-   ppc32, sparc64, arm64, ppc64le, s390x) and test/abi.h's layout.
+   ppc32, sparc64, arm64, riscv64, armhf, ppc64le, s390x; native on one of
+   their CPUs) and test/abi.h's layout.
    The caller's floating-point rule checked here: the control bits come back
    exactly; every status flag the caller had set is still set; no flag is
    newly raised for an exception the caller has enabled (a trap pending for
@@ -31,13 +32,14 @@
 #include <sys/auxv.h>
 #include <sys/prctl.h>
 #endif
-#if defined(__x86_64__)
+#if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>
 #endif
 
 /* slot kinds: want/got, fwant/fgot, vwant/vgot; FLAGS: status flags in an
-   INT slot (the rule above); STACK: the stack scan, no slot */
-enum { INT, FP, VEC, FLAGS, STACK };
+   INT slot (the rule above); UPPER: bits in an INT slot the call must not
+   newly set (x86's XINUSE); STACK: the stack scan, no slot */
+enum { INT, FP, VEC, FLAGS, UPPER, STACK };
 
 struct check {
   const char *name;
@@ -77,7 +79,7 @@ struct fake {
   { "r12", abi_fake_r12, INT, 2, 0 }, { "r13", abi_fake_r13, INT, 3, 0 }, \
   { "r14", abi_fake_r14, INT, 4, 0 }, { "r15", abi_fake_r15, INT, 5, 0 }, \
   { "rsp (ret $8)", abi_fake_rsp, INT, 6, 0 },
-FAKE(rbx) FAKE(rbp) FAKE(r12) FAKE(r13) FAKE(r14) FAKE(r15) FAKE(rsp) FAKE(upper)
+FAKE(rbx) FAKE(rbp) FAKE(r12) FAKE(r13) FAKE(r14) FAKE(r15) FAKE(rsp)
 #else
 /* i386 psABI (cdecl): ebx esi edi ebp esp preserved, the caller pops the
    arguments; x87 CW and MXCSR control bits preserved; DF clear and the x87
@@ -98,10 +100,20 @@ FAKE(rbx) FAKE(rbp) FAKE(r12) FAKE(r13) FAKE(r14) FAKE(r15) FAKE(rsp) FAKE(upper
 FAKE(ebx) FAKE(esi) FAKE(edi) FAKE(ebp) FAKE(esp)
 #endif
 /* both: after the registers, slots for the x87 CW, MXCSR, DF, the x87 tag
-   word, the caller's frame; GPRS + 12 the x87 status word (test/abi_*.S) */
+   word, the caller's frame; GPRS + 12 the x87 status word (test/abi_*.S);
+   GPRS + 13 XGETBV(1)'s bits 2 and 6, the upper halves of ymm0-15 and of
+   zmm0-15 in use (XINUSE), read here just before the call (after the
+   caller's upper state is set: clean, ymm dirty or zmm dirty) and after it.
+   The call may clean them, and must leave none in use that the caller had
+   not: vzeroupper after its own ymm/zmm code (Intel cores run a caller's
+   legacy-SSE code slowly behind dirty upper halves). Bits 5 and 7 (opmask,
+   zmm16-31) are not upper halves: vzeroupper leaves them, legacy SSE runs at
+   full speed beside them, and the C library's own string functions keep
+   them in use on an AVX-512 CPU. */
 #define FRAME_SLOT (GPRS + 4)
 #define X87_FLAGS (GPRS + 12)
-#define XINUSE (GPRS + 13)     /* x86-64: XGETBV(1)'s upper-state bits, read here after the call */
+#define XINUSE (GPRS + 13)
+#define UPPER_BITS 0x44
 static const struct check checks[] = {
   GPR_CHECKS
   { "x87 control word", INT, GPRS, 0xffff, 0 },
@@ -110,12 +122,10 @@ static const struct check checks[] = {
   { "x87 tag word (stack must be empty)", INT, GPRS + 3, 0xffff, 0 },
   { "x87 status flags", FLAGS, X87_FLAGS, 0x3f, 0 },
   { "MXCSR status flags", FLAGS, GPRS + 1, 0x3f, ABI_HAS_MXCSR },
-#if defined(__x86_64__)
-  { "upper halves of ymm/zmm0-15 (vzeroupper)", INT, XINUSE, 0x44, ABI_HAS_XINUSE },
-#endif
+  { "upper halves of ymm/zmm0-15 not left in use (vzeroupper)", UPPER, XINUSE, UPPER_BITS, ABI_HAS_XINUSE },
   { "stack left without secrets", STACK, 0, 0, 0 },
 };
-FAKE(cw) FAKE(mxcsr) FAKE(df) FAKE(x87) FAKE(frame) FAKE(clean) FAKE(leak) FAKE(pending)
+FAKE(cw) FAKE(mxcsr) FAKE(df) FAKE(x87) FAKE(frame) FAKE(clean) FAKE(leak) FAKE(pending) FAKE(upper) FAKE(upperz)
 /* exceptions the caller enables, as the status flags of the slot */
 static unsigned long enabled_flags(const struct abi_block *b, int slot)
 {
@@ -130,9 +140,8 @@ static const struct fake fakes[] = {
   { "x87 value left on the stack", abi_fake_x87, INT, GPRS + 3, 0 },
   { FRAME_WHAT, abi_fake_frame, INT, FRAME_SLOT, 0 },
   { "k left below the stack pointer", abi_fake_leak, STACK, 0, 0 },
-#if defined(__x86_64__)
   { "ymm0's upper half left dirty", abi_fake_upper, INT, XINUSE, ABI_HAS_XINUSE },
-#endif
+  { "zmm0's upper half left dirty", abi_fake_upperz, INT, XINUSE, ABI_HAS_XINUSE | ABI_HAS_ZMM },
   { "caller's x87 CW restored over a raised inexact", abi_fake_pending, INT, X87_FLAGS, 0 },
 };
 
@@ -427,6 +436,105 @@ static const struct fake fakes[] = {
   { "k left below the stack pointer", abi_fake_leak, STACK, 0, 0 },
 };
 
+#elif defined(__riscv) && __riscv_xlen == 64
+/* RISC-V LP64D (Linux): s0-s11 and sp preserved, gp and tp never changed,
+   fs0-fs11 preserved; every vector register, vl and vtype volatile, vstart
+   zero at return (psABI); this project's rule: frm and vxrm come back
+   exactly, the caller's raised fflags and vxsat stay raised (no FP traps
+   exist, so none can be left pending); a callee with no stacked arguments
+   writes nothing at or above its entry sp. */
+#include <sys/auxv.h>
+#define FRAME_SLOT 19
+#define FRAME_NAME "entry sp+%u"
+#define FRAME_BASE 0
+#define FRAME_STRIDE 8
+#define SREG(n) { "s" #n, INT, n, ALL, 0 }
+#define FSREG(n) { "fs" #n, FP, n, 0, 0 }
+static const struct check checks[] = {
+  SREG(0), SREG(1), SREG(2), SREG(3), SREG(4), SREG(5), SREG(6), SREG(7), SREG(8), SREG(9), SREG(10), SREG(11),
+  { "sp", INT, 12, ALL, 0 }, { "gp", INT, 13, ALL, 0 }, { "tp", INT, 14, ALL, 0 },
+  { "fcsr rounding mode (frm)", INT, 15, 0xe0, 0 },
+  { "fcsr accrued flags (fflags NV DZ OF UF NX)", FLAGS, 15, 0x1f, 0 },
+  { "vxrm (vector fixed-point rounding)", INT, 16, 3, ABI_HAS_RVV },
+  { "vxsat (vector saturation flag)", FLAGS, 17, 1, ABI_HAS_RVV },
+  { "vstart zero at return", INT, 18, ALL, ABI_HAS_RVV },
+  FSREG(0), FSREG(1), FSREG(2), FSREG(3), FSREG(4), FSREG(5), FSREG(6), FSREG(7), FSREG(8), FSREG(9),
+  FSREG(10), FSREG(11),
+  { "stack left without secrets", STACK, 0, 0, 0 },
+};
+/* RISC-V has no floating-point or fixed-point traps */
+static unsigned long enabled_flags(const struct abi_block *b, int slot)
+{
+  (void) b;
+  (void) slot;
+  return 0;
+}
+#define FAKE4(a, b, c, d) FAKE(a) FAKE(b) FAKE(c) FAKE(d)
+FAKE4(s0, s1, s2, s3) FAKE4(s4, s5, s6, s7) FAKE4(s8, s9, s10, s11)
+FAKE4(fs0, fs1, fs2, fs3) FAKE4(fs4, fs5, fs6, fs7) FAKE4(fs8, fs9, fs10, fs11)
+FAKE4(sp, gp, tp, frm) FAKE4(fflags, vxrm, vxsat, vstart) FAKE(leak) FAKE(frame) FAKE(clean)
+#define FS(n) { "s" #n, abi_fake_s##n, INT, n, 0 }
+#define FF(n) { "fs" #n, abi_fake_fs##n, FP, n, 0 }
+static const struct fake fakes[] = {
+  { "clean", abi_fake_clean, INT, -1, 0 },
+  FS(0), FS(1), FS(2), FS(3), FS(4), FS(5), FS(6), FS(7), FS(8), FS(9), FS(10), FS(11),
+  FF(0), FF(1), FF(2), FF(3), FF(4), FF(5), FF(6), FF(7), FF(8), FF(9), FF(10), FF(11),
+  { "sp returned 16 higher", abi_fake_sp, INT, 12, 0 },
+  { "gp moved", abi_fake_gp, INT, 13, 0 }, { "tp moved", abi_fake_tp, INT, 14, 0 },
+  { "frm left at round-to-nearest", abi_fake_frm, INT, 15, 0 },
+  { "fflags cleared over the caller's flags", abi_fake_fflags, INT, 15, 0 },
+  { "vxrm left at 0", abi_fake_vxrm, INT, 16, ABI_HAS_RVV },
+  { "vxsat cleared over the caller's flag", abi_fake_vxsat, INT, 17, ABI_HAS_RVV },
+  { "vstart left at 1", abi_fake_vstart, INT, 18, ABI_HAS_RVV },
+  { "write at the entry sp", abi_fake_frame, INT, FRAME_SLOT, 0 },
+  { "k left below the stack pointer", abi_fake_leak, STACK, 0, 0 },
+};
+
+#elif defined(__arm__)
+/* AAPCS, VFP hard-float variant (Linux): r4-r11 and sp preserved, d8-d15
+   preserved (d0-d7 and d16-d31 volatile); the FPSCR control bits restored
+   (this project's rule: RMode, FZ, DN, AHP and the trap enables); the fifth
+   argument is the word at the entry sp, the callee's; above it the callee
+   writes nothing. */
+#define FRAME_SLOT 10
+#define FRAME_NAME "entry sp+%u"
+#define FRAME_BASE 4
+#define FRAME_STRIDE 4
+#define RREG(n) { "r" #n, INT, n - 4, ALL, 0 }
+#define DREG(n) { "d" #n, FP, n - 8, 0, 0 }
+static const struct check checks[] = {
+  RREG(4), RREG(5), RREG(6), RREG(7), RREG(8), RREG(9), RREG(10), RREG(11),
+  { "sp", INT, 8, ALL, 0 },
+  { "FPSCR rounding (RMode)", INT, 9, 0x00c00000UL, 0 },
+  { "FPSCR FZ DN AHP", INT, 9, 0x07000000UL, 0 },
+  { "FPSCR trap enables IOE DZE OFE UFE IXE IDE", INT, 9, 0x9f00UL, 0 },
+  { "FPSCR cumulative flags (IOC DZC OFC UFC IXC IDC QC)", FLAGS, 9, 0x0800009fUL, 0 },
+  DREG(8), DREG(9), DREG(10), DREG(11), DREG(12), DREG(13), DREG(14), DREG(15),
+  { "stack left without secrets", STACK, 0, 0, 0 },
+};
+/* FPSCR trap enables IOE DZE OFE UFE IXE (bits 8..12) and IDE (15) as its flags 0..4 and 7 */
+static unsigned long enabled_flags(const struct abi_block *b, int slot)
+{
+  unsigned long e = b->want[slot];
+  return (e >> 8 & 0x1f) | (e >> 15 & 1) << 7;
+}
+#define FAKE4(a, b, c, d) FAKE(a) FAKE(b) FAKE(c) FAKE(d)
+FAKE4(r4, r5, r6, r7) FAKE4(r8, r9, r10, r11) FAKE4(d8, d9, d10, d11) FAKE4(d12, d13, d14, d15)
+FAKE4(sp, fpscr, flags, pending) FAKE(leak) FAKE(frame) FAKE(clean)
+#define FR(n) { "r" #n, abi_fake_r##n, INT, n - 4, 0 }
+#define FD(n) { "d" #n, abi_fake_d##n, FP, n - 8, 0 }
+static const struct fake fakes[] = {
+  { "clean", abi_fake_clean, INT, -1, 0 },
+  FR(4), FR(5), FR(6), FR(7), FR(8), FR(9), FR(10), FR(11),
+  FD(8), FD(9), FD(10), FD(11), FD(12), FD(13), FD(14), FD(15),
+  { "sp returned 8 higher", abi_fake_sp, INT, 8, 0 },
+  { "FPSCR left at 0 (nearest, defaults)", abi_fake_fpscr, INT, 9, 0 },
+  { "FPSCR flags cleared over the caller's", abi_fake_flags, INT, 9, 0 },
+  { "caller's FPSCR restored over a raised inexact", abi_fake_pending, INT, 9, ABI_HAS_FPTRAPS },
+  { "write above the stacked argument", abi_fake_frame, INT, FRAME_SLOT, 0 },
+  { "k left below the stack pointer", abi_fake_leak, STACK, 0, 0 },
+};
+
 #else
 #error "test/abi.c: no ABI description for this CPU"
 #endif
@@ -456,9 +564,6 @@ static void set_mode(struct abi_block *b, int mode)
   if (!(features & ABI_HAS_DAZ)) mxcsr[1] &= ~0x40UL;
   b->want[GPRS] = cw[mode]; b->want[GPRS + 1] = mxcsr[mode]; b->want[X87_FLAGS] = sw[mode];
   b->want[GPRS + 2] = 0; b->want[GPRS + 3] = 0xffff;   /* DF clear, x87 stack empty */
-#if defined(__x86_64__)
-  b->want[XINUSE] = 0;
-#endif
 #define MODE_SLOTS { GPRS, GPRS + 1, X87_FLAGS }
 #elif defined(__powerpc__)
   /* toward zero with ZX raised; up with ZE, UX raised; down with VE and NI, ZX raised;
@@ -497,6 +602,21 @@ static void set_mode(struct abi_block *b, int mode)
   b->want[12] = fpcr[mode];
   b->want[13] = fpsr[mode];
 #define MODE_SLOTS { 12 }
+#elif defined(__riscv)
+  /* fcsr: up with DZ raised; toward zero with NV NX raised; down; to nearest, ties to max
+     magnitude. vxrm: each of its four modes; vxsat raised in the first; vstart zero */
+  static const unsigned long fcsr[NMODES] = { 0x68, 0x31, 0x40, 0x80 };
+  b->want[15] = fcsr[mode];
+  b->want[16] = (unsigned long) mode & 3;
+  b->want[17] = mode == 0;
+  b->want[18] = 0;
+#define MODE_SLOTS { 15, 16 }
+#elif defined(__arm__)
+  /* up with DZC IDC raised; toward zero with FZ and DZE, UFC IXC raised; down with DN and AHP;
+     nearest with every trap enabled (IOE DZE OFE UFE IXE IDE) */
+  static const unsigned long fpscr[NMODES] = { 0x00400082UL, 0x01c00218UL, 0x06800000UL, 0x9f00UL };
+  b->want[9] = fpscr[mode];
+#define MODE_SLOTS { 9 }
 #endif
 }
 
@@ -533,6 +653,11 @@ static int check_fails(const struct abi_block *b, unsigned int c, char *text)
                          cleared, want, got);
     else sprintf(text, "%s: 0x%lx raised with its exception enabled by the caller (a trap pending for it; "
                  "0x%lx became 0x%lx)", check_name(c, name), pending, want, got);
+  } else if (kind == UPPER) {
+    unsigned long before = b->want[slot] & mask, after = b->got[slot] & mask;
+    if (!(after & ~before)) return 0;
+    sprintf(text, "%s: XINUSE bits 0x%lx before the call (the caller's), 0x%lx after it", check_name(c, name),
+            before, after);
   } else if (kind == INT) {
     unsigned long want = b->want[slot] & mask, got = b->got[slot] & mask;
     if (want == got) return 0;
@@ -556,8 +681,25 @@ static void check_place(unsigned int c, int *kind, int *slot)
 {
   *kind = c < NCHECK ? checks[c].kind : INT;
   *slot = c < NCHECK ? checks[c].slot : (int) (FRAME_SLOT + c - NCHECK);
-  if (*kind == FLAGS) *kind = INT;
+  if (*kind == FLAGS || *kind == UPPER) *kind = INT;
 }
+
+#ifdef XINUSE
+/* the caller's upper halves: clean, ymm dirty, zmm dirty (XINUSE bits asked for) */
+static const unsigned long upper_asked[3] = { 0, 0x04, 0x44 };
+static const char *upper_name(unsigned long bits)
+{
+  if (!(features & ABI_HAS_XINUSE)) return "";
+  return bits & 0x40 && (features & ABI_HAS_ZMM) ? "zmm upper halves dirty"
+    : bits & 0x44 ? "ymm upper halves dirty" : "upper halves clean";
+}
+#define UPPER_WHERE(b) (features & ABI_HAS_XINUSE) ? ", caller's " : "", upper_name((b)->want[XINUSE])
+#define UPPER_MODES (features & ABI_HAS_ZMM ? ", caller's upper halves clean, ymm dirty, zmm dirty" \
+                     : features & ABI_HAS_XINUSE ? ", caller's upper halves clean, ymm dirty" : "")
+#else
+#define UPPER_WHERE(b) "", ""
+#define UPPER_MODES ""
+#endif
 
 /* fill the block with fresh known values for every slot */
 static void prepare(struct abi_block *b, uint64_t *prng, void (*fn)(void), unsigned long pad, int mode)
@@ -573,6 +715,9 @@ static void prepare(struct abi_block *b, uint64_t *prng, void (*fn)(void), unsig
   prng_fill(prng, b->vwant, sizeof b->vwant);
   b->paint = PAINT;
   set_mode(b, mode);
+#ifdef XINUSE
+  b->want[XINUSE] = upper_asked[(pad / 16 + (unsigned long) mode) % 3];   /* the caller's upper state, by call() */
+#endif
   stack_finding[0] = 0;
 }
 
@@ -589,23 +734,40 @@ static void on_sigfpe(int signal)
   _exit(1);
 }
 
-#if defined(__x86_64__)
+#ifdef XINUSE
 /* XINUSE bits 2 and 6: the upper halves of ymm0-15 and of zmm0-15 hold data */
 static unsigned long upper_state(void)
 {
   unsigned int lo, hi;
   __asm__ __volatile__("xgetbv" : "=a"(lo), "=d"(hi) : "c"(1));
-  return lo & 0x44;
+  return lo & UPPER_BITS;
 }
 #endif
 
+/* the call, from the caller's upper state asked for in want[XINUSE] (x86):
+   vzeroupper, then one 512-bit (where the CPU has AVX-512) or 256-bit
+   instruction and no vzeroupper, as compiled code leaves it; want[XINUSE]
+   becomes the state the call starts from */
+#if defined(__SSE__)
+#define XMM7 "xmm7"
+#else
+#define XMM7   /* 32-bit code without SSE: the compiler keeps nothing in xmm7 */
+#endif
 static void call(struct abi_block *b)
 {
-#if defined(__x86_64__)
-  if (features & ABI_HAS_XINUSE) __asm__ __volatile__(".byte 0xc5, 0xf8, 0x77" ::: "memory");   /* vzeroupper */
+#ifdef XINUSE
+  if (features & ABI_HAS_XINUSE) {
+    unsigned long asked = b->want[XINUSE];
+    __asm__ __volatile__("vzeroupper" ::: "memory");
+    if ((asked & 0x40) && (features & ABI_HAS_ZMM))
+      __asm__ __volatile__("vpternlogd $0xff, %%zmm7, %%zmm7, %%zmm7" ::: XMM7);
+    else if (asked & 0x44)
+      __asm__ __volatile__("vpcmpeqd %%ymm7, %%ymm7, %%ymm7" ::: XMM7);
+    b->want[XINUSE] = upper_state();
+  }
 #endif
   abi_call(b);
-#if defined(__x86_64__)
+#ifdef XINUSE
   if (features & ABI_HAS_XINUSE) b->got[XINUSE] = upper_state();
 #endif
 }
@@ -852,8 +1014,8 @@ static void run(int which)
                                      : (void (*)(void)) poly1305aes_verify, pad, mode);
         set_args(b, &a);
         memcpy(asked, b->want, sizeof asked);
-        snprintf(where, sizeof where, "%s, length %u, stack pad %lu, caller mode %d (%s)", names[which], a.l, pad,
-                 mode, mode_names[mode]);
+        snprintf(where, sizeof where, "%s, length %u, stack pad %lu, caller mode %d (%s)%s%s", names[which], a.l,
+                 pad, mode, mode_names[mode], UPPER_WHERE(b));
         calling = where;
         call(b);
         ++calls;
@@ -887,8 +1049,8 @@ static void run(int which)
     ++failures;
   }
   else printf("ok abi %s: %u calls (lengths 0 1 15 16 17 64 1000 4100, stack pads 0 16 32 48, %d caller FP modes, "
-              "message offsets 0-6), every check holds; the deepest call used %lu bytes of stack and left no "
-              "secret in them\n", names[which], calls, NMODES, (unsigned long) stack_deepest);
+              "message offsets 0-6%s), every check holds; the deepest call used %lu bytes of stack and left no "
+              "secret in them\n", names[which], calls, NMODES, UPPER_MODES, (unsigned long) stack_deepest);
 }
 
 static int layout_ok(void)
@@ -922,12 +1084,20 @@ int main(int argc, char **argv)
   if (getauxval(AT_HWCAP) & 0x10000000UL) features |= ABI_HAS_ALTIVEC;   /* PPC_FEATURE_HAS_ALTIVEC */
   prctl(PR_SET_FPEXC, PR_FP_EXC_PRECISE);   /* an enabled exception traps, as a careful caller may ask */
 #endif
-#if defined(__x86_64__)
+#if defined(__riscv)
+  if (getauxval(AT_HWCAP) & (1UL << ('V' - 'A'))) features |= ABI_HAS_RVV;
+#endif
+#ifdef XINUSE
   {
-    unsigned int a, b, cx, d;
-    if (__get_cpuid(1, &a, &b, &cx, &d) && (cx & (1u << 27)) && (cx & (1u << 28))
-        && __get_cpuid_count(0xd, 1, &a, &b, &cx, &d) && (a & (1u << 2)))
-      features |= ABI_HAS_XINUSE;     /* OSXSAVE, AVX, and XGETBV with ECX = 1 */
+    unsigned int a, b, cx, d, xcr0, xd;
+    if (__get_cpuid(1, &a, &b, &cx, &d) && (cx & (1u << 27)) && (cx & (1u << 28))) {   /* OSXSAVE, AVX */
+      __asm__ __volatile__("xgetbv" : "=a"(xcr0), "=d"(xd) : "c"(0));
+      if ((xcr0 & 6) == 6 && __get_cpuid_count(0xd, 1, &a, &b, &cx, &d) && (a & (1u << 2)))
+        features |= ABI_HAS_XINUSE;   /* ymm state saved, and XGETBV with ECX = 1 */
+      if ((features & ABI_HAS_XINUSE) && (xcr0 & 0xe6) == 0xe6 && __get_cpuid_count(7, 0, &a, &b, &cx, &d)
+          && (b & (1u << 16)))
+        features |= ABI_HAS_ZMM;      /* AVX-512F, zmm state saved */
+    }
   }
 #endif
   printf("abi harness for %s, checking", poly1305aes_implementation);
