@@ -110,8 +110,9 @@ INLINE void p64_blocks(struct p64 *st, const unsigned char *m, size_t count, u64
   if (count) blocks_z(st, m, count, pad);
 }
 
-/* h = (h + m0 + 2^64 m1 + 2^128 pad) r: the padded last chunk (pad 0); also h = h r */
-INLINE void p64_block(struct p64 *st, u64 m0, u64 m1, u64 pad)
+/* h = (h + m0 + 2^64 m1 + 2^128 pad) r, the block above in assembly (common/poly64.h's
+   p64_block is the portable C one): the padded last chunk (pad 0); also h = h r */
+INLINE void p64_block_z(struct p64 *st, u64 m0, u64 m1, u64 pad)
 {
   __asm__(P64_BLOCK_ASM("lgr %%r1, %[m0]\n\t" "lgr %%r3, %[m1]\n\t")
           : P64_OPERANDS
@@ -166,7 +167,7 @@ INLINE void p64_hash(struct p64 *st, const unsigned char *m, size_t l)
   if (l & 15) {
     u64 m0, m1;
     p64_tail(m, l, &m0, &m1);
-    p64_block(st, m0, m1, 0);
+    p64_block_z(st, m0, m1, 0);
   }
 }
 

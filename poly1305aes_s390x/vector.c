@@ -76,7 +76,7 @@ INLINE void r44_pair(const unsigned char *m, V *lo, V *hi)
 /* h = h r once more (the powers of r) */
 INLINE void r44_times_r(struct p64 *st)
 {
-  p64_block(st, 0, 0, 0);
+  p64_block_z(st, 0, 0, 0);
 }
 
 #include "radix44.h"

@@ -55,11 +55,11 @@ INLINE void powers26(struct key26 keys[2], const struct p64 *st)
   unsigned int i;
   p.h0 = st->r0, p.h1 = st->r1, p.h2 = 0;
   limbs26(r1, &p);
-  p64_block(&p, 0, 0, 0);
+  p64_block_z(&p, 0, 0, 0);
   limbs26(r2, &p);
-  p64_block(&p, 0, 0, 0);
+  p64_block_z(&p, 0, 0, 0);
   limbs26(r3, &p);
-  p64_block(&p, 0, 0, 0);
+  p64_block_z(&p, 0, 0, 0);
   limbs26(r4, &p);
   for (i = 0; i < 5; ++i) {
     keys[0].k[i] = key_words(r2[i], r4[i], r2[i], r4[i]);

@@ -16,6 +16,10 @@
    (one caller mode enables every exception; a SIGFPE fails the run).
      abi              selftest (broken fakes must be caught), then the real runs
      abi --selftest   the selftest only
+   Where the implementation provides path_core (common/core.h), the core's
+   entry points (aes, start, blocks, finish) are called the same way, each
+   checked and scanned alone (the state, caller-provided, is not on the
+   stack); where it does not, a note says so.
    Prints "ok abi ..." or "FAIL abi ...: what, expected, got"; exit 1 on failure. */
 #include <signal.h>
 #include <stddef.h>
@@ -25,6 +29,8 @@
 #include <unistd.h>
 #include POLY1305AES_HEADER
 #include "abi.h"
+#include "aes_ref.h"
+#include "core.h"
 #include "ref.h"
 #include "stackscan.h"
 #include "util.h"
@@ -1053,6 +1059,153 @@ static void run(int which)
               "secret in them\n", names[which], calls, NMODES, UPPER_MODES, (unsigned long) stack_deepest);
 }
 
+/* ---- the path's core entry points (common/core.h) ---- */
+
+/* weak: an implementation without path_core links, and the harness says so */
+extern const struct poly1305aes_core *poly1305aes_path_core(unsigned int i) __attribute__((weak));
+
+static union { unsigned char bytes[POLY1305AES_CORE_STATE_MAX]; double align[2]; } __attribute__((aligned(16))) core_state;
+
+/* one call of an entry point: which 0 aes, 1 start, 2 blocks, 3 finish;
+   blocks and finish get a state started and fed `before` blocks first
+   (directly, not through the harness) */
+struct core_args {
+  const struct poly1305aes_core *core;
+  int which;
+  unsigned char kr[32], n[16], s[16], want[16], area[48];
+  const unsigned char *m;
+  unsigned long before, nblocks, pad;
+};
+
+static void core_set_args(struct abi_block *b, struct core_args *a)
+{
+  struct ref_state ref;
+  unsigned long i;
+  aes_ref_encrypt(a->s, a->kr, a->n);
+  ref_start(&ref, a->kr);
+  for (i = 0; i < a->before + a->nblocks; ++i)
+    if (i < a->before || a->pad) ref_chunk(&ref, a->m + 16 * i, 16);
+    else {   /* pad 0: the block as the padded chunk it ends with (its last nonzero byte the 1) */
+      unsigned int len = 16;
+      while (len > 0 && a->m[16 * i + len - 1] == 0) --len;
+      ref_chunk(&ref, a->m + 16 * i, len - 1);
+    }
+  ref_tag(a->want, &ref, a->s);
+  if (a->which == 0) memcpy(a->want, a->s, 16);
+  for (i = 0; i < sizeof a->area; ++i) a->area[i] = (unsigned char) (0xa5 ^ i);
+  if (a->which >= 2) {
+    a->core->start(core_state.bytes, a->kr + 16);
+    a->core->blocks(core_state.bytes, a->m, a->before, 1);
+  }
+  if (a->which == 3) a->core->blocks(core_state.bytes, a->m + 16 * a->before, a->nblocks, (unsigned int) a->pad);
+  b->arg[0] = a->which == 0 ? (unsigned long) (a->area + 16) : (unsigned long) core_state.bytes;
+  b->arg[1] = a->which == 0 ? (unsigned long) a->kr : a->which == 1 ? (unsigned long) (a->kr + 16)
+            : a->which == 2 ? (unsigned long) (a->m + 16 * a->before) : (unsigned long) a->s;
+  b->arg[2] = a->which == 0 ? (unsigned long) a->n : a->which == 2 ? a->nblocks : (unsigned long) (a->area + 16);
+  b->arg[3] = a->pad;
+  b->arg[4] = 0;
+}
+
+/* the tag the state gives now (after start or blocks: the rest absorbed directly) */
+static void core_result(struct core_args *a, unsigned char tag[16])
+{
+  if (a->which == 0 || a->which == 3) {
+    memcpy(tag, a->area + 16, 16);
+    return;
+  }
+  if (a->which == 1) {
+    a->core->blocks(core_state.bytes, a->m, a->before, 1);
+    a->core->blocks(core_state.bytes, a->m + 16 * a->before, a->nblocks, (unsigned int) a->pad);
+  }
+  a->core->finish(core_state.bytes, a->s, tag);
+}
+
+static void core_again(struct abi_block *b, void *context, struct secrets *other)
+{
+  static struct core_args a;
+  static uint64_t prng = 4343;
+  a = *(struct core_args *) context;
+  prng_fill(&prng, a.kr, 32);
+  prng_fill(&prng, a.n, 16);
+  clamp_ref(a.kr);
+  core_set_args(b, &a);
+  secrets_of(other, a.kr, a.n, NULL);
+  call(b);
+}
+
+static void run_core(const struct poly1305aes_core *core, int which)
+{
+  /* blocks before the call, and in it: 0, 1, 2, about LANES_FROM (poly1305aes_53: 24 blocks), above it */
+  static const unsigned long counts[][2] = { { 0, 0 }, { 0, 1 }, { 3, 2 }, { 1, 24 }, { 0, 25 }, { 2, 70 }, { 0, 256 } };
+  static const char *const names[] = { "core aes", "core start", "core blocks", "core finish" };
+  static unsigned char buffer[16 * 260 + 8];
+  static struct core_args a;
+  static struct secrets secret;
+  unsigned long asked[ABI_NINT];
+  uint64_t prng = 2000 + (uint64_t) which;
+  unsigned int ci, c, calls = 0, bad = 0;
+  unsigned long pad;
+  int mode;
+  struct abi_block *b;
+  if (posix_memalign((void **) &b, 64, sizeof *b)) { printf("FAIL abi: out of memory\n"); ++failures; return; }
+  stack_deepest = 0;
+  for (ci = 0; ci < sizeof counts / sizeof counts[0]; ++ci)
+    for (pad = 0; pad <= 48; pad += 16)
+      for (mode = 0; mode < NMODES; ++mode) {
+        unsigned char tag[16];
+        char text[500], where[200];
+        unsigned int i;
+        a.core = core;
+        a.which = which;
+        a.before = counts[ci][0];
+        a.nblocks = counts[ci][1];
+        a.pad = (unsigned long) (mode != 2);   /* pad 0 in one caller mode: the block ends 01 00.. */
+        a.m = buffer + (pad / 16 + (unsigned long) mode) % 8;
+        prng_fill(&prng, a.kr, 32);
+        prng_fill(&prng, a.n, 16);
+        prng_fill(&prng, (unsigned char *) a.m, 16 * (a.before + a.nblocks));
+        if (mode == 1) {   /* all-0xff message, largest clamped r */
+          memset((unsigned char *) a.m, 0xff, 16 * (a.before + a.nblocks));
+          memset(a.kr + 16, 0xff, 16);
+        }
+        if (!a.pad)
+          for (i = 0; i < a.nblocks; ++i) memcpy((unsigned char *) a.m + 16 * (a.before + i) + 13, "\001\000\000", 3);
+        clamp_ref(a.kr);
+        prepare(b, &prng, which == 0 ? (void (*)(void)) core->aes : which == 1 ? (void (*)(void)) core->start
+                          : which == 2 ? (void (*)(void)) core->blocks : (void (*)(void)) core->finish, pad, mode);
+        core_set_args(b, &a);
+        memcpy(asked, b->want, sizeof asked);
+        snprintf(where, sizeof where, "%s, %lu blocks after %lu, pad %lu, stack pad %lu, caller mode %d (%s)",
+                 names[which], a.nblocks, a.before, a.pad, pad, mode, mode_names[mode]);
+        calling = where;
+        call(b);
+        ++calls;
+        calling = "the harness";
+        core_result(&a, tag);
+        if (memcmp(tag, a.want, 16) && bad++ < 10) printf("FAIL abi %s: wrong result\n", where);
+        if (which == 0 || which == 3)
+          for (i = 0; i < sizeof a.area; ++i)
+            if ((i < 16 || i >= 32) && a.area[i] != (unsigned char) (0xa5 ^ i)) {
+              if (bad++ < 10) printf("FAIL abi %s: byte %d beside the output overwritten\n", where, (int) i - 16);
+              break;
+            }
+        secrets_of(&secret, a.kr, a.n, NULL);
+        scan_stack(b, &secret, core_again, &a);
+        mode_taken(b, asked);
+        for (c = 0; c < NCHECK + NFRAME; ++c)
+          if (check_fails(b, c, text) && bad++ < 10) printf("FAIL abi %s: %s\n", where, text);
+      }
+  free(b);
+  if (bad) {
+    printf("FAIL abi %s: %u problems in %u calls (the deepest used %lu bytes of stack)\n", names[which], bad, calls,
+           (unsigned long) stack_deepest);
+    ++failures;
+  }
+  else printf("ok abi %s: %u calls (blocks 0 1 2 24 25 70 256 after 0-3, pad 1 and 0, stack pads 0 16 32 48, %d caller "
+              "FP modes, message offsets 0-6), every check holds; the deepest call used %lu bytes of stack and left no "
+              "secret in them\n", names[which], calls, NMODES, (unsigned long) stack_deepest);
+}
+
 static int layout_ok(void)
 {
   return offsetof(struct abi_block, fn) == ABI_FN && offsetof(struct abi_block, arg) == ABI_ARG
@@ -1118,6 +1271,16 @@ int main(int argc, char **argv)
       run(0);
       run(1);
       run(2);
+      if (!poly1305aes_path_core)
+        printf("note abi: path %s: %s provides no path_core yet, so its core entry points are not checked\n", path,
+               poly1305aes_implementation);
+      else if (!poly1305aes_path_core(p)) {
+        printf("FAIL abi: path_core(%u) is NULL for path %s\n", p, path);
+        ++failures;
+      } else {
+        int which;
+        for (which = 0; which < 4; ++which) run_core(poly1305aes_path_core(p), which);
+      }
       ++tested;
     }
   if (!only_selftest && !tested) { printf("FAIL abi: no code path runs on this CPU\n"); ++failures; }
