@@ -1,16 +1,8 @@
 /* SPDX-License-Identifier: CC0-1.0 */
 /* poly1305aes_ppc64le: run-time choice of the code path. Assumes
    little-endian POWER Linux: getauxval(AT_HWCAP2) tells the CPU's features
-   (PPC_FEATURE2_VEC_CRYPTO, _ARCH_3_00).
-
-   The choice is cached write-once, process-wide: the first call reads the
-   hardware capabilities, picks a path and stores a pointer to its constant
-   descriptor with an atomic release store; every call loads it with an
-   acquire load and calls through it. Threads racing on the first call
-   compute and store the same pointer, so the race is benign. Nothing outside
-   the program chooses the path: no environment variable is read. The tests
-   and benchmarks force one through the path interface (common/impl.h.in),
-   which the installed libraries do not export.
+   (PPC_FEATURE2_VEC_CRYPTO, _ARCH_3_00, _ARCH_3_1). The dispatcher itself
+   is common/dispatch.h's.
 
    The path table below, best first; the first whose needs the CPU meets is
    used:
@@ -60,6 +52,12 @@
 #ifndef VECTOR_STACK
 #define VECTOR_STACK 1024
 #endif
+
+#undef vector   /* altivec.h's keyword macro: common/dispatch.h's struct path has a field of that name */
+/* a path's one-shot code (the message's bytes l) */
+typedef void hashfn(unsigned char out[16], const unsigned char *kr, const unsigned char *n, const unsigned char *m,
+                    size_t l);
+#include "dispatch.h"   /* struct path; the needs: AT_HWCAP2 bits */
 
 #define P9 __attribute__((target("cpu=power9")))
 
@@ -177,19 +175,6 @@ static void auth_vperm(unsigned char out[16], const unsigned char *kr, const uns
 
 /* ---- the path table ---- */
 
-typedef void authfn(unsigned char out[16], const unsigned char *kr, const unsigned char *n, const unsigned char *m,
-                    size_t l);
-typedef void blocksfn(struct state *st, const unsigned char *m, size_t count, u64 pad);
-typedef void aesfn(unsigned char out[16], const unsigned char k[16], const unsigned char in[16]);
-
-struct path {
-  const char *name;
-  unsigned long needs;             /* AT_HWCAP2 bits */
-  authfn *scalar, *longer;         /* longer (or NULL) from VECTOR_FROM bytes on: the vector code */
-  blocksfn *blocks;                /* the core's blocks */
-  aesfn *aes;
-};
-
 /* AES-128, one block (the contract's aes128) */
 static void aes_p8(unsigned char out[16], const unsigned char k[16], const unsigned char in[16])
 {
@@ -205,37 +190,24 @@ static void core_blocks_p8(struct state *st, const unsigned char *m, size_t coun
 }
 
 static const struct path paths[] = {
-  { "p10", PPC_FEATURE2_VEC_CRYPTO | PPC_FEATURE2_ARCH_3_1, auth_p9, auth_p10_long, core_blocks_p10, aes_p8 },
-  { "p9", PPC_FEATURE2_VEC_CRYPTO | PPC_FEATURE2_ARCH_3_00, auth_p9, auth_p9_long, core_blocks_p9, aes_p8 },
-  { "p8", PPC_FEATURE2_VEC_CRYPTO, auth_p8, NULL, core_blocks_p8, aes_p8 },
-  { "vperm", 0, auth_vperm, NULL, core_blocks_p8, aes_vperm },
+  { "p10", PPC_FEATURE2_VEC_CRYPTO | PPC_FEATURE2_ARCH_3_1, auth_p9, auth_p10_long, VECTOR_FROM, 0, VECTOR_STACK },
+  { "p9", PPC_FEATURE2_VEC_CRYPTO | PPC_FEATURE2_ARCH_3_00, auth_p9, auth_p9_long, VECTOR_FROM, 0, VECTOR_STACK },
+  { "p8", PPC_FEATURE2_VEC_CRYPTO, auth_p8, NULL, 0, 0, 0 },
+  { "vperm", 0, auth_vperm, NULL, 0, 0, 0 },
 };
 
-#define COUNT (sizeof paths / sizeof paths[0])
+/* each path's core (the contract's pieces), in the table's order */
+typedef void blocksfn(struct state *st, const unsigned char *m, size_t count, u64 pad);
+typedef void aesfn(unsigned char out[16], const unsigned char k[16], const unsigned char in[16]);
+static const struct {
+  blocksfn *blocks;
+  aesfn *aes;
+} cores[] = { { core_blocks_p10, aes_p8 }, { core_blocks_p9, aes_p8 }, { core_blocks_p8, aes_p8 },
+              { core_blocks_p8, aes_vperm } };
 
 static int runs_here(const struct path *p)
 {
   return (p->needs & getauxval(AT_HWCAP2)) == p->needs;
-}
-
-static const struct path *choose(void)
-{
-  unsigned int i;
-  for (i = 0; i < COUNT; ++i)
-    if (runs_here(&paths[i])) return &paths[i];
-  return &paths[COUNT - 1];
-}
-
-static const struct path *chosen;   /* write-once cache, see above (path_use rewrites it) */
-
-static const struct path *current(void)
-{
-  const struct path *p = __atomic_load_n(&chosen, __ATOMIC_ACQUIRE);
-  if (__builtin_expect(p == NULL, 0)) {
-    p = choose();
-    __atomic_store_n(&chosen, p, __ATOMIC_RELEASE);
-  }
-  return p;
 }
 
 /* zero the bytes [r1 - bytes, r1) below the stack pointer, where the frames of
@@ -262,17 +234,9 @@ INLINE void wipe_below(size_t bytes)
                        : : "r"(bytes) : "r8", "r9", "r10", "r11", "r12", "vs0", "cr0", "memory");
 }
 
-void poly1305aes_authenticate(unsigned char out[16], const unsigned char kr[32], const unsigned char n[16],
-                              const unsigned char m[], unsigned int l)
-{
-  const struct path *p = current();
-  if (p->longer && l >= VECTOR_FROM) {
-    p->longer(out, kr, n, m, l);
-    wipe_below(VECTOR_STACK);
-  } else {
-    p->scalar(out, kr, n, m, l);
-  }
-}
+#define may_force runs_here
+#define PATH_CALL(fn) fn(out, kr, n, m, l)
+#include "dispatch.h"
 
 /* Poly1305 with a one-time key r || s (RFC 8439; r clamped here), through the
    current path's core: start, blocks, the padded tail, finish. Namespaced,
@@ -280,17 +244,17 @@ void poly1305aes_authenticate(unsigned char out[16], const unsigned char kr[32],
 #define onetimeauth CRYPTO_NAMESPACE(onetimeauth)
 void onetimeauth(unsigned char out[16], const unsigned char key[32], const unsigned char *m, size_t l);
 
-__attribute__((noinline)) static void onetime_path(const struct path *p, unsigned char out[16],
+__attribute__((noinline)) static void onetime_path(blocksfn *blocks, unsigned char out[16],
                                                    const unsigned char key[32], const unsigned char *m, size_t l)
 {
   struct state st;
   core_start(&st, key);
-  p->blocks(&st, m, l / 16, 1);
+  blocks(&st, m, l / 16, 1);
   if (l & 15) {
     unsigned char last[16] = { 0 };
     memcpy(last, m + (l & ~(size_t) 15), l & 15);
     last[l & 15] = 1;
-    p->blocks(&st, last, 1, 0);
+    blocks(&st, last, 1, 0);
     wipe(last, sizeof last);
   }
   core_finish(&st, key + 16, out);
@@ -298,24 +262,6 @@ __attribute__((noinline)) static void onetime_path(const struct path *p, unsigne
 
 void onetimeauth(unsigned char out[16], const unsigned char key[32], const unsigned char *m, size_t l)
 {
-  onetime_path(current(), out, key, m, l);
+  onetime_path(cores[current() - paths].blocks, out, key, m, l);
   wipe_below(VECTOR_STACK);
-}
-
-/* the path interface (common/impl.h.in): the table above, as data */
-const char *poly1305aes_path_name(unsigned int i)
-{
-  return i < COUNT ? paths[i].name : NULL;
-}
-
-int poly1305aes_path_use(unsigned int i)
-{
-  if (i >= COUNT || !runs_here(&paths[i])) return 0;
-  __atomic_store_n(&chosen, &paths[i], __ATOMIC_RELEASE);
-  return 1;
-}
-
-const char *poly1305aes_path(void)
-{
-  return current()->name;
 }

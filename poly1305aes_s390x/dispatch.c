@@ -2,15 +2,7 @@
 /* poly1305aes_s390x: run-time choice of the code path. Assumes s390x Linux:
    getauxval(AT_HWCAP) tells the CPU's features (HWCAP_S390_VXRS: the
    vector facility, z13; HWCAP_S390_VXRS_EXT: its first enhancements, z14).
-
-   The choice is cached write-once, process-wide: the first call reads the
-   hardware capabilities, picks a path and stores a pointer to its constant
-   descriptor with an atomic release store; every call loads it with an
-   acquire load and calls through it. Threads racing on the first call
-   compute and store the same pointer, so the race is benign. Nothing outside
-   the program chooses the path: no environment variable is read. The tests
-   and benchmarks force one through the path interface (common/impl.h.in),
-   which the installed libraries do not export.
+   The dispatcher itself is common/dispatch.h's.
 
    The path table below, best first; the first whose needs the CPU meets is
    used:
@@ -30,6 +22,10 @@
 #include <sys/auxv.h>
 #include "s390x.h"
 #include "wipe.h"
+/* a path's one-shot code (the message's bytes l) */
+typedef void hashfn(unsigned char out[16], const unsigned char *kr, const unsigned char *n, const unsigned char *m,
+                    size_t l);
+#include "dispatch.h"   /* struct path; the needs: AT_HWCAP bits */
 
 #ifndef HWCAP_S390_VXRS
 #define HWCAP_S390_VXRS 2048
@@ -51,7 +47,7 @@
 #if VECTOR_FROM < 16 * R44_GROUP
 #error "the vector code takes whole groups of R44_GROUP blocks"
 #endif
-#ifndef VECTOR_STACK
+#ifndef VECTOR_STACK   /* a multiple of 256 (wipe_below) */
 #define VECTOR_STACK 1024
 #endif
 #ifndef SCALAR_STACK   /* test/abi.c: the scalar code of both paths reaches 416 bytes below */
@@ -135,80 +131,46 @@ static void auth_vx_long(unsigned char out[16], const unsigned char *kr, const u
 
 /* ---- the path table ---- */
 
-typedef void authfn(unsigned char out[16], const unsigned char *kr, const unsigned char *n, const unsigned char *m,
-                    size_t l);
+static const struct path paths[] = {
+  { "vxe", HWCAP_S390_VXRS | HWCAP_S390_VXRS_EXT, auth_vx, auth_vxe_long, VECTOR_FROM, SCALAR_STACK, VECTOR_STACK },
+  { "vx", HWCAP_S390_VXRS, auth_vx, auth_vx_long, VECTOR_FROM, SCALAR_STACK, VECTOR_STACK },
+};
+
+/* each path's core (the contract's pieces), in the table's order */
 typedef void blocksfn(struct state *st, const unsigned char *m, size_t count, u64 pad);
 typedef void aesfn(unsigned char out[16], const unsigned char k[16], const unsigned char in[16]);
-
-struct path {
-  const char *name;
-  unsigned long needs;             /* AT_HWCAP bits */
-  authfn *scalar, *longer;         /* longer (or NULL) from VECTOR_FROM bytes on: the vector code */
-  blocksfn *blocks;                /* the core's blocks */
-  aesfn *aes;                      /* the contract's aes128 */
-};
-
-static const struct path paths[] = {
-  { "vxe", HWCAP_S390_VXRS | HWCAP_S390_VXRS_EXT, auth_vx, auth_vxe_long, core_blocks_vxe, aes_vx },
-  { "vx", HWCAP_S390_VXRS, auth_vx, auth_vx_long, core_blocks_vx, aes_vx },
-};
-
-#define COUNT (sizeof paths / sizeof paths[0])
+static const struct {
+  blocksfn *blocks;
+  aesfn *aes;
+} cores[] = { { core_blocks_vxe, aes_vx }, { core_blocks_vx, aes_vx } };
 
 static int runs_here(const struct path *p)
 {
   return (p->needs & getauxval(AT_HWCAP)) == p->needs;
 }
 
-static const struct path *choose(void)
-{
-  unsigned int i;
-  for (i = 0; i < COUNT; ++i)
-    if (runs_here(&paths[i])) return &paths[i];
-  return &paths[COUNT - 1];
-}
-
-static const struct path *chosen;   /* write-once cache, see above (path_use rewrites it) */
-
-static const struct path *current(void)
-{
-  const struct path *p = __atomic_load_n(&chosen, __ATOMIC_ACQUIRE);
-  if (__builtin_expect(p == NULL, 0)) {
-    p = choose();
-    __atomic_store_n(&chosen, p, __ATOMIC_RELEASE);
-  }
-  return p;
-}
-
 /* zero the bytes [r15 - bytes, r15) below the stack pointer, where the frames
-   of the function just called were (bytes a multiple of 256, at most 3840:
-   XC's displacement). r15 moves down over them for the stores (a signal's
-   frame goes below it), and back. */
-#define WIPE_BELOW(bytes)                                                                     \
-  __asm__ __volatile__("lgr %%r0, %%r15\n\t"                                                   \
-                       "lay %%r1, %0(%%r15)\n\t"                                               \
-                       "lgr %%r15, %%r1\n\t"                                                   \
-                       ".irp o, " WIPE_OFFSETS_##bytes "\n\t"                                  \
-                       "xc \\o(256, %%r1), \\o(%%r1)\n\t"                                      \
-                       ".endr\n\t"                                                             \
-                       "lgr %%r15, %%r0"                                                       \
-                       : : "i"(-(bytes)) : "r0", "r1", "cc", "memory")
-#define WIPE_OFFSETS_512 "0, 256"
-#define WIPE_OFFSETS_1024 "0, 256, 512, 768"
-#define WIPE(bytes) WIPE_BELOW(bytes)
-
-void poly1305aes_authenticate(unsigned char out[16], const unsigned char kr[32], const unsigned char n[16],
-                              const unsigned char m[], unsigned int l)
+   of the function just called were (bytes a nonzero multiple of 256). r15
+   moves down over them for the stores (a signal's frame goes below it), and
+   back. */
+INLINE void wipe_below(size_t bytes)
 {
-  const struct path *p = current();
-  if (p->longer && l >= VECTOR_FROM) {
-    p->longer(out, kr, n, m, l);
-    WIPE(VECTOR_STACK);
-  } else {
-    p->scalar(out, kr, n, m, l);
-    WIPE(SCALAR_STACK);
-  }
+  __asm__ __volatile__("lgr %%r0, %%r15\n\t"
+                       "lgr %%r1, %%r15\n\t"
+                       "sgr %%r1, %0\n\t"
+                       "lgr %%r15, %%r1\n"
+                       "0:\n\t"
+                       "xc 0(256, %%r1), 0(%%r1)\n\t"
+                       "la %%r1, 256(%%r1)\n\t"
+                       "clgr %%r1, %%r0\n\t"
+                       "jl 0b\n\t"
+                       "lgr %%r15, %%r0"
+                       : : "d"(bytes) : "r0", "r1", "cc", "memory");
 }
+
+#define may_force runs_here
+#define PATH_CALL(fn) fn(out, kr, n, m, l)
+#include "dispatch.h"
 
 /* Poly1305 with a one-time key r || s (RFC 8439; r clamped here), through the
    current path's core: start, blocks, the padded tail, finish. Namespaced,
@@ -216,17 +178,17 @@ void poly1305aes_authenticate(unsigned char out[16], const unsigned char kr[32],
 #define onetimeauth CRYPTO_NAMESPACE(onetimeauth)
 void onetimeauth(unsigned char out[16], const unsigned char key[32], const unsigned char *m, size_t l);
 
-__attribute__((noinline)) static void onetime_path(const struct path *p, unsigned char out[16],
+__attribute__((noinline)) static void onetime_path(blocksfn *blocks, unsigned char out[16],
                                                    const unsigned char key[32], const unsigned char *m, size_t l)
 {
   struct state st;
   core_start(&st, key);
-  p->blocks(&st, m, l / 16, 1);
+  blocks(&st, m, l / 16, 1);
   if (l & 15) {
     unsigned char last[16] = { 0 };
     memcpy(last, m + (l & ~(size_t) 15), l & 15);
     last[l & 15] = 1;
-    p->blocks(&st, last, 1, 0);
+    blocks(&st, last, 1, 0);
     wipe(last, sizeof last);
   }
   core_finish(&st, key + 16, out);
@@ -234,25 +196,6 @@ __attribute__((noinline)) static void onetime_path(const struct path *p, unsigne
 
 void onetimeauth(unsigned char out[16], const unsigned char key[32], const unsigned char *m, size_t l)
 {
-  onetime_path(current(), out, key, m, l);
-  if (l >= VECTOR_FROM) WIPE(VECTOR_STACK);
-  else WIPE(SCALAR_STACK);
-}
-
-/* the path interface (common/impl.h.in): the table above, as data */
-const char *poly1305aes_path_name(unsigned int i)
-{
-  return i < COUNT ? paths[i].name : NULL;
-}
-
-int poly1305aes_path_use(unsigned int i)
-{
-  if (i >= COUNT || !runs_here(&paths[i])) return 0;
-  __atomic_store_n(&chosen, &paths[i], __ATOMIC_RELEASE);
-  return 1;
-}
-
-const char *poly1305aes_path(void)
-{
-  return current()->name;
+  onetime_path(cores[current() - paths].blocks, out, key, m, l);
+  wipe_below(l >= VECTOR_FROM ? VECTOR_STACK : SCALAR_STACK);
 }

@@ -20,16 +20,19 @@
    then, where the implementation has a one-time entry, Poly1305 alone with
    that key (group onetime: the measure issue 24 sets on this target, where
    AES is CPACF's job): ours, OpenSSL's as it runs and with the vector
-   facility masked, libsodium's. OPENSSL_s390xcap_P is OpenSSL's internal
-   capability vector, global in its static library (its declaration is
-   written out): the vector facility is bit 1 (IBM numbering) of its third
-   STFLE doubleword. The commands are speed/bench_main.h's. */
+   facility masked, libsodium's. OpenSSL's functions and its capability
+   vector OPENSSL_s390xcap_P named here are global in its static library;
+   their declarations are written out (the vector facility is bit 1, IBM
+   numbering, of the vector's third STFLE doubleword). The commands are
+   speed/bench_main.h's. */
 #define BENCH_NAME "bench_s390x"
 #define BENCH_ONETIME
 #include "bench_peers.h"
-#define OPENSSL_SUPPRESS_DEPRECATED   /* AES_encrypt: what OpenSSL's C glue runs for one block */
-#include <openssl/aes.h>
 
+/* ---- OpenSSL's internal entry points and capabilities (libcrypto.a) ---- */
+typedef struct { uint32_t rd_key[60]; int rounds; } aes_key;   /* its AES_KEY */
+int AES_set_encrypt_key(const unsigned char *key, const int bits, aes_key *schedule);
+void AES_encrypt(const unsigned char *in, unsigned char *out, const aes_key *schedule);
 extern uint64_t OPENSSL_s390xcap_P[];
 #define S390X_VX (1ULL << 62)   /* facility 129 in STFLE doubleword 2 */
 static uint64_t stfle2;   /* OpenSSL's third STFLE doubleword as it found the CPU */
@@ -37,7 +40,7 @@ static uint64_t stfle2;   /* OpenSSL's third STFLE doubleword as it found the CP
 /* s = AES_k(n) as OpenSSL runs one block */
 static void openssl_aes(unsigned char s[16])
 {
-  AES_KEY schedule;
+  aes_key schedule;
   AES_set_encrypt_key(kr, 128, &schedule);
   AES_encrypt(n, s, &schedule);
 }
