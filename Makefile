@@ -2,7 +2,8 @@
 # poly1305aes. `make` selects and installs into build/<target>/ the fastest
 # implementation that passes its self-test; `make test` tests everything on
 # every target. See README.md.
-#   make [TARGET=amd64|x86|ppc32|sparc64|arm64|riscv64|armhf|native] [IMPL=name] [AES=table]
+#   make [TARGET=amd64|x86|ppc32|sparc64|arm64|riscv64|armhf|ppc64le|s390x|native]
+#                              [IMPL=name] [AES=table]
 #                              select and install (native: the machine's own cc; the default
 #                              where no target's host line names the machine; AES=table:
 #                              table-based AES designs admitted too, README)
@@ -11,8 +12,8 @@
 #   make speed [TARGET=...]    speed tables (CSV, PNG) for every candidate
 #   make bench [TARGET=...] [SWEEP=61] [BENCH_RUN="qemu-arm -cpu cortex-a15"]  installed
 #                              implementation beside OpenSSL and libsodium (amd64, x86: rdtsc,
-#                              speed/bench.sh; arm64, armhf, riscv64: instructions under qemu,
-#                              BENCH_RUN another emulated CPU): a table, a sweep,
+#                              speed/bench.sh; arm64, armhf, riscv64, ppc64le, s390x: instructions
+#                              under qemu, BENCH_RUN another emulated CPU): a table, a sweep,
 #                              build/<target>/bench.csv and bench.png
 #   make fuzz [FUZZ_SECONDS=600]  differential fuzzing of every host implementation
 #   make clean
@@ -60,7 +61,7 @@ fuzz:
 # the installed implementation (selected first if need be) beside OpenSSL and
 # libsodium for the same target: natively (amd64, x86) with rdtsc (speed/bench.sh:
 # `build/<target>/bench`, then its sweep), under an emulator (arm64, armhf,
-# riscv64) exact instruction counts (speed/peers.py); both write
+# riscv64, ppc64le, s390x) exact instruction counts (speed/peers.py); both write
 # build/<target>/bench.csv and draw it (speed/plot.py) into build/<target>/bench.png
 EMULATOR := $(if $(TARGET),$(shell $(PYTHON) $(TOP)/tools/describe.py target $(TARGET) run 2>/dev/null))
 bench:

@@ -14,8 +14,10 @@ coefficient of u^e. GF(2^8) = GF(2^4)[t]/(t^2 + t + 1/a) for a constant
 a in GF(2^4) that makes the polynomial irreducible. An element x = (a i) t + k,
 i and k nibbles, has the norm N = (a i)^2/a + a i k + k^2 and the inverse
 (a i/N) t + (a i + k)/N. With j = i + k and the convention 1/0 = "infinity"
-(the lookup tables hold 0x80 there: every later xor keeps bit 7 set, and a
-shuffle returns 0 for an index with bit 7 set, i.e. 1/infinity = 0):
+(the lookup tables hold 0x90 there: every later xor keeps bits 7 and 4 set,
+and each byte shuffle returns 0 for such an index, i.e. 1/infinity = 0:
+PSHUFB for bit 7, TBL for an index above 15, vperm and VPERM, whose second
+operand is zero in a lookup, for bit 4):
     io = j + 1/(1/i + a/k) = N/(a i + k)
     jo = i + 1/(1/j + a/k) = N/(a j + k)
 (multiply out: j + ik/(k + a i) = (a i^2 + a i k + k^2)/(k + a i)), so
@@ -34,7 +36,7 @@ so round keys, xors and MixColumns' byte rotations carry over, and
 multiplication by 2 is a table of its own.
 
 Tables (16 bytes each, in the order of the C block):
-  INV, INVA      1/v and a/v (0x80 at v = 0)
+  INV, INVA      1/v and a/v (0x90 at v = 0)
   SB1U, SB1T     the S-box's linear part (without 0x63) in the inner basis, by io and by jo
   SB2U, SB2T     the same times 2 (MixColumns' factor)
   SBOU, SBOT     the S-box's linear part in the AES basis (the last round)
@@ -145,7 +147,7 @@ def sbox_linear(b):
     return out
 
 
-INF = 0x80
+INF = 0x90
 
 
 def nibble_table(f):
@@ -203,11 +205,16 @@ TABLES["SUBWORD"] = [12 + (i + 1) % 4 for i in range(16)]
 
 # ---- the vector operations, as a byte shuffle does them ----
 def lookup(table, index):
-    """pshufb and tbl agree here: every index is a nibble, or has bit 7 set (result 0)"""
+    """the byte shuffles of the four ISAs agree here: every index is a nibble,
+    or an infinity (0x9X: result 0)"""
     out = []
     for v in index:
         assert v < 16 or v & 0xF0 == INF, "index %#x: neither a nibble nor an infinity" % v
-        out.append(0 if v & INF else table[v])
+        pshufb = 0 if v & 0x80 else table[v & 15]           # SSSE3: bit 7 zeroes, bits 0-3 index
+        tbl = 0 if v >= 16 else table[v]                    # NEON TBL: an index past the table gives 0
+        vperm = (list(table) + [0] * 16)[v & 31]            # vperm, VPERM: bits 0-4 index table || zero
+        assert pshufb == tbl == vperm, "index %#x: the shuffles disagree" % v
+        out.append(tbl)
     return out
 
 

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: CC0-1.0 */
 /* x86: rdtsc (constant-rate ticks, not core cycles, on current CPUs);
-   PowerPC: the time base; SPARC V9: %tick; elsewhere: CLOCK_MONOTONIC ns. */
+   PowerPC: the time base; SPARC V9: %tick; s390x: the TOD clock; elsewhere:
+   CLOCK_MONOTONIC ns. */
 #include "cycles.h"
 
 #if defined(__x86_64__) || defined(__i386__)
@@ -22,6 +23,24 @@ unsigned long long cycles_now(void)
   return (unsigned long long) high << 32 | low;
 }
 const char *cycles_name(void) { return "PowerPC time base ticks"; }
+
+#elif defined(__powerpc64__)
+unsigned long long cycles_now(void)
+{
+  unsigned long long tb;
+  __asm__ __volatile__("mfspr %0, 268" : "=r"(tb) : : "memory");   /* the 64-bit time base */
+  return tb;
+}
+const char *cycles_name(void) { return "POWER time base ticks"; }
+
+#elif defined(__s390x__)
+unsigned long long cycles_now(void)
+{
+  unsigned long long tod;
+  __asm__ __volatile__("stckf %0" : "=Q"(tod) : : "memory", "cc");   /* TOD clock: bit 51 is 1 us */
+  return tod;
+}
+const char *cycles_name(void) { return "z/Architecture TOD clock units (1/4096 us)"; }
 
 #elif defined(__sparc__) && defined(__arch64__)
 unsigned long long cycles_now(void)

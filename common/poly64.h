@@ -1,14 +1,14 @@
 /* SPDX-License-Identifier: CC0-1.0 */
 /* Radix-2^64 Poly1305 pieces in portable C (GCC or clang: unsigned __int128),
    shared by the 64-bit implementations (poly1305aes_amd64, poly1305aes_arm64,
-   poly1305aes_ct): 64-bit loads and stores of little-endian numbers (on a
-   big-endian CPU they swap the bytes), the state and its start, the padded
-   last chunk (little-endian CPUs only), the final reduction, the join of
-   two regions hashed by two chains at once (arm64's and amd64's hybrid
-   loops), and the block multiplication in portable C (p64_block;
-   poly1305aes_ct). Assumes 64-bit words. amd64 and arm64 write their own
-   block multiplication for their CPU (amd64.h, arm64.h); these bounds hold
-   for every one:
+   poly1305aes_ppc64le, poly1305aes_s390x, poly1305aes_ct): 64-bit loads and
+   stores of little-endian numbers (on a big-endian CPU they swap the bytes),
+   the state and its start, the padded last chunk, the final reduction, the
+   join of two regions hashed by two chains at once (arm64's and amd64's
+   hybrid loops), and the block multiplication in portable C (p64_block;
+   poly1305aes_ct). Assumes 64-bit words. amd64, arm64, ppc64le and s390x
+   write their own block multiplication for their CPU (amd64.h, arm64.h,
+   ppc64le.h, s390x.h); these bounds hold for every one:
 
    Scalar radix 2^64: h = h0 + 2^64 h1 + 2^128 h2 with h2 <= 4 between
    blocks. Clamping gives r0, r1 < 2^60 and 4 | r1, so 2^128 r1 = (5/4) r1
@@ -34,6 +34,13 @@ __extension__ typedef unsigned __int128 u128;
 #error "common/poly64.h reads the byte order from __BYTE_ORDER__"
 #endif
 #define P64_BIG_ENDIAN (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__)
+#if P64_BIG_ENDIAN   /* p64_tail's 32- and 16-bit little-endian pieces */
+#define LE32(x) __builtin_bswap32(x)
+#define LE16(x) __builtin_bswap16(x)
+#else
+#define LE32(x) (x)
+#define LE16(x) (x)
+#endif
 
 /* the little-endian number at p; on a big-endian CPU byte by byte, which the
    compiler turns into a byte-reversing load where the CPU has one (sparc64
@@ -106,7 +113,6 @@ INLINE void p64_fold(u64 h[3], u64 h0, u64 h1, u64 h2)
   h[2] = (h2 & 3) + (u64) (acc >> 64);
 }
 
-#if !P64_BIG_ENDIAN
 /* the last 1..15 bytes of m[0..l) as a padded chunk; reads only inside m[0..l) */
 INLINE void p64_tail(const unsigned char *m, size_t l, u64 *m0, u64 *m1)
 {
@@ -120,15 +126,14 @@ INLINE void p64_tail(const unsigned char *m, size_t l, u64 *m0, u64 *m1)
     unsigned int shift = 0;
     v = 0;
     if (t & 8) { v = load64(p); p += 8; shift = 64; }
-    if (t & 4) { uint32_t x; memcpy(&x, p, 4); v |= (u128) x << shift; p += 4; shift += 32; }
-    if (t & 2) { uint16_t x; memcpy(&x, p, 2); v |= (u128) x << shift; p += 2; shift += 16; }
+    if (t & 4) { uint32_t x; memcpy(&x, p, 4); v |= (u128) LE32(x) << shift; p += 4; shift += 32; }
+    if (t & 2) { uint16_t x; memcpy(&x, p, 2); v |= (u128) LE16(x) << shift; p += 2; shift += 16; }
     if (t & 1) v |= (u128) p[0] << shift;
   }
   v |= (u128) 1 << (8 * t);
   *m0 = (u64) v;
   *m1 = (u64) (v >> 64);
 }
-#endif
 
 /* t0 + 2^64 t1 = (h mod p + s) mod 2^128, for h2 <= 4 (h < 5 2^128); no branch on h */
 INLINE void p64_final(u64 *t0, u64 *t1, u64 h0, u64 h1, u64 h2, u64 s0, u64 s1)

@@ -1,30 +1,34 @@
 /* SPDX-License-Identifier: CC0-1.0 */
 /* AES-128 encryption of one block by vector permutes (M. Hamburg, CHES 2009),
    the key expansion interleaved with the rounds: the AES of the CPUs without
-   AES instructions. Assumes x86 with SSSE3 (PSHUFB; 64- or 32-bit),
-   AArch64 with ASIMD (TBL) or ARMv7-A with NEON (VTBL); instantiated inside
-   each caller's function (always inline; the caller's target must include
-   "ssse3" on x86, "fpu=neon" on ARMv7-A: VPAES_TARGET). Every
-   S-box is computed, 16 bytes at once, from 16-entry tables indexed by
-   nibbles (a byte shuffle does each lookup); every memory address is a
-   constant: no table indexed by a secret, no branch. Constant time.
+   AES instructions. Assumes x86 with SSSE3 (PSHUFB; 64- or 32-bit), AArch64
+   with ASIMD (TBL), ARMv7-A with NEON (VTBL), little-endian POWER with VMX
+   (vperm) or z/Architecture with the vector facility (VPERM, z13);
+   instantiated inside each caller's function (always inline; on x86, ARMv7-A
+   and s390x the caller's target must include "ssse3", "fpu=neon" or
+   "arch=z13": VPAES_TARGET). Every S-box is computed, 16 bytes at once, from
+   16-entry tables indexed by nibbles (a byte shuffle does each lookup); every
+   memory address is a constant: no table indexed by a
+   secret, no branch. Constant time.
 
    The field arithmetic, the bases and every constant: aes/vpaes.py, which
    derives the tables below, checks them over all 256 bytes and checks this
-   sequence of operations against AES; `make test` compares the block with
-   its output. The state and the round keys live in the "inner" basis (a
-   byte's nibbles are its coordinates in GF(2^4)[t]), where the inversion
-   is 6 lookups and 5 xors and each output a lookup pair; the AES basis
-   comes back at the end. SubBytes' constant 0x63 joins each round key
+   sequence of operations against AES, each lookup as all four byte shuffles
+   do it; `make test` compares the block with its output, and
+   aes/vpaes_check.c runs this code against the reference AES on every
+   target that uses it. The state and the round keys live in the "inner"
+   basis (a byte's nibbles are its coordinates in GF(2^4)[t]), where the
+   inversion is 6 lookups and 5 xors and each output a lookup pair; the AES
+   basis comes back at the end. SubBytes' constant 0x63 joins each round key
    (S63), the key schedule's its rcon constant (RCON), the last round's the
    output transform (OUTLO). ShiftRows is folded into MixColumns' row
    rotations (SR, SR_ROT1, SR_ROT3). A round is 27 vector operations on the
    state and 22 on the key (NEON counts; SSSE3 adds register copies), the
-   two chains independent until the round key is added. Measured (doc/RESULTS.md,
-   "AES without AES instructions"): key setup plus one block in 530
-   AArch64 instructions, 0.58 of OpenSSL's vpaes-armv8; on an Intel Xeon
-   (Sapphire Rapids class) 0.69 (x86-64) and 0.78 (32-bit x86) of the time
-   of OpenSSL's vpaes. */
+   two chains independent until the round key is added. Measured
+   (doc/RESULTS.md, "AES without AES instructions"): key setup plus one
+   block in 530 AArch64 instructions, 0.58 of OpenSSL's vpaes-armv8; on an
+   Intel Xeon (Sapphire Rapids class) 0.69 (x86-64) and 0.78 (32-bit x86) of
+   the time of OpenSSL's vpaes. */
 #ifndef poly1305aes_vpaes_H
 #define poly1305aes_vpaes_H
 
@@ -33,8 +37,8 @@ enum {
   VP_INV, VP_INVA, VP_SB1U, VP_SB1T, VP_SB2U, VP_SB2T, VP_SBOU, VP_SBOT, VP_INLO, VP_INHI, VP_OUTLO, VP_OUTHI, VP_S63, VP_RCON1, VP_RCON2, VP_RCON3, VP_RCON4, VP_RCON5, VP_RCON6, VP_RCON7, VP_RCON8, VP_RCON9, VP_RCON10, VP_LOW4, VP_SR, VP_SR_ROT1, VP_SR_ROT3, VP_ROT1, VP_SUBWORD, VP_TABLES
 };
 static const unsigned char vpaes_tables[VP_TABLES][16] __attribute__((aligned(16))) = {
-  { 0x80, 0x01, 0x09, 0x0e, 0x0d, 0x0b, 0x07, 0x06, 0x0f, 0x02, 0x0c, 0x05, 0x0a, 0x04, 0x03, 0x08 },   /* INV */
-  { 0x80, 0x02, 0x01, 0x0f, 0x09, 0x05, 0x0e, 0x0c, 0x0d, 0x04, 0x0b, 0x0a, 0x07, 0x08, 0x06, 0x03 },   /* INVA */
+  { 0x90, 0x01, 0x09, 0x0e, 0x0d, 0x0b, 0x07, 0x06, 0x0f, 0x02, 0x0c, 0x05, 0x0a, 0x04, 0x03, 0x08 },   /* INV */
+  { 0x90, 0x02, 0x01, 0x0f, 0x09, 0x05, 0x0e, 0x0c, 0x0d, 0x04, 0x0b, 0x0a, 0x07, 0x08, 0x06, 0x03 },   /* INVA */
   { 0x00, 0xc3, 0x4f, 0x0c, 0xfc, 0x7c, 0x43, 0x80, 0xcf, 0x33, 0x3f, 0x70, 0xbf, 0xb3, 0xf0, 0x8c },   /* SB1U */
   { 0x00, 0xe6, 0x72, 0xb7, 0xe5, 0xc6, 0xc5, 0x23, 0x51, 0xb4, 0x03, 0x71, 0x20, 0x97, 0x52, 0x94 },   /* SB1T */
   { 0x00, 0x7c, 0x20, 0xcf, 0x92, 0x01, 0xef, 0x93, 0xb3, 0x21, 0xee, 0xce, 0x7d, 0xb2, 0x5d, 0x5c },   /* SB2U */
@@ -69,9 +73,13 @@ static const unsigned char vpaes_tables[VP_TABLES][16] __attribute__((aligned(16
    RVV's vrgather.vv); no C instance of the rounds */
 #ifndef VPAES_TABLES_ONLY
 
-/* the byte shuffle and its neighbours. A lookup's index bytes are nibbles,
-   or have bit 7 set ("infinity": the result byte is 0); PSHUFB and TBL agree
-   on both */
+/* the byte shuffle and its neighbours, per ISA. vp_lookup(table, index): a
+   table lookup by a secret index whose bytes are nibbles or infinities (0x9X:
+   the result byte is 0; PSHUFB zeroes for bit 7, TBL past 15, vperm and VPERM
+   take bit 4 to their second operand, zero; VTBL past 15 too). vp_shuffle(x, mask): x's bytes
+   rearranged by a constant mask (entries 0-15). VPT(name) loads a table for
+   vp_lookup, VPM(name) a mask for vp_shuffle, VP(name) anything else. Byte i
+   of a vector is the byte at address i as vp_load reads it. */
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
 typedef __m128i vp_t;
@@ -127,8 +135,79 @@ static inline __attribute__((always_inline)) VPAES_TARGET vp_t vp_lookup(vp_t ta
           : "=&w"(out) : "w"(table), "w"(index));
   return out;
 }
+#elif defined(__powerpc64__) && defined(__LITTLE_ENDIAN__) && defined(__ALTIVEC__)
+/* vperm numbers a register's bytes big-endian: byte i (address order) is its
+   byte 15 - i. So a table is loaded reversed (vperm's byte j is then entry
+   j), a mask's entries are xored with 15, and vp_up is vsldoi's shift */
+#include <altivec.h>
+#undef vector   /* altivec.h's keyword macros: an includer may name a field so */
+#undef pixel
+typedef __vector unsigned char vp_t;
+#define VPAES_TARGET
+#define vp_load(p) vec_xl(0, (const unsigned char *) (p))
+#define vp_store(p, x) vec_xst(x, 0, (unsigned char *) (p))
+#define VP(name) vec_xl(0, tables[VP_##name])
+#define VPT(name) vp_reversed(tables[VP_##name])
+#define VPM(name) vp_reindexed(tables[VP_##name])
+/* the 16 bytes at p reversed, and xored with 15: the compiler folds them into
+   constants (p is an entry of vpaes_tables) */
+static inline __attribute__((always_inline)) vp_t vp_reversed(const unsigned char *p)
+{
+  return (vp_t) { p[15], p[14], p[13], p[12], p[11], p[10], p[9], p[8], p[7], p[6], p[5], p[4], p[3], p[2], p[1], p[0] };
+}
+static inline __attribute__((always_inline)) vp_t vp_reindexed(const unsigned char *p)
+{
+  return (vp_t) { p[0] ^ 15, p[1] ^ 15, p[2] ^ 15, p[3] ^ 15, p[4] ^ 15, p[5] ^ 15, p[6] ^ 15, p[7] ^ 15,
+                  p[8] ^ 15, p[9] ^ 15, p[10] ^ 15, p[11] ^ 15, p[12] ^ 15, p[13] ^ 15, p[14] ^ 15, p[15] ^ 15 };
+}
+#define VP_BASE(tables)
+#define vp_xor(a, b) vec_xor(a, b)
+static inline __attribute__((always_inline)) vp_t vp_vperm(vp_t a, vp_t b, vp_t mask)
+{
+  vp_t r;
+  __asm__("vperm %0,%1,%2,%3" : "=v"(r) : "v"(a), "v"(b), "v"(mask));
+  return r;
+}
+#define vp_lookup(table, index) vp_vperm(table, vec_splats((unsigned char) 0), index)
+#define vp_shuffle(x, mask) vp_vperm(x, x, mask)
+#define vp_low(x) vec_and(x, vec_splats((unsigned char) 15))
+#define vp_high(x) vec_sr(x, vec_splats((unsigned char) 4))
+#define vp_up(x, bytes)                                                                         \
+  __extension__({                                                                               \
+    vp_t up_;                                                                                   \
+    __asm__("vsldoi %0,%1,%2,%3" : "=v"(up_) : "v"(x), "v"(vec_splats((unsigned char) 0)), "n"(bytes)); \
+    up_;                                                                                        \
+  })
+#elif defined(__s390x__)
+/* big-endian: VPERM's byte i is the byte at address i; tables and masks load as they are */
+typedef unsigned char vp_t __attribute__((vector_size(16)));
+#define VPAES_TARGET __attribute__((target("arch=z13")))
+static inline __attribute__((always_inline)) VPAES_TARGET vp_t vp_load16(const void *p)
+{
+  vp_t x;
+  __builtin_memcpy(&x, p, 16);
+  return x;
+}
+#define vp_load(p) vp_load16(p)
+#define vp_store(p, x) __extension__({ vp_t st_ = (x); __builtin_memcpy(p, &st_, 16); })
+#define VP(name) vp_load16(tables[VP_##name])
+#define VP_BASE(tables)
+#define vp_xor(a, b) ((a) ^ (b))
+#define vp_lookup(table, index) __builtin_s390_vperm(table, (vp_t) { 0 }, index)
+#define vp_shuffle(x, mask) __builtin_s390_vperm(x, x, mask)
+#define vp_low(x) ((x) & 15)
+#define vp_high(x) ((x) >> 4)
+/* VSLDB: bytes 16 - bytes.. of zero then x, an immediate shift */
+#define vp_up(x, bytes) __builtin_s390_vsldb((vp_t) { 0 }, x, 16 - (bytes))
 #else
 #error "common/vpaes.h: no byte shuffle for this CPU"
+#endif
+#ifndef VPT   /* tables and masks load as they are */
+#define VPT(name) VP(name)
+#define VPM(name) VP(name)
+#endif
+#ifndef vp_shuffle
+#define vp_shuffle(x, mask) vp_lookup(x, mask)
 #endif
 
 #define VPAES_INLINE static inline __attribute__((always_inline)) VPAES_TARGET
@@ -137,22 +216,22 @@ static inline __attribute__((always_inline)) VPAES_TARGET vp_t vp_lookup(vp_t ta
 VPAES_INLINE void vp_invert(vp_t x, vp_t *io, vp_t *jo, const unsigned char (*tables)[16])
 {
   vp_t i = vp_high(x), k = vp_low(x), j = vp_xor(i, k);
-  vp_t a_k = vp_lookup(VP(INVA), k);
-  vp_t iak = vp_xor(vp_lookup(VP(INV), i), a_k), jak = vp_xor(vp_lookup(VP(INV), j), a_k);
-  *io = vp_xor(vp_lookup(VP(INV), iak), j);
-  *jo = vp_xor(vp_lookup(VP(INV), jak), i);
+  vp_t a_k = vp_lookup(VPT(INVA), k);
+  vp_t iak = vp_xor(vp_lookup(VPT(INV), i), a_k), jak = vp_xor(vp_lookup(VPT(INV), j), a_k);
+  *io = vp_xor(vp_lookup(VPT(INV), iak), j);
+  *jo = vp_xor(vp_lookup(VPT(INV), jak), i);
 }
 
 /* the bytes of x in another basis, by their low and high nibbles */
-#define vp_transform(x, lo, hi) vp_xor(vp_lookup(VP(lo), vp_low(x)), vp_lookup(VP(hi), vp_high(x)))
+#define vp_transform(x, lo, hi) vp_xor(vp_lookup(VPT(lo), vp_low(x)), vp_lookup(VPT(hi), vp_high(x)))
 
 /* the next round key from key (inner basis, without S63): the prefix xors of
    its columns, and SubWord(RotWord(column 3)) plus rcon in every column */
 #define VP_NEXT_KEY(key, rcon)                                                                  \
   do {                                                                                          \
     vp_t io_, jo_, sub_;                                                                        \
-    vp_invert(vp_lookup(key, VP(SUBWORD)), &io_, &jo_, tables);                                 \
-    sub_ = vp_xor(vp_lookup(VP(SB1U), io_), vp_lookup(VP(SB1T), jo_));                          \
+    vp_invert(vp_shuffle(key, VPM(SUBWORD)), &io_, &jo_, tables);                               \
+    sub_ = vp_xor(vp_lookup(VPT(SB1U), io_), vp_lookup(VPT(SB1T), jo_));                        \
     key = vp_xor(key, vp_up(key, 4));                                                           \
     key = vp_xor(key, vp_up(key, 8));                                                           \
     key = vp_xor(vp_xor(key, VP(rcon)), sub_);                                                  \
@@ -164,10 +243,10 @@ VPAES_INLINE vp_t vp_round(vp_t x, vp_t key, const unsigned char (*tables)[16])
 {
   vp_t io, jo, s, s2, t;
   vp_invert(x, &io, &jo, tables);
-  s = vp_xor(vp_lookup(VP(SB1U), io), vp_lookup(VP(SB1T), jo));
-  s2 = vp_xor(vp_lookup(VP(SB2U), io), vp_lookup(VP(SB2T), jo));
-  t = vp_xor(vp_lookup(s2, VP(SR)), vp_lookup(s, VP(SR_ROT1)));
-  return vp_xor(vp_xor(t, vp_lookup(t, VP(ROT1))), vp_xor(vp_lookup(s, VP(SR_ROT3)), vp_xor(key, VP(S63))));
+  s = vp_xor(vp_lookup(VPT(SB1U), io), vp_lookup(VPT(SB1T), jo));
+  s2 = vp_xor(vp_lookup(VPT(SB2U), io), vp_lookup(VPT(SB2T), jo));
+  t = vp_xor(vp_shuffle(s2, VPM(SR)), vp_shuffle(s, VPM(SR_ROT1)));
+  return vp_xor(vp_xor(t, vp_shuffle(t, VPM(ROT1))), vp_xor(vp_shuffle(s, VPM(SR_ROT3)), vp_xor(key, VP(S63))));
 }
 
 #define VP_ROUND(rcon)                                                                          \
@@ -195,8 +274,8 @@ VPAES_INLINE vp_t vp_encrypt(const unsigned char k[16], const unsigned char n[16
   VP_ROUND(RCON9);
   VP_NEXT_KEY(key, RCON10);
   vp_invert(x, &io, &jo, tables);
-  s = vp_xor(vp_lookup(VP(SBOU), io), vp_lookup(VP(SBOT), jo));
-  return vp_xor(vp_lookup(s, VP(SR)), vp_transform(key, OUTLO, OUTHI));
+  s = vp_xor(vp_lookup(VPT(SBOU), io), vp_lookup(VPT(SBOT), jo));
+  return vp_xor(vp_shuffle(s, VPM(SR)), vp_transform(key, OUTLO, OUTHI));
 }
 
 #endif /* VPAES_TABLES_ONLY */

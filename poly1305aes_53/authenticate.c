@@ -232,7 +232,10 @@ static void finish(unsigned char out[16], const double piece[4], const unsigned 
     if (k > 0) acc += h[k];
     if (k == 3) acc += (int64_t) 1 << 37;
     w[k] = (uint64_t) acc & 0xffffffff;
-    acc = (acc - (int64_t) w[k]) / ((int64_t) 1 << 32);   /* exact: a multiple of 2^32 */
+    /* (acc - w) / 2^32, exact (a multiple of 2^32, |acc| < 2^62), without a signed
+       division: gcc 12 for s390x rounds one toward zero with a branch on the sign
+       (tools/tracecheck.py saw it). Biased by 2^63 it is an unsigned shift. */
+    acc = (int64_t) (((uint64_t) acc - w[k] + ((uint64_t) 1 << 63)) >> 32) - ((int64_t) 1 << 31);
   }
   /* acc (0 <= acc < 2^7) is the part at 2^128 and above; fold 2^130 = 5 */
   t = (uint64_t) acc;
@@ -767,6 +770,8 @@ OUT_OF_LINE static void hash_by_powers(double slot[8], const uint32_t r[4], cons
 #define FP_FSR 1
 #elif defined(__aarch64__)
 #define FP_FPCR 1
+#elif defined(__s390x__)
+#define FP_FPC 1
 #elif defined(__arm__) && defined(__ARM_FP)
 #define FP_VFP 1        /* 32-bit ARM: FPSCR, trap enables IOE DZE OFE UFE IXE IDE */
 #elif defined(__riscv) && defined(__riscv_flen)
@@ -788,6 +793,8 @@ struct fp_saved {
   unsigned long long fsr;
 #elif FP_FPCR
   unsigned long long fpcr, fpsr;
+#elif FP_FPC
+  unsigned int fpc;
 #elif FP_VFP
   unsigned int fpscr;
 #elif FP_NOTRAPS
@@ -833,6 +840,10 @@ static void fp_enter(struct fp_saved *saved)
     __asm__ __volatile__("mrs %0, fpsr" : "=r"(saved->fpsr) : : "memory");
     __asm__ __volatile__("msr fpcr, %0" : : "r"(saved->fpcr & ~0x9f00ull) : "memory");
   }
+#elif FP_FPC
+  __asm__ __volatile__("efpc %0" : "=d"(saved->fpc) : : "memory");
+  saved->whole = (saved->fpc & 0xf8000000u) != 0;   /* IEEE masks: invalid, divide, overflow, underflow, inexact */
+  if (saved->whole) __asm__ __volatile__("sfpc %0" : : "d"(saved->fpc & ~0xf8000000u) : "memory");
 #elif FP_VFP
   __asm__ __volatile__("vmrs %0, fpscr" : "=r"(saved->fpscr) : : "memory");
   saved->whole = (saved->fpscr & 0x9f00u) != 0;
@@ -861,6 +872,8 @@ static void fp_leave(const struct fp_saved *saved)
     __asm__ __volatile__("msr fpcr, %0" : : "r"(saved->fpcr) : "memory");
     __asm__ __volatile__("msr fpsr, %0" : : "r"(saved->fpsr) : "memory");
   }
+#elif FP_FPC
+  if (saved->whole) __asm__ __volatile__("sfpc %0" : : "d"(saved->fpc) : "memory");
 #elif FP_VFP
   if (saved->whole) __asm__ __volatile__("vmsr fpscr, %0" : : "r"(saved->fpscr) : "memory");
 #elif FP_NOTRAPS

@@ -31,10 +31,11 @@ static void use(unsigned int i);
 static void describe(void);
 static void names(void);
 
+void OPENSSL_cpuid_setup(void);
+
 #if defined(__arm__) || defined(__aarch64__)
 /* OpenSSL's ARM capability word (armcap.c), read by its code at each call: the
    benches mask NEON in it for the candidate "openssl-scalar" */
-void OPENSSL_cpuid_setup(void);
 extern unsigned int OPENSSL_armcap_P;
 #define ARMV7_NEON 1u   /* OPENSSL_armcap_P's NEON bit */
 static unsigned int armcap;   /* OPENSSL_armcap_P as OpenSSL found it */
@@ -67,6 +68,34 @@ static void openssl_poly(unsigned char out[16], unsigned int l, unsigned char ke
   Poly1305_Update(poly_ctx, m, l);
   Poly1305_Final(poly_ctx, out);
 }
+
+#ifdef BENCH_ONETIME
+/* Poly1305 alone with the one-time key r || s, s = AES_k(n) (the bench sets onetime_key once,
+   with OpenSSL's AES): ours through the implementation's one-time entry where it has one
+   (its namespaced onetimeauth, a weak reference: NULL in an implementation without it),
+   OpenSSL's as it runs, and libsodium's. Each tag is the complete Poly1305-AES tag. */
+static unsigned char onetime_key[32];
+extern void CRYPTO_NAMESPACE(onetimeauth)(unsigned char out[16], const unsigned char key[32], const unsigned char *m,
+                                           size_t l) __attribute__((weak));
+#define HAS_ONETIME (CRYPTO_NAMESPACE(onetimeauth) != NULL)
+
+static void ours_onetime(unsigned char out[16], unsigned int l)
+{
+  CRYPTO_NAMESPACE(onetimeauth)(out, onetime_key, m, l);
+}
+
+static void openssl_onetime(unsigned char out[16], unsigned int l)
+{
+  unsigned char key[32];
+  memcpy(key, onetime_key, 32);
+  openssl_poly(out, l, key);
+}
+
+static void sodium_alone(unsigned char out[16], unsigned int l)
+{
+  crypto_onetimeauth_poly1305(out, m, l, onetime_key);
+}
+#endif
 
 /* libsodium started, OpenSSL's state checked, a clamped key, a nonce and the message */
 static void bench_setup(void)

@@ -4,19 +4,23 @@
 model cycles of whole calls, from their dynamic instruction streams; or,
 on a target that runs natively, in median ticks on this CPU.
 
-  crossover.py --target T --impl NAME [--cpus CPU,...] PATH=DEFINES... LEN...
-  crossover.py --target T --impl NAME --path P [--rounds N] VARIANT=DEFINES... LEN...
+  crossover.py --target T --impl NAME [--path P] [--cpus CPU,...] VARIANT=DEFINES... LEN...
+  crossover.py --target T --impl NAME --path P [--rounds N] VARIANT=DEFINES... LEN...   (native)
 
 For each variant PATH=DEFINES (the implementation built with extra -D
 definitions, e.g. neon="-DVECTOR_FROM=0 -DHYBRID_FROM=-1", into its own
 build directory) and each length, the speed probe makes one call under the
 target's qemu; its executed instructions (qemu's log, speed/count.py), in
 order, become one straight-line block that llvm-mca runs once on each CPU
-model: branches cost what an instruction costs and are always predicted,
+model (the implementation's code path P, with --path): branches cost what an instruction costs and are always predicted,
 caches always hit. Prints model cycles per call, a column per variant, a
-table per CPU. Assumes AArch64 (llvm-mca -mtriple=aarch64). It is how the
-thresholds in poly1305aes_arm64/dispatch.c and neon.c were chosen.
-With --path (native targets: amd64, x86), each variant's speed probe times
+table per CPU. The triple is the target file's 'mcatriple' (AArch64 by
+default, with qemu's own disassembly; for the others, whose newer vector
+instructions qemu 7.2 cannot name, each executed address is looked up in
+llvm-objdump's disassembly of the probe). It is how the thresholds in
+poly1305aes_arm64/dispatch.c, neon.c and poly1305aes_ppc64le/dispatch.c
+were chosen.
+With --path on a native target (amd64, x86), each variant's speed probe times
 code path P forced (speed ticks -p P -C worst: behind the slowest caller)
 at every length, the variants in turn, N rounds (default 5), and the
 median of the rounds is printed; then, for each variant after the first,
@@ -36,8 +40,12 @@ sys.path.insert(0, os.path.join(HERE, "..", "tools"))
 sys.path.insert(0, HERE)
 import describe  # noqa: E402
 import count  # noqa: E402
+import mca  # noqa: E402
 
 BRANCH = re.compile(r"^(b|bl|b\.\w+|cbn?z|tbn?z)\s")
+# calls to a label, beside mca.py's branches: in a straight-line stream they are jumps (llvm-mca
+# would charge a call 100 cycles)
+CALLS = {"powerpc64le": (r"bl", "b next"), "s390x": (r"brasl", "j next")}
 
 
 def build(target, impl, variant, defines):
@@ -51,16 +59,48 @@ def build(target, impl, variant, defines):
     return os.path.join(root, target, "impl", impl, "speed")
 
 
-def model_cycles(stream, cpu):
+def disassembly(program, triple):
+    """{address: instruction text} of a program, from llvm-objdump"""
+    result = subprocess.run(["llvm-objdump", "-d", "--no-show-raw-insn", program] + mca.OBJDUMP_CPU[triple],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    out = {}
+    for line in result.stdout.splitlines():
+        m = mca.LINE.match(line)
+        if m and not line.rstrip().endswith(":"):
+            out[int(m.group(1), 16)] = ("%s %s" % (m.group(2), re.sub(r"\s+<[^>]*>$", "", m.group(3)))).strip()
+    return out
+
+
+_CODE = {}
+
+
+def stream_of(call, program, triple):
+    """the instruction texts of one call's trace ([(pc, qemu's text, symbol)]) in order: qemu's
+    own for AArch64, llvm-objdump's of the program at each address for the other triples"""
+    if triple == "aarch64":
+        return [text.split(None, 1)[1] for _, text, _ in call]   # less the encoding
+    if program not in _CODE:
+        _CODE[program] = disassembly(program, triple)
+    return [_CODE[program][pc] for pc, _, _ in call]
+
+
+def model_cycles(stream, cpu, triple="aarch64", strict=True):
+    """llvm-mca's cycles for the stream as one block; not strict: None when the model
+    knows an instruction not (a POWER10 instruction on the POWER9 model)"""
     lines = []
+    branch = BRANCH if triple == "aarch64" else re.compile(mca.BRANCHES[triple])
     for text in stream:
-        if BRANCH.match(text):
+        if triple != "aarch64" and re.match(r"^(?:%s)$" % CALLS[triple][0], text.split()[0]):
+            text = CALLS[triple][1]
+        elif branch.match(text.split()[0] if triple != "aarch64" else text):
             text = re.sub(r"#?0x[0-9a-f]+$", "next", text)
         lines.append("\t" + text)
     assembly = "\n".join(lines) + "\nnext:\n"
-    result = subprocess.run(["llvm-mca", "-mtriple=aarch64", "-mcpu=" + cpu, "-iterations=1"], input=assembly,
+    result = subprocess.run(["llvm-mca", "-mtriple=" + triple, "-mcpu=" + cpu, "-iterations=1"], input=assembly,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     m = re.search(r"^Total Cycles:\s+(\d+)", result.stdout, re.M)
+    if not m and not strict and "unsupported instruction" in result.stderr:
+        return None
     if not m:
         sys.exit("crossover.py: llvm-mca -mcpu=%s failed: %s" % (cpu, result.stderr[-1000:]))
     return int(m.group(1))
@@ -104,24 +144,23 @@ def main():
     parser.add_argument("items", nargs="+")
     args = parser.parse_args()
     qemu = describe.read_target(args.target).get("run")
+    triple = describe.read_target(args.target).get("mcatriple", "aarch64")
     variants = [i.split("=", 1) for i in args.items if "=" in i]
     lengths = [int(i) for i in args.items if "=" not in i]
     probes = [(name, build(args.target, args.impl, name, defines)) for name, defines in variants]
-    if args.path:
-        if qemu:
-            sys.exit("crossover.py: --path times on this CPU; %s runs under %s" % (args.target, qemu))
+    if args.path and not qemu:
         native(probes, args.path, lengths, args.rounds)
         return
     streams = {}
     for name, probe in probes:
         for n in lengths:
-            call = count.traces(qemu, probe, 1, n, False)[0]
-            streams[(name, n)] = [text.split(None, 1)[1] for _, text, _ in call]   # less the encoding
+            call = count.traces(qemu, probe, 1, n, False, extra=["-p", args.path] if args.path else [])[0]
+            streams[(name, n)] = stream_of(call, probe, triple)
     for cpu in args.cpus.split(","):
         print("# %s: model cycles per call (llvm-mca, the call's executed instructions as one block)" % cpu)
         print("%6s " % "length" + " ".join("%10s" % name for name, _ in variants))
         for n in lengths:
-            print("%6d " % n + " ".join("%10d" % model_cycles(streams[(name, n)], cpu) for name, _ in variants))
+            print("%6d " % n + " ".join("%10d" % model_cycles(streams[(name, n)], cpu, triple) for name, _ in variants))
 
 
 if __name__ == "__main__":

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: CC0-1.0
 """Model cycles of main loops on real cores, from LLVM's scheduling models.
 
-  mca.py [--cpus CPU,CPU...] [--iterations N] [--show] NAME=OBJECT:FUNCTION:PATTERN:BYTES...
+  mca.py [--cpus CPU,CPU...] [--triple TRIPLE] [--iterations N] [--show] NAME=OBJECT:FUNCTION:PATTERN:BYTES...
   mca.py --target T [--show]
 
 With --target (make speed for a target with an 'mca' line: its CPU models):
@@ -26,8 +26,11 @@ to a label, go to llvm-mca for each CPU model, N iterations (default 300).
 BYTES is the message bytes one iteration takes. Prints, per loop, its
 instruction count and, per CPU, cycles per iteration and per byte; --show
 prints each loop's instructions. Without --target: AArch64 objects and
-LLVM 14's cortex-a72, cortex-a55 and apple-a13 models. The models are indicative, not a measurement: compare loops on
-one model.
+LLVM 14's cortex-a72, cortex-a55 and apple-a13 models. POWER (powerpc64le)
+and z/Architecture (s390x) objects are disassembled for the newest CPU
+LLVM 14 knows (pwr10, z15: older ones leave their vector instructions
+undecoded) with their own branch mnemonics. The models are indicative, not
+a measurement: compare loops on one model.
 """
 import argparse
 import os
@@ -41,16 +44,23 @@ import peers as peers_bench  # noqa: E402
 
 LINE = re.compile(r"^\s*([0-9a-f]+):\s+(?:[0-9a-f]{8}\s+)?(\S+)\s*(.*)$")
 SYMBOL = re.compile(r"^[0-9a-f]+ <([^>]*)>:$")
-# conditional and unconditional branches of AArch64 (b.ne, cbz, tbz), 32-bit ARM (bne, beq.w)
-# and RISC-V (bnez, bltu, j)
-BRANCH = re.compile(r"^(b\.\w+|b(eq|ne|cs|cc|hs|lo|mi|pl|vs|vc|hi|ls|ge|lt|gt|le)?(\.[wn])?|cbn?z|tbn?z"
-                    r"|beqz|bnez|blez|bgez|bltz|bgtz|bltu|bgeu|bgtu|bleu|j)$")
+# conditional and unconditional branches to a label, by the first triple: AArch64 (b.ne, cbz,
+# tbz), 32-bit ARM (bne, beq.w) and RISC-V (bnez, bltu, j) by default; POWER (bdnz, bne+, bc);
+# z/Architecture (jne, brct, cgrjh)
+BRANCHES = {"default": r"^(b\.\w+|b(eq|ne|cs|cc|hs|lo|mi|pl|vs|vc|hi|ls|ge|lt|gt|le)?(\.[wn])?|cbn?z|tbn?z"
+                       r"|beqz|bnez|blez|bgez|bltz|bgtz|bltu|bgeu|bgtu|bleu|j)$",
+            "powerpc64le": r"^(b|bc|bdn?z|bt|bf|beq|bne|blt|bgt|ble|bge|bso|bns)[+-]?$",
+            "s390x": r"^(j\w*|brc|brct\w*|brxl\w*|brxh\w*|c\w*j\w*)$"}
+BRANCH = re.compile(BRANCHES["default"])
+# llvm-objdump decodes these families' vector instructions only for a CPU that has them
+OBJDUMP_CPU = {"powerpc64le": ["--mcpu=pwr10"], "s390x": ["--mcpu=z15"]}
 
 
-def disassemble(path, function, attrs=""):
+def disassemble(path, function, attrs="", triple="aarch64"):
     """[(address, mnemonic, operands)] of one function: from its symbol to the next symbol
     that is not a local label (.L*, $a, $t, $d: some objects keep them)."""
-    command = ["llvm-objdump", "-d", "--no-show-raw-insn"] + (["--mattr=" + attrs] if attrs else []) + [path]
+    command = ["llvm-objdump", "-d", "--no-show-raw-insn"] + (["--mattr=" + attrs] if attrs else []) + \
+        OBJDUMP_CPU.get(triple, []) + [path]
     result = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     if result.returncode != 0:
         sys.exit("mca.py: llvm-objdump %s: %s" % (path, result.stderr.strip()))
@@ -165,21 +175,24 @@ def main():
     parser.add_argument("--iterations", type=int, default=300)
     parser.add_argument("--show", action="store_true")
     parser.add_argument("--target")
+    parser.add_argument("--triple", default="aarch64")
     parser.add_argument("loops", nargs="*", metavar="NAME=OBJECT:FUNCTION:PATTERN:BYTES")
     args = parser.parse_args()
+    global BRANCH
     cpus = args.cpus.split(",")
     loops, peers = [], []
     for spec in args.loops:
         name, _, rest = spec.partition("=")
         path, function, pattern, size = rest.rsplit(":", 3)
         loops.append((name, path, function, pattern, int(size)))
-    triples, attrs = ("aarch64",), ""
+    triples, attrs = (args.triple,), ""
     if args.target:
         target = describe.read_target(args.target)
         cpus = target.get("mca", "").split() or sys.exit("mca.py: targets/%s names no CPU models ('mca')" % args.target)
         triples = tuple(target.get("mcatriple", "aarch64").split())
         attrs = target.get("mcaattr", "")
         loops, peers = target_loops(args.target)
+    BRANCH = re.compile(BRANCHES.get(triples[0], BRANCHES["default"]))
     if not loops:
         sys.exit(__doc__)
     print("# llvm-mca (%s) model cycles of each main loop, %d iterations; per iteration (per byte)"
@@ -188,7 +201,7 @@ def main():
     print("%-34s %5s %6s  " % ("loop", "bytes", "instrs") + "  ".join("%17s" % c for c in cpus))
     per_byte = {}
     for name, path, function, pattern, size in loops + peers:
-        body = find_loop(disassemble(path, function, attrs), pattern)
+        body = find_loop(disassemble(path, function, attrs, triples[0]), pattern)
         assembly = as_assembly(body)
         if args.show:
             print("## %s (%s in %s)\n%s" % (name, function, path, assembly))

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: CC0-1.0
-"""make bench for an emulated target (arm64, armhf, riscv64): the installed
+"""make bench for an emulated target (arm64, armhf, riscv64, ppc64le, s390x): the installed
 implementation beside OpenSSL and libsodium in exact instructions per call.
 
   peers.py --target T [--sweep STEP] [--run EMULATOR] [--path PATH]
@@ -18,11 +18,15 @@ STEP-th (--sweep, default 61) to 65536, listing each length where a peer
 needs fewer instructions than ours; writes those counts to
 build/<T>/bench.csv (speed/plot.py names its columns) and draws them
 (speed/plot.py) into build/<T>/bench.png. The candidates, and what each peer is, come from
-the bench program (bench who; its check output). --run replaces the target's
-emulator (another CPU model: armhf's cortex-a15 without the AES
-instructions); --path forces our code path, as does the target file's
-'benchpath' line (riscv64: qemu-user 7.2 cannot report Zkne, so the
-library's own choice there is its generic path). With --aes instead (a
+the bench program (bench who; its check output). A candidate's line in
+'bench who' may carry notes: from=N (a peer compared from N bytes on, as
+libsodium's Poly1305 alone, without AES, is from 64), group=G (a table of
+its own, its first candidate ours: Poly1305 alone with the one-time key
+r || AES_k(n), say; written to build/<T>/bench-G.csv and .png). --run
+replaces the target's emulator (another CPU model: armhf's cortex-a15
+without the AES instructions); --path forces our code path, as does the
+target file's 'benchpath' line (riscv64: qemu-user 7.2 cannot report Zkne,
+so the library's own choice there is its generic path). With --aes instead (a
 bench with BENCH_AES: arm64): AES-128 alone (key setup plus one block) in
 ours (vector permutes, the 2 KiB table the generic path had, the AES
 instructions) and OpenSSL's (vpaes-armv8, ARMv8 AES), then the whole call at
@@ -44,7 +48,24 @@ import plot  # noqa: E402
 LENGTHS = [0, 16, 64, 256, 1024, 4096, 65536]
 # the 'who' column of bench.csv for each candidate the bench programs name
 CSV_WHO = {"ours": "ours", "openssl": "OpenSSL", "openssl-scalar": "OpenSSL (NEON masked)",
-           "openssl-table": "OpenSSL (table AES)", "sodium": "libsodium"}
+           "openssl-table": "OpenSSL (table AES)", "sodium": "libsodium",
+           "sodium-alone": "libsodium (Poly1305 alone)"}
+# the column labels of the tables, and the peers whose ratio ours/peer is a column
+SHORT = {"openssl": "OpenSSL", "openssl-scalar": "OSSL-scal", "openssl-table": "OSSL-tabl", "sodium": "sodium",
+         "sodium-alone": "sodium-P"}
+RATIOS = ("openssl", "sodium", "sodium-alone")
+
+
+class Candidate:
+    """One line of 'bench who': a name, then notes from=N and group=G"""
+    def __init__(self, line):
+        words = line.split()
+        self.name, notes = words[0], dict(w.split("=", 1) for w in words[1:])
+        self.least = int(notes.get("from", 0))
+        self.group = notes.get("group", "")
+        # its kind within the group (openssl, sodium, ...): the name less the group's prefix
+        self.kind = self.name[len(self.group) + 1:] if self.group and self.name.startswith(self.group + "-") \
+            else self.name
 
 
 def sh(command, what, tool="peers.py"):
@@ -159,21 +180,11 @@ def main():
         return
     chosen = args.path or target.get("benchpath", "")
     path = ["-p", chosen] if chosen else []
-    who = sh(runner + [program, "who"], "listing the candidates").split()
+    who = [Candidate(line) for line in sh(runner + [program, "who"], "listing the candidates").splitlines()]
     check = sh(runner + [program, "check"] + path + [str(n) for n in sorted(set(LENGTHS + [1, 15, 17, 63, 65, 127, 128, 129, 383, 384, 385, 1000]))],
                "the tag comparison")
     print("# %s: instructions per call (exact, under %s); complete Poly1305-AES per message" % (args.target, qemu))
     print(check.strip())
-    table = {w: counts(qemu, program, w, LENGTHS, path) for w in who}
-    peers = who[1:]
-    short = {"openssl": "OpenSSL", "openssl-scalar": "OSSL-scal", "openssl-table": "OSSL-tabl", "sodium": "sodium"}
-    print("%6s %9s " % ("length", "ours") + " ".join("%9s" % short.get(w, w[:9]) for w in peers)
-          + " %9s %9s" % ("/OpenSSL", "/sodium"))
-    for n in LENGTHS:
-        t = [table[w][n] for w in who]
-        print("%6d %9d " % (n, t[0]) + " ".join("%9d" % v for v in t[1:])
-              + " %9.3f %9.3f%s" % (t[0] / table["openssl"][n], t[0] / table["sodium"][n],
-                                    "  <- a peer needs fewer" if t[0] >= min(t[1:]) else ""))
     if args.sweep < 1:
         sys.exit("peers.py: --sweep takes a step of at least 1")
     lengths = []
@@ -183,36 +194,68 @@ def main():
         if n == 65536:
             break
         n = n + 1 if n < 1024 else min(n + args.sweep, 65536)
-    sweeps = {w: sweep_counts(qemu, program, w, args.sweep, path) for w in who}
-    if any(len(v) != len(lengths) for v in sweeps.values()):
-        sys.exit("peers.py: the sweep gave %s counts for %d lengths" % ({w: len(v) for w, v in sweeps.items()}, len(lengths)))
-    print("# sweep: every length 0..1024, then every %d to 65536; lengths where a peer needs fewer instructions:"
-          % args.sweep)
-    worse, worst, worst_at = 0, 0.0, 0
-    for i, n in enumerate(lengths):
-        ours = sweeps["ours"][i]
-        best = min(sweeps[w][i] for w in peers)
-        if ours / best > worst:
-            worst, worst_at = ours / best, n
-        if ours >= best:
-            worse += 1
-            print("%6d %9d " % (n, ours) + " ".join("%9d" % sweeps[w][i] for w in peers))
-    print("# sweep: %d lengths, %d where a peer needs fewer; worst ours/fewest-peer %.3f at length %d"
-          % (len(lengths), worse, worst, worst_at))
     names = sh(runner + [program, "names"] + path, "the names of the candidates").splitlines()
     if len(names) != len(who):
         sys.exit("peers.py: bench_%s names gave %d lines for %d" % (args.target, len(names), len(who)))
+    groups = []
+    for c, name in zip(who, names):
+        c.label = name
+        if not groups or groups[-1][0].group != c.group:
+            groups.append([])
+        groups[-1].append(c)
+    for members in groups:
+        bench_group(args, qemu, program, path, members, lengths)
+
+
+def counted(row, peers, n):
+    """the counts of the peers compared at length n (each from its least length on)"""
+    return [t for t, c in zip(row, peers) if n >= c.least]
+
+
+def bench_group(args, qemu, program, path, members, lengths):
+    """one group's table, sweep, CSV and picture"""
+    ours, peers = members[0], members[1:]
+    group = ours.group
+    if group:
+        print("## %s: %s against %s" % (group, ours.name, ", ".join(c.name for c in peers)))
+    table = {c.name: counts(qemu, program, c.name, LENGTHS, path) for c in members}
+    ratios = [c for c in peers if c.kind in RATIOS]
+    print("%6s %9s " % ("length", "ours") + " ".join("%9s" % SHORT.get(c.kind, c.kind[:9]) for c in peers)
+          + "".join(" %9s" % ("/" + SHORT.get(c.kind, c.kind))[:9] for c in ratios))
+    for n in LENGTHS:
+        t = [table[c.name][n] for c in members]
+        print("%6d %9d " % (n, t[0]) + " ".join("%9d" % v for v in t[1:])
+              + "".join(" %9.3f" % (t[0] / table[c.name][n]) for c in ratios)
+              + ("  <- a peer needs fewer" if any(t[0] >= v for v in counted(t[1:], peers, n)) else ""))
+    sweeps = {c.name: sweep_counts(qemu, program, c.name, args.sweep, path) for c in members}
+    if any(len(v) != len(lengths) for v in sweeps.values()):
+        sys.exit("peers.py: the sweep gave %s counts for %d lengths" % ({w: len(v) for w, v in sweeps.items()}, len(lengths)))
+    late = ["%s from %d bytes" % (c.name, c.least) for c in peers if c.least]
+    print("# sweep: every length 0..1024, then every %d to 65536; lengths where a peer needs fewer instructions%s:"
+          % (args.sweep, " (%s)" % ", ".join(late) if late else ""))
+    worse, worst, worst_at = 0, 0.0, 0
+    for i, n in enumerate(lengths):
+        row = [sweeps[c.name][i] for c in members]
+        compared = counted(row[1:], peers, n)
+        if compared and row[0] / min(compared) > worst:
+            worst, worst_at = row[0] / min(compared), n
+        if compared and row[0] >= min(compared):
+            worse += 1
+            print("%6d %9d " % (n, row[0]) + " ".join("%9d" % v for v in row[1:]))
+    print("# sweep: %d lengths, %d where a peer needs fewer; worst ours/fewest-peer %.3f at length %d"
+          % (len(lengths), worse, worst, worst_at))
     out = os.path.join(describe.TOP, "build", args.target)
-    with open(os.path.join(out, "bench.csv"), "w", newline="") as f:
+    stem = "bench-" + group if group else "bench"
+    with open(os.path.join(out, stem + ".csv"), "w", newline="") as f:
         writer = csv.writer(f)
         writer.writerow(plot.FIELDS)
-        for w, name in zip(who, names):
+        for c in members:
             for i, n in enumerate(lengths):
-                writer.writerow([args.target, qemu, CSV_WHO.get(w, w), name, "-", n, "instructions (exact, one call)",
-                                 sweeps[w][i]])
-    plot.draw(plot.read(os.path.join(out, "bench.csv")), os.path.join(out, "bench.png"))
-    print("wrote build/%s/bench.csv, build/%s/bench.png" % (args.target, args.target))
-
+                writer.writerow([args.target, qemu, CSV_WHO.get(c.kind, c.kind), c.label, "-", n,
+                                 "instructions (exact, one call)", sweeps[c.name][i]])
+    plot.draw(plot.read(os.path.join(out, stem + ".csv")), os.path.join(out, stem + ".png"),
+              "Poly1305 alone, one-time key" if group == "onetime" else group or "complete Poly1305-AES")
+    print("wrote build/%s/%s.csv, build/%s/%s.png" % (args.target, stem, args.target, stem))
 
 if __name__ == "__main__":
     main()

@@ -66,7 +66,7 @@ def read(path):
     return rows
 
 
-def draw(rows, png):
+def draw(rows, png, what="complete Poly1305-AES"):
     plt = pyplot()
     lines = {}
     for row in rows:
@@ -95,8 +95,8 @@ def draw(rows, png):
     per_byte.legend(loc="upper right", fontsize="small", markerscale=4)
     per_message.set_title("per message: lower is faster", fontsize="medium")
     per_byte.set_title("per byte: lower is faster", fontsize="medium")
-    figure.suptitle("poly1305aes on %s beside its peers: complete Poly1305-AES, %s\n%s"
-                    % (rows[0]["target"], unit, rows[0]["machine"]), fontsize="medium")
+    figure.suptitle("poly1305aes on %s beside its peers: %s, %s\n%s"
+                    % (rows[0]["target"], what, unit, rows[0]["machine"]), fontsize="medium")
     figure.tight_layout()
     # the picture carries the project's licence line in its PNG text (test/run.sh looks for it)
     figure.savefig(png, dpi=100, metadata={"Copyright": "SPDX-License-Identifier: CC0-1.0"})

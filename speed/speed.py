@@ -8,11 +8,11 @@ Natively (amd64, x86): each candidate's probe (speed/probe.c) times
 authenticate and verify, aligned and unaligned, with keys and data in cache
 and flushed, at every length 0..256 then in steps to 8192: median ticks of
 the target's cycle counter (its name heads each table). Under an emulator
-(ppc32, sparc64) time means nothing, so it reports exact instruction counts
-per message from qemu's log (speed/count.py) at selected lengths, aligned
-and unaligned, authenticate and verify; where the target file names CPU
-models ('mca': arm64), the model cycles of the main loops beside the
-peers' (speed/mca.py). Writes build/<T>/speed/speed.csv,
+(ppc32, sparc64, arm64, ppc64le, s390x) time means nothing, so it reports
+exact instruction counts per message from qemu's log (speed/count.py) at
+selected lengths, aligned and unaligned, authenticate and verify; where the
+target file names CPU models ('mca': arm64, ppc64le, s390x), the model
+cycles of the main loops beside the peers' (speed/mca.py). Writes build/<T>/speed/speed.csv,
 speed.txt (the tables printed here) and speed.png (ticks or instructions
 against length, every candidate; matplotlib, installed if missing).
 """
@@ -38,18 +38,21 @@ MODELS = {
 }
 
 
-def model_cycles(target, trace):
+def model_cycles(target, trace, probe):
     """{model name: cycles} for one call's trace: tools/pipemodel.py's models, or for a
-    target whose file names llvm-mca CPU models ('mca': arm64), llvm-mca's (speed/crossover.py)"""
-    description = describe.read_target(target)
-    mca = description.get("mca", "").split()
-    if mca and description.get("mcatriple", "aarch64") != "aarch64":
+    target whose file names llvm-mca CPU models ('mca': arm64, ppc64le, s390x), llvm-mca's
+    (speed/crossover.py)"""
+    described = describe.read_target(target)
+    mca = described.get("mca", "").split()
+    triple = described.get("mcatriple", "aarch64")
+    if mca and triple not in ("aarch64", "powerpc64le", "s390x"):
         # qemu's disassembly of armhf (Thumb-2 beside ARM code) and riscv64 (Zkne, RVV) calls is not
         # one llvm-mca can assemble as a block: their main loops alone are modelled (speed/mca.py)
         return {}
     if mca:
-        stream = [text.split(None, 1)[1] for _, text, _ in trace]   # less the encoding
-        return {cpu: crossover.model_cycles(stream, cpu) for cpu in mca}
+        stream = crossover.stream_of(trace, probe, triple)
+        cycles = {cpu: crossover.model_cycles(stream, cpu, triple, strict=False) for cpu in mca}
+        return {cpu: c for cpu, c in cycles.items() if c is not None}   # a CPU that lacks an instruction: none
     decoder, cpus, kind = MODELS[target]
     insns = pipemodel.decode_trace(trace, decoder())
     if kind == "ultrasparc":
@@ -107,7 +110,7 @@ def emulated_rows(target, impl, probe, quick):
                                 alignment=alignment, cache="-", length=n)
                     if n in lengths:
                         rows.append(dict(base, op=op, value=float(len(trace))))
-                    for cpu, cycles in model_cycles(target["name"], trace).items():
+                    for cpu, cycles in model_cycles(target["name"], trace, probe).items():
                         rows.append(dict(base, op="model:" + cpu, value=float(cycles)))
                 continue
             command = [sys.executable, os.path.join(describe.TOP, "speed", "count.py"), target["run"], probe] + \

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: CC0-1.0 */
 /* The block test/abi.c shares with the assembly harness test/abi_<target>.S.
    Assumes long and pointers are the register width (8 bytes on amd64,
-   sparc64, arm64 and riscv64, 4 on x86, ppc32 and armhf) and a block aligned to 16 bytes. Included by
+   sparc64, arm64, riscv64, ppc64le and s390x, 4 on x86, ppc32 and armhf) and a block aligned to 16 bytes. Included by
    C and by assembly, so the layout is given as byte offsets. */
 #ifndef abi_H
 #define abi_H
@@ -9,13 +9,15 @@
 #if defined(__x86_64__) || (defined(__sparc__) && defined(__arch64__)) || defined(__aarch64__) \
   || (defined(__riscv) && __riscv_xlen == 64)
 #define ABI_W 8
+#elif defined(__powerpc64__) || defined(__s390x__)   /* ppc64le, s390x */
+#define ABI_W 8
 #else
 #define ABI_W 4
 #endif
 
 #define ABI_NINT 40   /* word slots checked: registers, control words, frame words */
-#define ABI_NFP 18    /* 8-byte slots: f14-f31 on ppc32 */
-#define ABI_NVEC 12   /* 16-byte slots: v20-v31 on ppc32 with AltiVec */
+#define ABI_NFP 18    /* 8-byte slots: f14-f31 on ppc32 and ppc64le */
+#define ABI_NVEC 12   /* 16-byte slots: v20-v31 on ppc32 with AltiVec and on ppc64le */
 
 #define ABI_FN (0 * ABI_W)      /* the function to call */
 #define ABI_ARG (1 * ABI_W)     /* its arguments, 6 words */
@@ -40,7 +42,7 @@
 
 #define ABI_HAS_MXCSR 1     /* x86: SSE present, MXCSR is loaded and checked */
 #define ABI_HAS_DAZ 2       /* x86: MXCSR takes DAZ (MXCSR_MASK bit 6) */
-#define ABI_HAS_ALTIVEC 4   /* ppc32: v20-v31 and VRSAVE are loaded and checked */
+#define ABI_HAS_ALTIVEC 4   /* ppc32, ppc64le: v20-v31 and VRSAVE (ppc64le: VSCR too) are loaded and checked */
 #define ABI_HAS_XINUSE 8    /* x86: XGETBV(1) tells whether the upper halves of ymm/zmm are in use */
 #define ABI_HAS_FPTRAPS 16  /* arm64, armhf: FPCR/FPSCR holds the trap enables (the CPU implements FP traps) */
 #define ABI_HAS_ZMM 32      /* x86: AVX-512F and the OS saves zmm state (a caller can dirty zmm upper halves) */

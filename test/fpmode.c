@@ -64,6 +64,25 @@ unsigned long long fpmode_read(void)
   return bits & 0xff;   /* VE OE UE ZE XE NI RN */
 }
 
+#elif defined(__s390x__)
+/* the FPC: IEEE masks (bits 0-4, all clear: no traps), BFP rounding in the low 3 bits */
+static const struct { const char *name; unsigned int rounding; } modes[] = {
+  { "default", 0 }, { "toward zero", 1 }, { "up", 2 }, { "down", 3 },
+};
+void fpmode_set(int mode)
+{
+  unsigned int fpc;
+  __asm__ __volatile__("efpc %0" : "=d"(fpc) : : "memory");
+  fpc = (fpc & ~7u) | modes[mode].rounding;
+  __asm__ __volatile__("sfpc %0" : : "d"(fpc) : "memory");
+}
+unsigned long long fpmode_read(void)
+{
+  unsigned int fpc;
+  __asm__ __volatile__("efpc %0" : "=d"(fpc) : : "memory");
+  return fpc & 0xf8000077u;   /* masks, DFP and BFP rounding */
+}
+
 #elif defined(__sparc__) || defined(__aarch64__)
 /* one control register with a 2-bit rounding field */
 #if defined(__sparc__)

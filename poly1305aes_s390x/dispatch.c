@@ -1,0 +1,201 @@
+/* SPDX-License-Identifier: CC0-1.0 */
+/* poly1305aes_s390x: run-time choice of the code path. Assumes s390x Linux:
+   getauxval(AT_HWCAP) tells the CPU's features (HWCAP_S390_VXRS: the
+   vector facility, z13; HWCAP_S390_VXRS_EXT: its first enhancements, z14).
+   The dispatcher itself is common/dispatch.h's.
+
+   The path table below, best first; the first whose needs the CPU meets is
+   used:
+     vxe  z14 and later: AES by vector permutes (vperm.c); radix 2^64 (MLGR,
+          scalar.S), and from VECTOR_FROM bytes radix 2^44 with VMSLG (vector.c)
+     vx   z13: the same AES and scalar code; from VECTOR_FROM bytes radix 2^26
+          with the vector facility's multiply-adds (vx26.c)
+   CPACF's KM-AES (on every Z since the z9 that has the no-charge CPACF
+   feature) is not used: no qemu-s390x Debian ships (7.2, bookworm-backports
+   10.0, trixie-backports 11.1) implements it, so it could not be tested.
+   A message that takes the vector code goes to a separate function, whose
+   frame holds the state (r, h, the powers of r), and the AES's output s
+   lands in a buffer on the stack: after each call the dispatcher zeroes the
+   stack the path used (the sizes below; the ABI harness, test/abi.c, fails
+   a build that leaves a secret there). */
+#include <stddef.h>
+#include <sys/auxv.h>
+#include "s390x.h"
+#include "wipe.h"
+/* a path's one-shot code (the message's bytes l) */
+typedef void hashfn(unsigned char out[16], const unsigned char *kr, const unsigned char *n, const unsigned char *m,
+                    size_t l);
+#include "dispatch.h"   /* struct path; the needs: AT_HWCAP bits */
+
+#ifndef HWCAP_S390_VXRS
+#define HWCAP_S390_VXRS 2048
+#endif
+#ifndef HWCAP_S390_VXRS_EXT
+#define HWCAP_S390_VXRS_EXT 8192
+#endif
+
+/* the vector code from here on (bytes). speed/crossover.py (llvm-mca 14 on the instructions a
+   call executes, path vxe built with the scalar code only and with the vector code from 128
+   bytes), model cycles per call, scalar / vector:
+     bytes       256        384        512        768
+     z14       876/950   1100/1031  1324/1110  1772/1268
+     z15       876/919   1100/983   1324/1047  1772/1175
+   from 384 the worst loss on either is smallest (below 384 the scalar code runs). */
+#ifndef VECTOR_FROM   /* speed/crossover.py builds variants with others */
+#define VECTOR_FROM 384
+#endif
+#if VECTOR_FROM < 16 * R44_GROUP
+#error "the vector code takes whole groups of R44_GROUP blocks"
+#endif
+#ifndef VECTOR_STACK   /* a multiple of 256 (wipe_below) */
+#define VECTOR_STACK 1024
+#endif
+#ifndef SCALAR_STACK   /* test/abi.c: the scalar code of both paths reaches 416 bytes below */
+#define SCALAR_STACK 512
+#endif
+
+/* ---- the core contract (s390x.h), per path ---- */
+
+INLINE void core_start(struct state *st, const unsigned char r[16])
+{
+  p64_start(&st->p, r);
+  st->powers = 0;
+}
+
+INLINE void core_finish(struct state *st, const unsigned char s[16], unsigned char tag[16])
+{
+  p64_finish_z(tag, st->p.h0, st->p.h1, st->p.h2, s);
+}
+
+typedef size_t vectorfn(struct state *st, const unsigned char *m, size_t count, u64 pad);
+
+/* the blocks, with the vector code from VECTOR_FROM bytes on */
+INLINE void core_blocks(struct state *st, const unsigned char *m, size_t count, u64 pad, vectorfn *vector)
+{
+  if (count >= VECTOR_FROM / 16) {
+    size_t left = vector(st, m, count, pad);
+    m += 16 * (count - left);
+    count = left;
+  }
+  p64_blocks(&st->p, m, count, pad);
+}
+
+static void core_blocks_vx(struct state *st, const unsigned char *m, size_t count, u64 pad)
+{
+  core_blocks(st, m, count, pad, vector_z13);
+}
+
+static void core_blocks_vxe(struct state *st, const unsigned char *m, size_t count, u64 pad)
+{
+  core_blocks(st, m, count, pad, vector_z14);
+}
+
+/* ---- one-shot authenticate: AES of the nonce, start, blocks, the padded tail, finish ---- */
+
+static void auth_vx(unsigned char out[16], const unsigned char *kr, const unsigned char *n, const unsigned char *m,
+                    size_t l)
+{
+  struct p64 st;
+  unsigned char s[16];
+  aes_vx(s, kr, n);
+  p64_start(&st, kr + 16);
+  p64_hash(&st, m, l);
+  p64_finish_z(out, st.h0, st.h1, st.h2, s);
+}
+
+/* the vector code for the whole blocks, then the tail */
+INLINE void auth_long(unsigned char out[16], const unsigned char *kr, const unsigned char *n, const unsigned char *m,
+                      size_t l, vectorfn *vector)
+{
+  struct state st;
+  unsigned char s[16];
+  size_t left;
+  aes_vx(s, kr, n);
+  core_start(&st, kr + 16);
+  left = vector(&st, m, l / 16, 1);
+  p64_hash(&st.p, m + l / 16 * 16 - 16 * left, 16 * left + (l & 15));
+  p64_finish_z(out, st.p.h0, st.p.h1, st.p.h2, s);
+}
+
+static void auth_vxe_long(unsigned char out[16], const unsigned char *kr, const unsigned char *n,
+                          const unsigned char *m, size_t l)
+{
+  auth_long(out, kr, n, m, l, vector_z14);
+}
+
+static void auth_vx_long(unsigned char out[16], const unsigned char *kr, const unsigned char *n,
+                         const unsigned char *m, size_t l)
+{
+  auth_long(out, kr, n, m, l, vector_z13);
+}
+
+/* ---- the path table ---- */
+
+static const struct path paths[] = {
+  { "vxe", HWCAP_S390_VXRS | HWCAP_S390_VXRS_EXT, auth_vx, auth_vxe_long, VECTOR_FROM, SCALAR_STACK, VECTOR_STACK },
+  { "vx", HWCAP_S390_VXRS, auth_vx, auth_vx_long, VECTOR_FROM, SCALAR_STACK, VECTOR_STACK },
+};
+
+/* each path's core (the contract's pieces), in the table's order */
+typedef void blocksfn(struct state *st, const unsigned char *m, size_t count, u64 pad);
+typedef void aesfn(unsigned char out[16], const unsigned char k[16], const unsigned char in[16]);
+static const struct {
+  blocksfn *blocks;
+  aesfn *aes;
+} cores[] = { { core_blocks_vxe, aes_vx }, { core_blocks_vx, aes_vx } };
+
+static int runs_here(const struct path *p)
+{
+  return (p->needs & getauxval(AT_HWCAP)) == p->needs;
+}
+
+/* zero the bytes [r15 - bytes, r15) below the stack pointer, where the frames
+   of the function just called were (bytes a nonzero multiple of 256). r15
+   moves down over them for the stores (a signal's frame goes below it), and
+   back. */
+INLINE void wipe_below(size_t bytes)
+{
+  __asm__ __volatile__("lgr %%r0, %%r15\n\t"
+                       "lgr %%r1, %%r15\n\t"
+                       "sgr %%r1, %0\n\t"
+                       "lgr %%r15, %%r1\n"
+                       "0:\n\t"
+                       "xc 0(256, %%r1), 0(%%r1)\n\t"
+                       "la %%r1, 256(%%r1)\n\t"
+                       "clgr %%r1, %%r0\n\t"
+                       "jl 0b\n\t"
+                       "lgr %%r15, %%r0"
+                       : : "d"(bytes) : "r0", "r1", "cc", "memory");
+}
+
+#define may_force runs_here
+#define PATH_CALL(fn) fn(out, kr, n, m, l)
+#include "dispatch.h"
+
+/* Poly1305 with a one-time key r || s (RFC 8439; r clamped here), through the
+   current path's core: start, blocks, the padded tail, finish. Namespaced,
+   not in the installed libraries (the benchmarks' one-time figures). */
+#define onetimeauth CRYPTO_NAMESPACE(onetimeauth)
+void onetimeauth(unsigned char out[16], const unsigned char key[32], const unsigned char *m, size_t l);
+
+__attribute__((noinline)) static void onetime_path(blocksfn *blocks, unsigned char out[16],
+                                                   const unsigned char key[32], const unsigned char *m, size_t l)
+{
+  struct state st;
+  core_start(&st, key);
+  blocks(&st, m, l / 16, 1);
+  if (l & 15) {
+    unsigned char last[16] = { 0 };
+    memcpy(last, m + (l & ~(size_t) 15), l & 15);
+    last[l & 15] = 1;
+    blocks(&st, last, 1, 0);
+    wipe(last, sizeof last);
+  }
+  core_finish(&st, key + 16, out);
+}
+
+void onetimeauth(unsigned char out[16], const unsigned char key[32], const unsigned char *m, size_t l)
+{
+  onetime_path(cores[current() - paths].blocks, out, key, m, l);
+  wipe_below(l >= VECTOR_FROM ? VECTOR_STACK : SCALAR_STACK);
+}
