@@ -450,7 +450,8 @@ static void paths(int runs)
    clock licences go cold or stay warm as it goes), every path in turn */
 static void mixed(int runs)
 {
-  static const unsigned int gaps[] = { 0, 100, 1000, 10000, 100000 }, longs[] = { 512, 1024, 4096, 65536 };
+  static const unsigned int gaps[] = { 0, 100, 1000, 10000, 100000 },
+                            longs[] = { 512, 1024, 2048, 4096, 8192, 16384, 32768, 65536 };
   enum { PATHS = 16 };
   double *slong[PATHS], *sshort[PATHS], ml[PATHS], ms[PATHS], best;
   unsigned int p, count = 0, g, i, k, runnable[PATHS];
