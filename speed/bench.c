@@ -49,7 +49,7 @@
    core first, and the tags must agree. Times are median rdtsc ticks per
    message over RUNS samples; a sample times a batch of calls (16 below 256
    bytes, 4 below 2048, else 1; the core's calls one by one, summed); the
-   four are timed in turn inside each sample, in an order that rotates from
+   four are timed in turn inside each sample, in an order shuffled from
    sample to sample (vector units and clock licenses warm up and cool down,
    so whoever runs after whom matters), so they share the machine's noise.
    "<- a peer is faster" marks a length where a complete peer is faster than
@@ -290,6 +290,8 @@ static double time_batch(int c, unsigned int l, int batch)
   return (double) ticks / batch;
 }
 
+static unsigned int shuffle_state = 2463534242u;   /* measure's orders */
+
 /* median ticks per message at length l of the candidates in use[] (the others 0) */
 static void measure(unsigned int l, int runs, double median[TIMED], const int use[TIMED])
 {
@@ -303,11 +305,25 @@ static void measure(unsigned int l, int runs, double median[TIMED], const int us
     if (!sample[c]) die("out of memory");
     for (i = 0; i < 4; ++i) time_batch(c, l, 1);   /* warm up */
   }
-  for (r = 0; r < runs; ++r)
+  /* a new order each run (Fisher-Yates, a fixed xorshift): which one runs
+     just before another varies. A fixed cycle (the order only rotating)
+     always timed ours behind the ymm caller right after libsodium, whose
+     long stretch without 512-bit code leaves the IFMA code that follows
+     slower on Intel (doc/RESULTS.md, the mixed load) */
+  for (r = 0; r < runs; ++r) {
+    for (i = count - 1; i > 0; --i) {
+      int j, t;
+      shuffle_state ^= shuffle_state << 13;
+      shuffle_state ^= shuffle_state >> 17;
+      shuffle_state ^= shuffle_state << 5;
+      j = (int) (shuffle_state % (unsigned int) (i + 1));
+      t = order[i], order[i] = order[j], order[j] = t;
+    }
     for (i = 0; i < count; ++i) {
-      c = order[(r + i) % count];       /* the order rotates: each runs first, second, ... */
+      c = order[i];
       sample[c][r] = time_batch(c, l, batch);
     }
+  }
   for (i = 0; i < count; ++i) {
     c = order[i];
     qsort(sample[c], (size_t) runs, sizeof(double), compare);
