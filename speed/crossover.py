@@ -18,8 +18,9 @@ table per CPU. Assumes AArch64 (llvm-mca -mtriple=aarch64). It is how the
 thresholds in poly1305aes_arm64/dispatch.c and neon.c were chosen.
 With --path (native targets: amd64, x86), each variant's speed probe times
 code path P forced (speed ticks -p P -C C: behind the caller C, clean,
-ymm, zmm or by default worst, the slowest of them) at every length, the variants in turn, N rounds (default 5), and the
-median of the rounds is printed; then, for each variant after the first,
+ymm, zmm or by default worst, the slowest of them) at every length, the
+variants in turn, N rounds (default 5), and the median of the rounds is
+printed; then, for each variant after the first,
 the shortest length from which it is at most the first's at every longer
 length given. It is how the thresholds in poly1305aes_amd64/dispatch.c and
 poly1305aes_x86/dispatch.c were chosen on Intel (VECTOR_FROM: every path's).
