@@ -3,41 +3,44 @@
    choice and its cache: x86/paths.h.
 
    The path table below, best first; the first whose needs the CPU and the OS
-   meet is used. A path runs its scalar code below vector_from bytes, its
-   vector code from there (the thresholds are measured crossovers, AMD EPYC
-   Zen 4 here); the vector cores are x86/'s, shared with poly1305aes_x86:
-     ifma     AES-NI; radix 2^64 with MULX; from 384 bytes AVX-512 IFMA radix
+   meet is used. A path runs its scalar code below its threshold, its vector
+   code from there: the thresholds are measured crossovers, one per vendor
+   (x86/paths.h's FROM names the CPU each was measured on; the figures:
+   doc/RESULTS.md). The vector cores are x86/'s, shared with poly1305aes_x86:
+     ifma     AES-NI; radix 2^64 with MULX; then AVX-512 IFMA radix
               2^44, 16 blocks a step (x86/ifma.c; needs AVX-512 F, VL, BW, IFMA,
               VBMI2, BMI2 and OS zmm state)
-     avx2     AES-NI; radix 2^64 with MULX; from 896 bytes AVX2 radix 2^26, 8
+     avx2     AES-NI; radix 2^64 with MULX; then AVX2 radix 2^26, 8
               blocks a step (x86/avx2.c; needs AVX2, BMI2, OS ymm state)
-     sse2     AES-NI; radix 2^64 with MUL; from 2560 bytes the hybrid: SSE2
+     sse2     AES-NI; radix 2^64 with MUL; then the hybrid: SSE2
               radix 2^26, 8 blocks a step, with 8 radix-2^64 blocks of a
               second region interleaved in each step (x86/sse2.c, scalar.c;
               needs AES-NI, SSSE3; SSE2 is in every x86-64)
      ssse3    AES by vector permutes (common/vpaes.h: PSHUFB, no table in
-              memory), for CPUs without AES-NI; radix 2^64 with MUL; from
-              2560 bytes the hybrid (needs SSSE3)
+              memory), for CPUs without AES-NI; radix 2^64 with MUL; then
+              the hybrid (needs SSSE3)
      generic  AES from a table (common/aes_table.h: NOT constant time), for
-              CPUs without SSSE3; radix 2^64 with MUL; from 2560 bytes the hybrid
+              CPUs without SSSE3; radix 2^64 with MUL; then the hybrid
    After each call the dispatcher zeroes the stack the path's code used (the
    path's scalar_stack or vector_stack bytes below its stack pointer): the
    compiler spills r, s, round keys and powers of r there. The sizes are the
    deepest use test/abi.c measured below the wipe's stack pointer (gcc 12
-   -O2: scalar 72 bytes, table 164, ifma 512, avx2 2920, sse2 2200) with a
+   -O2: scalar 72 bytes, table 164, avx2 2920, sse2 2200; ifma's two-chunk
+   step: with 640 wiped it finds a power of r 944 bytes down) with a
    margin; the ABI harness fails a build that leaves a secret in them.
    Speed: doc/RESULTS.md; the shared machine's load
    moves the same runs by up to 2x from minute to minute. */
 #include "amd64.h"
 #include "../x86/paths.h"
 
+/* FROM(AMD, Intel): each vendor's threshold, x86/paths.h */
 static const struct path paths[] = {
   { "ifma", SSE2 | SSSE3 | AESNI | OSYMM | AVX2 | BMI2 | OSZMM | AVX512F | AVX512VL | AVX512BW | AVX512IFMA | AVX512VBMI2,
-    scalar_mulx, vector_ifma, FROM(384), 128, 640 },
-  { "avx2", SSE2 | SSSE3 | AESNI | OSYMM | AVX2 | BMI2, scalar_mulx, vector_avx2, FROM(896), 128, 3008 },
-  { "sse2", SSE2 | SSSE3 | AESNI, scalar_mul, vector_hybrid, FROM(2560), 128, 2304 },
-  { "ssse3", SSE2 | SSSE3, scalar_vperm, vector_hybrid_vperm, FROM(2560), 128, 2304 },
-  { "generic", SSE2, scalar_table, vector_hybrid_table, FROM(2560), 256, 2304 },
+    scalar_mulx, vector_ifma, FROM(384, 384), 128, 1024 },
+  { "avx2", SSE2 | SSSE3 | AESNI | OSYMM | AVX2 | BMI2, scalar_mulx, vector_avx2, FROM(896, 768), 128, 3008 },
+  { "sse2", SSE2 | SSSE3 | AESNI, scalar_mul, vector_hybrid, FROM(2560, 2048), 128, 2304 },
+  { "ssse3", SSE2 | SSSE3, scalar_vperm, vector_hybrid_vperm, FROM(2560, 2048), 128, 2304 },
+  { "generic", SSE2, scalar_table, vector_hybrid_table, FROM(2560, 2048), 256, 2304 },
 };
 
 /* one call on the path in use, then the wipe of the stack it used */
@@ -45,7 +48,7 @@ INLINE void run(unsigned char out[16], const unsigned char r[16], const unsigned
                 const unsigned char *m, size_t l)
 {
   const struct path *p = path_enter(paths, sizeof paths / sizeof paths[0]);
-  if (p->vector && l >= p->vector_from) {
+  if (p->vector && l >= path_vector_from()) {
     p->vector(out, r, k, ns, m, l);
     wipe_below(p->vector_stack);
   } else {

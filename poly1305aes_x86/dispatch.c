@@ -3,33 +3,34 @@
    (i686 or later); the choice and its cache: x86/paths.h.
 
    The path table below, best first; the first whose needs the CPU and the OS
-   meet is used. A path runs its scalar code below vector_from bytes, its
-   vector code from there (the thresholds are measured crossovers, AMD EPYC
-   Zen 4 here):
-     ifma          AES-NI; radix 2^32 (radix32.S); from 320 bytes AVX-512 IFMA
+   meet is used. A path runs its scalar code below its threshold, its vector
+   code from there: the thresholds are measured crossovers, one per vendor
+   (x86/paths.h's FROM names the CPU each was measured on; the figures:
+   doc/RESULTS.md):
+     ifma          AES-NI; radix 2^32 (radix32.S); then AVX-512 IFMA
                    radix 2^44, 16 blocks a step (x86/ifma.c; needs AVX-512 F, VL,
                    BW, IFMA, VBMI2, BMI2, AVX2 and OS zmm state)
-     avx2          AES-NI; radix 2^32; from 384 bytes AVX2 radix 2^26, 8 blocks a
+     avx2          AES-NI; radix 2^32; then AVX2 radix 2^26, 8 blocks a
                    step (x86/avx2.c; needs AVX2 and OS ymm state)
-     sse2          AES-NI; radix 2^32; from 384 bytes SSE2 radix 2^26, 8 blocks
+     sse2          AES-NI; radix 2^32; then SSE2 radix 2^26, 8 blocks
                    a step (x86/sse2.c; needs AES-NI, SSSE3)
      ssse3         AES by vector permutes (common/vpaes.h: PSHUFB, no table in
-                   memory), for CPUs without AES-NI; radix 2^32; from 384
-                   bytes SSE2 (needs SSSE3)
+                   memory), for CPUs without AES-NI; radix 2^32; then
+                   SSE2 (needs SSSE3)
      generic-sse2  AES from a table (common/aes_table.h: NOT constant time), for
-                   CPUs without SSSE3; radix 2^32; from 384 bytes SSE2 (needs SSE2)
+                   CPUs without SSSE3; radix 2^32; then SSE2 (needs SSE2)
      generic       AES from a table (NOT constant time); radix 2^32 (any i686);
-                   from 4096 bytes two radix-2^32 chains over two halves of the
-                   message, joined (radix32.S's p32_two, scalar.c; the crossover
-                   here: 4096 bytes 7046-7072 ticks either way, 64 KiB 102024 vs
-                   109564, 0.93); poly1305aes_ppro is the candidate for CPUs
+                   then two radix-2^32 chains over two halves of the
+                   message, joined (radix32.S's p32_two, scalar.c);
+                   poly1305aes_ppro is the candidate for CPUs
                    without SSE2, and the selector chooses between them by measurement
    The x86/ cores are shared with poly1305aes_amd64. After each call the
    dispatcher zeroes the stack the path's code used (the path's scalar_stack
    or vector_stack bytes just below the wipe's return address, wipe.S): the
    compiler spills r, s, round keys and powers of r there. The sizes are the
    deepest use test/abi.c measured below that (gcc 12 -O2: scalar 220 bytes,
-   table 236, ifma 2260, avx2 3064, sse2 2304, generic-sse2 2400; generic's
+   table 236, avx2 3064, sse2 2304, generic-sse2 2400; ifma's two-chunk
+   step: with 2368 wiped it finds a power of r 2736 bytes down; generic's
    two chains: with 384 wiped it finds r 468 bytes down; ssse3's short
    messages, whose vector-permute AES spills to the stack with 8 xmm
    registers: with 320 wiped it finds r 500 bytes down) with a margin; the
@@ -39,17 +40,18 @@
 #include "../x86/paths.h"
 
 #ifndef TWO_FROM
-#define TWO_FROM 4096   /* the generic path's two chains from here (measured: below) */
+#define TWO_FROM 4096   /* the generic path's two chains from here, both vendors (doc/RESULTS.md) */
 #endif
 
+/* FROM(AMD, Intel): each vendor's threshold, x86/paths.h */
 static const struct path paths[] = {
   { "ifma", SSE2 | SSSE3 | AESNI | OSYMM | AVX2 | BMI2 | OSZMM | AVX512F | AVX512VL | AVX512BW | AVX512IFMA
-    | AVX512VBMI2, scalar_aesni, vector_ifma, FROM(320), 320, 2368 },
-  { "avx2", SSE2 | SSSE3 | AESNI | OSYMM | AVX2, scalar_aesni, vector_avx2, FROM(384), 320, 3136 },
-  { "sse2", SSE2 | SSSE3 | AESNI, scalar_aesni, vector_sse2, FROM(384), 320, 2368 },
-  { "ssse3", SSE2 | SSSE3, scalar_vperm, vector_sse2_vperm, FROM(384), 576, 2496 },
-  { "generic-sse2", SSE2, scalar_table, vector_sse2_table, FROM(384), 320, 2496 },
-  { "generic", 0, scalar_table, vector_two_table, FROM(TWO_FROM), 320, 576 },
+    | AVX512VBMI2, scalar_aesni, vector_ifma, FROM(320, 320), 320, 2816 },
+  { "avx2", SSE2 | SSSE3 | AESNI | OSYMM | AVX2, scalar_aesni, vector_avx2, FROM(384, 384), 320, 3136 },
+  { "sse2", SSE2 | SSSE3 | AESNI, scalar_aesni, vector_sse2, FROM(384, 256), 320, 2368 },
+  { "ssse3", SSE2 | SSSE3, scalar_vperm, vector_sse2_vperm, FROM(384, 256), 576, 2496 },
+  { "generic-sse2", SSE2, scalar_table, vector_sse2_table, FROM(384, 256), 320, 2496 },
+  { "generic", 0, scalar_table, vector_two_table, FROM(TWO_FROM, TWO_FROM), 320, 576 },
 };
 
 /* zero the bytes [esp - bytes, esp) below the stack pointer, where the frames
@@ -77,7 +79,7 @@ INLINE void run(unsigned char out[16], const unsigned char r[16], const unsigned
                 const unsigned char *m, size_t l)
 {
   const struct path *p = path_enter(paths, sizeof paths / sizeof paths[0]);
-  if (p->vector && l >= p->vector_from) {
+  if (p->vector && l >= path_vector_from()) {
     p->vector(out, r, k, ns, m, l);
     wipe_below(p->vector_stack, p->needs & SSE2);
   } else {

@@ -13,6 +13,9 @@
      bench paths [-r RUNS]            every code path this CPU runs, forced, ours
                                       alone at 0 16 64 256 1024 4096 65536 bytes
                                       behind each caller (below): "path PATH" rows
+     bench mixed [-r RUNS]            a server's mixed load, every path forced: a
+                                      call of 512 to 65536 bytes after 0 to 100000
+                                      calls of 64 bytes; "mixed PATH" rows
      -c FILE                          also writes each complete one's median at
                                       every length measured to FILE, as CSV
                                       (speed/plot.py: its columns; `make bench`
@@ -46,7 +49,7 @@
    core first, and the tags must agree. Times are median rdtsc ticks per
    message over RUNS samples; a sample times a batch of calls (16 below 256
    bytes, 4 below 2048, else 1; the core's calls one by one, summed); the
-   four are timed in turn inside each sample, in an order that rotates from
+   four are timed in turn inside each sample, in an order shuffled from
    sample to sample (vector units and clock licenses warm up and cool down,
    so whoever runs after whom matters), so they share the machine's noise.
    "<- a peer is faster" marks a length where a complete peer is faster than
@@ -287,6 +290,8 @@ static double time_batch(int c, unsigned int l, int batch)
   return (double) ticks / batch;
 }
 
+static unsigned int shuffle_state = 2463534242u;   /* measure's orders */
+
 /* median ticks per message at length l of the candidates in use[] (the others 0) */
 static void measure(unsigned int l, int runs, double median[TIMED], const int use[TIMED])
 {
@@ -300,11 +305,25 @@ static void measure(unsigned int l, int runs, double median[TIMED], const int us
     if (!sample[c]) die("out of memory");
     for (i = 0; i < 4; ++i) time_batch(c, l, 1);   /* warm up */
   }
-  for (r = 0; r < runs; ++r)
+  /* a new order each run (Fisher-Yates, a fixed xorshift): which one runs
+     just before another varies. A fixed cycle (the order only rotating)
+     always timed ours behind the ymm caller right after libsodium, whose
+     long stretch without 512-bit code leaves the IFMA code that follows
+     slower on Intel (doc/RESULTS.md, the mixed load) */
+  for (r = 0; r < runs; ++r) {
+    for (i = count - 1; i > 0; --i) {
+      int j, t;
+      shuffle_state ^= shuffle_state << 13;
+      shuffle_state ^= shuffle_state >> 17;
+      shuffle_state ^= shuffle_state << 5;
+      j = (int) (shuffle_state % (unsigned int) (i + 1));
+      t = order[i], order[i] = order[j], order[j] = t;
+    }
     for (i = 0; i < count; ++i) {
-      c = order[(r + i) % count];       /* the order rotates: each runs first, second, ... */
+      c = order[i];
       sample[c][r] = time_batch(c, l, batch);
     }
+  }
   for (i = 0; i < count; ++i) {
     c = order[i];
     qsort(sample[c], (size_t) runs, sizeof(double), compare);
@@ -439,6 +458,68 @@ static void paths(int runs)
       column(dirty, sizeof dirty, t[OURS_YMM] > 0 ? ours_worst(t) / t[OURS] : 0, "%.3f");
       printf("path %-12s %6u %9.1f %9s %9s %11s\n", path, lengths[i], t[OURS], ymm, zmm, dirty);
     }
+  }
+}
+
+/* a server's mixed load: before each timed call of a long message, gap
+   calls at 64 bytes (the short traffic, the scalar code: 512-bit units and
+   clock licences go cold or stay warm as it goes), every path in turn */
+static void mixed(int runs)
+{
+  static const unsigned int gaps[] = { 0, 100, 1000, 10000, 100000 },
+                            longs[] = { 512, 1024, 2048, 4096, 8192, 16384, 32768, 65536 };
+  enum { PATHS = 16 };
+  double *slong[PATHS], *sshort[PATHS], ml[PATHS], ms[PATHS], best;
+  unsigned int p, count = 0, g, i, k, runnable[PATHS];
+  unsigned char out[16];
+  int r, j;
+  const char *name;
+  for (p = 0; (name = poly1305aes_path_name(p)) != NULL && count < PATHS; ++p)
+    if (poly1305aes_path_use(p)) runnable[count++] = p;
+  for (j = 0; j < (int) count; ++j) {
+    slong[j] = malloc(sizeof(double) * (size_t) runs);
+    sshort[j] = malloc(sizeof(double) * (size_t) runs);
+    if (!slong[j] || !sshort[j]) die("out of memory");
+  }
+  printf("# mixed load: before each timed call of LENGTH bytes, GAP calls at 64 bytes (timed too: SHORT, ticks a call); "
+         "every path forced in turn; clean caller; /best: LONG over the fastest path's\n");
+  printf("%-5s %-12s %6s %6s %9s %9s %6s\n", "#", "path", "gap", "length", "long", "short", "/best");
+  for (g = 0; g < sizeof gaps / sizeof gaps[0]; ++g)
+    for (i = 0; i < sizeof longs / sizeof longs[0]; ++i) {
+      for (r = 0; r < runs; ++r)
+        for (j = 0; j < (int) count; ++j) {
+          int c = (r + j) % (int) count;   /* the order rotates */
+          unsigned long long start, middle;
+          poly1305aes_path_use(runnable[c]);
+          start = cycles_now();
+          for (k = 0; k < gaps[g]; ++k) {
+            caller_leave(CALLER_CLEAN, has_avx);
+            poly1305aes_authenticate(out, kr, n, m, 64);
+          }
+          middle = cycles_now();
+          caller_leave(CALLER_CLEAN, has_avx);
+          poly1305aes_authenticate(out, kr, n, m, longs[i]);
+          slong[c][r] = (double) (cycles_now() - middle);
+          sshort[c][r] = gaps[g] ? (double) (middle - start) / gaps[g] : 0;
+        }
+      best = 0;
+      for (j = 0; j < (int) count; ++j) {
+        qsort(slong[j], (size_t) runs, sizeof(double), compare);
+        qsort(sshort[j], (size_t) runs, sizeof(double), compare);
+        ml[j] = slong[j][runs / 2];
+        ms[j] = sshort[j][runs / 2];
+        if (!best || ml[j] < best) best = ml[j];
+      }
+      for (j = 0; j < (int) count; ++j) {
+        char shortcol[16];
+        column(shortcol, sizeof shortcol, ms[j], "%.1f");
+        printf("mixed %-12s %6u %6u %9.1f %9s %6.3f\n", poly1305aes_path_name(runnable[j]), gaps[g], longs[i], ml[j],
+               shortcol, ml[j] / best);
+      }
+    }
+  for (j = 0; j < (int) count; ++j) {
+    free(slong[j]);
+    free(sshort[j]);
   }
 }
 
@@ -625,6 +706,7 @@ int main(int argc, char **argv)
   }
   if (a < argc && !strcmp(argv[a], "sweep")) { sweep = 1; ++a; }
   else if (a < argc && !strcmp(argv[a], "paths")) { all_paths = 1; ++a; }
+  else if (a < argc && !strcmp(argv[a], "mixed")) { all_paths = 2; ++a; }
   for (; a < argc; ++a) {
     if (!strcmp(argv[a], "-r") && a + 1 < argc) runs = atoi(argv[++a]);
     else if (!strcmp(argv[a], "-p") && a + 1 < argc) {
@@ -638,7 +720,8 @@ int main(int argc, char **argv)
     else if (!sweep && argv[a][0] != '-' && given < 64) list[given++] = (unsigned int) atoi(argv[a]);
     else {
       fprintf(stderr, "usage: bench [-p PATH] [-r RUNS] [-c CSV] [-l LEN...] | bench sweep [-p PATH] [-r RUNS] "
-              "[-c CSV] [STEP] | bench paths [-r RUNS] | bench aes [-r RUNS] [PATH...]\n");
+              "[-c CSV] [STEP] | bench paths [-r RUNS] | bench mixed [-r RUNS] "
+              "| bench aes [-r RUNS] [PATH...]\n");
       return 2;
     }
   }
@@ -647,7 +730,8 @@ int main(int argc, char **argv)
   setup();
   header(runs);
   if (all_paths) {
-    paths(runs);
+    if (all_paths == 2) mixed(runs);
+    else paths(runs);
     return 0;
   }
   if (csv) fprintf(csv, "target,machine,who,name,condition,length,unit,value\n");

@@ -5,7 +5,7 @@ model cycles of whole calls, from their dynamic instruction streams; or,
 on a target that runs natively, in median ticks on this CPU.
 
   crossover.py --target T --impl NAME [--path P] [--cpus CPU,...] VARIANT=DEFINES... LEN...
-  crossover.py --target T --impl NAME --path P [--rounds N] VARIANT=DEFINES... LEN...   (native)
+  crossover.py --target T --impl NAME --path P [--rounds N] [--caller C] VARIANT=DEFINES... LEN...   (native)
 
 For each variant PATH=DEFINES (the implementation built with extra -D
 definitions, e.g. neon="-DVECTOR_FROM=0 -DHYBRID_FROM=-1", into its own
@@ -21,9 +21,10 @@ llvm-objdump's disassembly of the probe). It is how the thresholds in
 poly1305aes_arm64/dispatch.c, neon.c and poly1305aes_ppc64le/dispatch.c
 were chosen.
 With --path on a native target (amd64, x86), each variant's speed probe times
-code path P forced (speed ticks -p P -C worst: behind the slowest caller)
-at every length, the variants in turn, N rounds (default 5), and the
-median of the rounds is printed; then, for each variant after the first,
+code path P forced (speed ticks -p P -C C: behind the caller C, clean,
+ymm, zmm or by default worst, the slowest of them) at every length, the
+variants in turn, N rounds (default 5), and the median of the rounds is
+printed; then, for each variant after the first,
 the shortest length from which it is at most the first's at every longer
 length given. It is how the thresholds in poly1305aes_amd64/dispatch.c and
 poly1305aes_x86/dispatch.c were chosen on Intel (VECTOR_FROM: every path's).
@@ -106,14 +107,14 @@ def model_cycles(stream, cpu, triple="aarch64", strict=True):
     return int(m.group(1))
 
 
-def native(probes, path, lengths, rounds):
+def native(probes, path, lengths, rounds, caller):
     """median over rounds of each probe's median ticks at each length, the probes in turn"""
     ticks = {(name, n): [] for name, _ in probes for n in lengths}
     header = ""
     for r in range(rounds):
         for i in range(len(probes)):
             name, probe = probes[(r + i) % len(probes)]
-            out = subprocess.run([probe, "ticks", "-p", path, "-C", "worst", "-r", "31"] + [str(n) for n in lengths],
+            out = subprocess.run([probe, "ticks", "-p", path, "-C", caller, "-r", "31"] + [str(n) for n in lengths],
                                  stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
             if out.returncode != 0:
                 sys.exit("crossover.py: %s: %s" % (name, out.stdout.strip()[-500:]))
@@ -141,6 +142,7 @@ def main():
     parser.add_argument("--cpus", default="cortex-a72,cortex-a55,apple-a13")
     parser.add_argument("--path")
     parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--caller", default="worst", choices=["clean", "ymm", "zmm", "worst"])
     parser.add_argument("items", nargs="+")
     args = parser.parse_args()
     qemu = describe.read_target(args.target).get("run")
@@ -149,7 +151,7 @@ def main():
     lengths = [int(i) for i in args.items if "=" not in i]
     probes = [(name, build(args.target, args.impl, name, defines)) for name, defines in variants]
     if args.path and not qemu:
-        native(probes, args.path, lengths, args.rounds)
+        native(probes, args.path, lengths, args.rounds, args.caller)
         return
     streams = {}
     for name, probe in probes:

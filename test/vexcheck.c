@@ -25,8 +25,8 @@
 #include "paths.h"
 #include "util.h"
 
-/* authenticate below every path's thresholds (poly1305aes_amd64's and
-   poly1305aes_x86's dispatch.c: 320, 384, 896, 2560, 4096) and above each,
+/* authenticate below every path's thresholds (either vendor's, in
+   poly1305aes_amd64's and poly1305aes_x86's dispatch.c) and above each,
    partial last blocks included; verify (its compare) at the two ends */
 static const unsigned int lengths[] = { 0, 1, 15, 16, 17, 64, 255, 321, 385, 897, 2561, 4100 };
 static const unsigned int verify_lengths[] = { 0, 4100 };

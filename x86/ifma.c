@@ -9,13 +9,16 @@
    VPMADD52HUQ multiply the low 52 bits of two limbs and add the low or high
    52 bits of the 104-bit product. Multiplier limbs r0, r1 < 2^44 + 2^14 and
    r2 < 2^42 + 2^10 (2^36 for r itself); s_j = 20 r_j (2^132 = 20 mod p).
-   Multiplicand limbs after a carry step: h0 < 2^44 + 2^14.4, h1 < 2^44 + 2^10,
-   h2 < 2^42 + 2^10; message limbs < 2^44, 2^44, 2^41. One step, h r + m:
-     L_k = m_k + sum of three low halves           < 2^53.6   (weight 2^44k)
-     U_k = sum of three high halves: U0, U1 < 2^39.5, U2 < 2^36.6
+   Multiplicand limbs after a carry step: h0 < 2^44 + 2^15, h1 < 2^44 + 2^10.7,
+   h2 < 2^42 + 2^10.7; message limbs < 2^44, 2^44, 2^41. One step, h r + m,
+   or two chunks' step h r' + g r + m (g a message, r' = r^2), which needs
+   4 fewer carries and reductions a chunk (the products of g and r do not
+   wait for h):
+     L_k = m_k + sum of three (six) low halves     < 2^54.6   (weight 2^44k)
+     U_k = sum of three (six) high halves: U0, U1 < 2^40.5, U2 < 2^37.6
            (weight 2^(44k+52); 2^140 = 5120 mod p)
-     D0 = L0 + 5120 U2, D1 = L1 + 2^8 U0, D2 = L2 + 2^8 U1   < 2^53.7
-     (5120 U2 < 2^49, 2^8 U0 < 2^47.5: each a VPMADD52LUQ by a constant, exact)
+     D0 = L0 + 5120 U2, D1 = L1 + 2^8 U0, D2 = L2 + 2^8 U1   < 2^54.7
+     (5120 U2 < 2^50, 2^8 U0 < 2^48.5: each a VPMADD52LUQ by a constant, exact)
    then one parallel carry, h0 = (D0 mod 2^44) + 5 (D2 >> 42),
    h1 = (D1 mod 2^44) + (D0 >> 44), h2 = (D2 mod 2^42) + (D1 >> 44), restores
    the multiplicand bounds. The last step (times the lane powers) skips the
@@ -23,7 +26,8 @@
    caller's scalar code to reduce.
 
    Blocks: lane L of a set holds block (0,4,1,5,2,6,3,7)[L] of the set's 8
-   (VPUNPCK{L,H}QDQ order). Whole 256-byte chunks: H = H r^16 + M. The last
+   (VPUNPCK{L,H}QDQ order). Whole 256-byte chunks, two at a time:
+   H = H r^32 + M r^16 + M', then one more if need be: H = H r^16 + M. The last
    t = 1..16 blocks (the final one possibly partial) are loaded with byte masks
    (no access outside m[0..l)) into the last t block positions of a virtual
    chunk: H = H r^t + T. Finally block position i of set A is multiplied by
@@ -48,19 +52,32 @@ INLINE IFMA_TARGET V hi(V a, V b, V c) { return _mm512_madd52hi_epu64(a, b, c); 
 INLINE IFMA_TARGET V add(V a, V b) { return _mm512_add_epi64(a, b); }
 INLINE IFMA_TARGET V k64(u64 x) { return _mm512_set1_epi64((long long) x); }
 
+/* L += h r, U += h r (the low and the high halves, weights above) */
+INLINE IFMA_TARGET void mul_add(V l[3], V u[3], const struct num *h, const struct mult *r)
+{
+  l[0] = lo(lo(lo(l[0], h->l0, r->r0), h->l1, r->s2), h->l2, r->s1);
+  l[1] = lo(lo(lo(l[1], h->l0, r->r1), h->l1, r->r0), h->l2, r->s2);
+  l[2] = lo(lo(lo(l[2], h->l0, r->r2), h->l1, r->r1), h->l2, r->r0);
+  u[0] = hi(hi(hi(u[0], h->l0, r->r0), h->l1, r->s2), h->l2, r->s1);
+  u[1] = hi(hi(hi(u[1], h->l0, r->r1), h->l1, r->r0), h->l2, r->s2);
+  u[2] = hi(hi(hi(u[2], h->l0, r->r2), h->l1, r->r1), h->l2, r->r0);
+}
+
+/* D from L and U */
+INLINE IFMA_TARGET void fold(V d[3], const V l[3], const V u[3])
+{
+  d[0] = lo(l[0], u[2], k64(5120));
+  d[1] = lo(l[1], u[0], k64(256));
+  d[2] = lo(l[2], u[1], k64(256));
+}
+
 /* D = h r + m before the carry; h carried (bounds above) */
 INLINE IFMA_TARGET void mul(V d[3], const struct num *h, const struct mult *r, V m0, V m1, V m2)
 {
   const V z = _mm512_setzero_si512();
-  V l0 = lo(lo(lo(m0, h->l0, r->r0), h->l1, r->s2), h->l2, r->s1);
-  V l1 = lo(lo(lo(m1, h->l0, r->r1), h->l1, r->r0), h->l2, r->s2);
-  V l2 = lo(lo(lo(m2, h->l0, r->r2), h->l1, r->r1), h->l2, r->r0);
-  V u0 = hi(hi(hi(z, h->l0, r->r0), h->l1, r->s2), h->l2, r->s1);
-  V u1 = hi(hi(hi(z, h->l0, r->r1), h->l1, r->r0), h->l2, r->s2);
-  V u2 = hi(hi(hi(z, h->l0, r->r2), h->l1, r->r1), h->l2, r->r0);
-  d[0] = lo(l0, u2, k64(5120));
-  d[1] = lo(l1, u0, k64(256));
-  d[2] = lo(l2, u1, k64(256));
+  V l[3] = { m0, m1, m2 }, u[3] = { z, z, z };
+  mul_add(l, u, h, r);
+  fold(d, l, u);
 }
 
 INLINE IFMA_TARGET void carry(struct num *h, const V d[3])
@@ -75,6 +92,18 @@ INLINE IFMA_TARGET void step(struct num *h, const struct mult *r, const struct n
 {
   V d[3];
   mul(d, h, r, m->l0, m->l1, m->l2);
+  carry(h, d);
+}
+
+/* h = h r2 + g r + m, carried: two chunks' step (g, m messages) */
+INLINE IFMA_TARGET void step2(struct num *h, const struct mult *r2, const struct num *g, const struct mult *r,
+                              const struct num *m)
+{
+  const V z = _mm512_setzero_si512();
+  V l[3] = { m->l0, m->l1, m->l2 }, u[3] = { z, z, z }, d[3];
+  mul_add(l, u, g, r);
+  mul_add(l, u, h, r2);
+  fold(d, l, u);
   carry(h, d);
 }
 
@@ -153,8 +182,8 @@ IFMA_TARGET void ifma_hash(u64 c[3], const unsigned char r[16], const unsigned c
   size_t chunks = l / 256, i;
   unsigned int rest = (unsigned int) (l % 256), t = (rest + 15) / 16, part = rest & 15;
   int need_a = chunks > 0 || t > 8;
-  struct num a, b, n1, n2, n4, n8, p, tmp, zeronum = { z, z, z };
-  struct mult r1, r2, r4, r8, r16, pa, pb, sel, rt;
+  struct num a, b, n1, n2, n4, n8, n16, p, tmp, tmp2, zeronum = { z, z, z };
+  struct mult r1, r2, r4, r8, r16, r32, pa, pb, sel, rt;
   V d[3], e[3];
   u64 x0, x1;
 
@@ -178,23 +207,36 @@ IFMA_TARGET void ifma_hash(u64 c[3], const unsigned char r[16], const unsigned c
   select_or_one(&sel, &r4, 0x55);
   mulmod(&p, &tmp, &sel);                      /* lane L: r^(8,4,7,3,6,2,5,1)[L] */
   to_mult(&pb, &p);
-  pa = r16 = pb;                               /* set below when used */
+  pa = r16 = r32 = pb;                         /* set below when used */
   if (need_a) {
     mulmod(&n8, &n4, &r4);
     to_mult(&r8, &n8);
     mulmod(&tmp, &p, &r8);
     to_mult(&pa, &tmp);                        /* r^(16,12,15,11,14,10,13,9)[L] */
     if (chunks > 1) {
-      mulmod(&tmp, &n8, &r8);
-      to_mult(&r16, &tmp);
+      mulmod(&n16, &n8, &r8);
+      to_mult(&r16, &n16);
+    }
+    if (chunks > 2) {
+      mulmod(&tmp, &n16, &r16);
+      to_mult(&r32, &tmp);
     }
   }
 
-  /* whole chunks */
+  /* whole chunks: the first, then two at a time, then the last if one is left */
   if (chunks) {
     load_blocks(&a, m);
     load_blocks(&b, m + 128);
-    for (i = 1; i < chunks; ++i) {
+    for (i = 1; i + 1 < chunks; i += 2) {
+      const unsigned char *q = m + 256 * i;
+      load_blocks(&tmp, q);
+      load_blocks(&tmp2, q + 256);
+      step2(&a, &r32, &tmp, &r16, &tmp2);
+      load_blocks(&tmp, q + 128);
+      load_blocks(&tmp2, q + 384);
+      step2(&b, &r32, &tmp, &r16, &tmp2);
+    }
+    if (i < chunks) {
       const unsigned char *q = m + 256 * i;
       load_blocks(&tmp, q);
       step(&a, &r16, &tmp);

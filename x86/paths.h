@@ -36,30 +36,41 @@
 #include <cpuid.h>
 #include "x86.h"
 
+/* whose measured thresholds a CPU uses: Intel's on a GenuineIntel CPU, the
+   AMD ones (measured first) on every other */
+enum vendor { VENDOR_AMD, VENDOR_INTEL, VENDORS };
+
 struct path {
   const char *name;
   unsigned int needs;              /* CPU and OS features, below */
-  hashfn *scalar, *vector;         /* vector (or NULL) from vector_from bytes on */
-  size_t vector_from;
+  hashfn *scalar, *vector;         /* vector (or NULL) from vector_from[vendor] bytes on */
+  size_t vector_from[VENDORS];
   unsigned int scalar_stack, vector_stack;   /* bytes of stack each uses, to wipe (multiples of 64) */
 };
 
-/* a path's vector_from in the dispatchers' tables, or VECTOR_FROM for all */
+/* a path's vector_from in the dispatchers' tables: the crossover measured on
+   the CPU each parameter names (speed/crossover.py --path; the figures in
+   doc/RESULTS.md), or VECTOR_FROM for all */
 #ifdef VECTOR_FROM
-#define FROM(bytes) (VECTOR_FROM)   /* every path's threshold: measurement builds only (speed/crossover.py) */
+#define FROM(amd_epyc_zen4, intel_xeon_sapphire_rapids) \
+  { [VENDOR_AMD] = (VECTOR_FROM), [VENDOR_INTEL] = (VECTOR_FROM) }   /* measurement builds only */
 #else
-#define FROM(bytes) (bytes)
+#define FROM(amd_epyc_zen4, intel_xeon_sapphire_rapids) \
+  { [VENDOR_AMD] = (amd_epyc_zen4), [VENDOR_INTEL] = (intel_xeon_sapphire_rapids) }
 #endif
 
 enum {
   SSE2 = 1 << 0, SSSE3 = 1 << 1, AESNI = 1 << 2, OSYMM = 1 << 3, AVX2 = 1 << 4, BMI2 = 1 << 5, OSZMM = 1 << 6,
-  AVX512F = 1 << 7, AVX512VL = 1 << 8, AVX512BW = 1 << 9, AVX512IFMA = 1 << 10, AVX512VBMI2 = 1 << 11
+  AVX512F = 1 << 7, AVX512VL = 1 << 8, AVX512BW = 1 << 9, AVX512IFMA = 1 << 10, AVX512VBMI2 = 1 << 11,
+  GENUINE_INTEL = 1 << 29,         /* the vendor (no path needs it) */
+  PROBED = 1 << 30                 /* in the cache below: the bits are known */
 };
 
-static unsigned int cpu_features(void)
+static unsigned int cpu_probe(void)
 {
-  unsigned int a, b, c, d, max, have = 0, xcr0 = 0;
-  if (!__get_cpuid(0, &max, &b, &c, &d)) return 0;
+  unsigned int a, b, c, d, max, have = PROBED, xcr0 = 0;
+  if (!__get_cpuid(0, &max, &b, &c, &d)) return have;
+  if (b == 0x756e6547u && d == 0x49656e69u && c == 0x6c65746eu) have |= GENUINE_INTEL;   /* EBX EDX ECX */
   __cpuid(1, a, b, c, d);
   if (d & (1u << 26)) have |= SSE2;
   if (c & (1u << 9)) have |= SSSE3;
@@ -83,6 +94,24 @@ static unsigned int cpu_features(void)
   return have;
 }
 
+/* the CPU's feature bits, probed once (under a VM cpuid traps to the
+   hypervisor: slow, and it upsets timing); threads racing store the same value */
+static unsigned int cpu_features(void)
+{
+  static unsigned int seen;
+  unsigned int bits = __atomic_load_n(&seen, __ATOMIC_RELAXED);
+  if (!bits) {
+    bits = cpu_probe();
+    __atomic_store_n(&seen, bits, __ATOMIC_RELAXED);
+  }
+  return bits;
+}
+
+static enum vendor cpu_vendor(void)
+{
+  return cpu_features() & GENUINE_INTEL ? VENDOR_INTEL : VENDOR_AMD;
+}
+
 static int runs_here(const struct path *p)
 {
   return (p->needs & cpu_features()) == p->needs;
@@ -90,11 +119,14 @@ static int runs_here(const struct path *p)
 
 static const struct path *chosen;   /* the write-once cache (path_force rewrites it) */
 static int clear_upper;             /* the CPU has AVX: vzeroupper before each call */
+static size_t chosen_from;          /* the chosen path's vector_from for this CPU's vendor */
 
-/* p from now on; clear_upper is written before the release store of chosen */
+/* p from now on; clear_upper and chosen_from are written before the release
+   store of chosen (path_vector_from reads them after its acquire load) */
 static void path_store(const struct path *p)
 {
   __atomic_store_n(&clear_upper, (cpu_features() & OSYMM) != 0, __ATOMIC_RELAXED);
+  __atomic_store_n(&chosen_from, p->vector_from[cpu_vendor()], __ATOMIC_RELAXED);
   __atomic_store_n(&chosen, p, __ATOMIC_RELEASE);
 }
 
@@ -119,6 +151,12 @@ static inline __attribute__((always_inline)) const struct path *path_enter(const
   const struct path *p = path_current(paths, count);
   if (__atomic_load_n(&clear_upper, __ATOMIC_RELAXED)) __asm__ __volatile__("vzeroupper" ::: "memory");
   return p;
+}
+
+/* the vector threshold of the path path_enter returned, on this CPU */
+static inline __attribute__((always_inline)) size_t path_vector_from(void)
+{
+  return __atomic_load_n(&chosen_from, __ATOMIC_RELAXED);
 }
 
 /* path i from now on, when this CPU can run it: 1; else 0 and nothing changes */
