@@ -19,10 +19,10 @@
               with MUL; from 2560 bytes the hybrid
    After each call the dispatcher zeroes the stack the path's code used (the
    path's scalar_stack or vector_stack bytes below its stack pointer): the
-   compiler spills r, s, round keys and powers of r there. The sizes are the
-   deepest use test/abi.c measured below the wipe's stack pointer (gcc 12
-   -O2: scalar 72 bytes, table 164, ifma 512, avx2 2920, sse2 2200) with a
-   margin; the ABI harness fails a build that leaves a secret in them.
+   compiler spills r, s, round keys and powers of r there. The sizes,
+   STACK_BYTES, are measured by the build for the compiler in use, with a
+   margin (common/stack.h); the ABI harness fails a build that leaves a
+   secret in them.
    Speed: README ("Results on this machine"); the shared machine's load
    moves the same runs by up to 2x from minute to minute. */
 #include "amd64.h"
@@ -30,10 +30,12 @@
 
 static const struct path paths[] = {
   { "ifma", SSE2 | SSSE3 | AESNI | OSYMM | AVX2 | BMI2 | OSZMM | AVX512F | AVX512VL | AVX512BW | AVX512IFMA | AVX512VBMI2,
-    scalar_mulx, vector_ifma, 384, 128, 640 },
-  { "avx2", SSE2 | SSSE3 | AESNI | OSYMM | AVX2 | BMI2, scalar_mulx, vector_avx2, 896, 128, 3008 },
-  { "sse2", SSE2 | SSSE3 | AESNI, scalar_mul, vector_hybrid, 2560, 128, 2304 },
-  { "generic", SSE2, scalar_table, vector_hybrid_table, 2560, 256, 2304 },
+    scalar_mulx, vector_ifma, 384, STACK_BYTES(ifma, scalar), STACK_BYTES(ifma, vector) },
+  { "avx2", SSE2 | SSSE3 | AESNI | OSYMM | AVX2 | BMI2, scalar_mulx, vector_avx2, 896, STACK_BYTES(avx2, scalar),
+    STACK_BYTES(avx2, vector) },
+  { "sse2", SSE2 | SSSE3 | AESNI, scalar_mul, vector_hybrid, 2560, STACK_BYTES(sse2, scalar), STACK_BYTES(sse2, vector) },
+  { "generic", SSE2, scalar_table, vector_hybrid_table, 2560, STACK_BYTES(generic, scalar),
+    STACK_BYTES(generic, vector) },
 };
 
 /* one call on the path in use, then the wipe of the stack it used */
