@@ -24,6 +24,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "tools"))
 sys.path.insert(0, HERE)
+import buildlock  # noqa: E402
 import describe  # noqa: E402
 import count  # noqa: E402
 
@@ -102,7 +103,9 @@ def main():
     qemu = target.get("run", "")
     if not qemu:
         sys.exit("peers.py: %s runs natively; its bench is speed/bench.c" % args.target)
-    program, impl = build(target)
+    # build/<T>/ is the selector's too: select and build under its lock (tools/buildlock.py)
+    with buildlock.held(os.path.join(describe.TOP, "build"), target["name"], "peers.py"):
+        program, impl = build(target)
     runner = qemu.split()
     check = sh(runner + [program, "check"] + [str(n) for n in sorted(set(LENGTHS + [1, 15, 17, 127, 128, 129, 383, 384, 385, 1000]))],
                "the tag comparison")

@@ -253,19 +253,25 @@ selector_robust() {
 }
 
 # the selector replaces, never follows, what it did not make at build/<target>/lib
-# and include: a link to a directory elsewhere, a plain file
+# and include: a link to a directory elsewhere, a plain file (with CC=clang: the
+# log and the installed header name the compiler)
 selector_links() {
   sroot=$root/links
   rm -rf "$sroot" && mkdir -p "$sroot/$host" "$sroot/elsewhere/lib" || return 1
   echo keep > "$sroot/elsewhere/lib/sentinel"
   ln -s ../elsewhere/lib "$sroot/$host/lib"
   echo "not the selector's" > "$sroot/$host/include"
-  python3 tools/selector.py --target "$host" --root "$sroot" --rounds 1 --impl "$(d impls "$host" | head -1)" \
+  CC=clang python3 tools/selector.py --target "$host" --root "$sroot" --rounds 1 --impl "$(d impls "$host" | sed -n 1p)" \
     > "$sroot.out" 2>&1 || { cat "$sroot.out"; return 1; }
-  for name in lib include; do
-    echo "$name -> $(readlink "$sroot/$host/$name")"
-    [ "$(readlink "$sroot/$host/$name")" = "installed/$name" ] ||
-      { echo "FAIL build/$host/$name is not the selector's link to installed/$name"; return 1; }
+  # (built with clang: the log and the installed header name it)
+  grep -m1 -o "compiler='[^']*'" "$sroot/$host/selection.log"
+  grep -q "compiler='clang " "$sroot/$host/selection.log" && grep -q 'compiled with$' "$sroot/$host/include/poly1305aes.h" &&
+    grep -q '^   clang [0-9]' "$sroot/$host/include/poly1305aes.h" ||
+    { echo "FAIL the log or the installed header does not name clang"; head -5 "$sroot/$host/include/poly1305aes.h"; return 1; }
+  for part in lib include; do
+    echo "$part -> $(readlink "$sroot/$host/$part")"
+    [ "$(readlink "$sroot/$host/$part")" = "installed/$part" ] ||
+      { echo "FAIL build/$host/$part is not the selector's link to installed/$part"; return 1; }
   done
   [ "$(ls -A "$sroot/elsewhere/lib")" = sentinel ] && [ "$(cat "$sroot/elsewhere/lib/sentinel")" = keep ] ||
     { echo "FAIL the selector wrote through the link into $sroot/elsewhere/lib: $(ls -A "$sroot/elsewhere/lib")"; return 1; }
@@ -352,7 +358,7 @@ conventions_flags() {
     '__attribute__((used)) static const char conventions_marker[] = "CPPFLAGS seen, CFLAGS after -std=c99";' \
     '#endif' > "$croot/marker.h"
   echo '#warning "a warning planted by the suite"' > "$croot/warn.h"
-  impl=$(d impls "$host" | head -1)
+  impl=$(d impls "$host" | sed -n 1p)
   make -s -f mk/impl.mk TARGET="$host" IMPL="$impl" BUILDROOT="$croot" WERROR= CPPFLAGS="-include $croot/marker.h" \
     CFLAGS="-std=gnu11 -gdwarf-4" LDFLAGS="-Wl,--build-id=0x5eedc0de" dist || return 1
   b=$croot/$host/impl/$impl
@@ -361,9 +367,9 @@ conventions_flags() {
   llvm-readobj --notes "$b/dist/lib/libpoly1305aes.so.1" | grep -qi '5eedc0de' || { echo "FAIL LDFLAGS ignored"; return 1; }
   echo "CPPFLAGS, CFLAGS (after -std=c99) and LDFLAGS reach the objects and the shared library"
   make -s -f mk/impl.mk TARGET="$host" IMPL="$impl" BUILDROOT="$croot" WERROR= CPPFLAGS="-include $croot/warn.h" \
-    "$b/obj/clamp.o" > "$croot/warn.out" 2>&1 || { echo "FAIL a warning stopped the build without WERROR=1"; cat "$croot/warn.out"; return 1; }
+    "$b/obj/___common_clamp.o" > "$croot/warn.out" 2>&1 || { echo "FAIL a warning stopped the build without WERROR=1"; cat "$croot/warn.out"; return 1; }
   make -s -f mk/impl.mk TARGET="$host" IMPL="$impl" BUILDROOT="$croot" WERROR=1 CPPFLAGS="-include $croot/warn.h" \
-    "$b/obj/clamp.o" > "$croot/warn.out" 2>&1 && { echo "FAIL a warning did not stop the build with WERROR=1"; return 1; }
+    "$b/obj/___common_clamp.o" > "$croot/warn.out" 2>&1 && { echo "FAIL a warning did not stop the build with WERROR=1"; return 1; }
   echo "a warning: built without WERROR, stopped with WERROR=1"
   make -n check | grep -q 'test/run.sh' || { echo "FAIL make check does not run the suite"; return 1; }
   for target in $(d targets); do
@@ -381,7 +387,7 @@ one_line_errors() {
   eroot=$root/errors
   rm -rf "$eroot" "$root/ro-prefix" && mkdir -p "$eroot" "$root/ro-prefix" || return 1
   other=$(for t in $(d targets); do [ "$t" != "$host" ] && [ -z "$(d target "$t" run)" ] && echo "$t"; done | head -1)
-  only_other=$(for i in $(d impls "$other"); do d impls "$host" | grep -qx "$i" || echo "$i"; done | head -1)
+  only_other=$(for i in $(d impls "$other"); do d impls "$host" | grep -x "$i" >/dev/null || echo "$i"; done | sed -n 1p)
   cross=$(d target arm64 cc)
   check_error() {   # WANT (a phrase of the line) COMMAND...
     want=$1
@@ -475,7 +481,7 @@ target_steps() {
     done
     step "$target: broken and hanging candidates are reported and never installed" broken_candidate
     step "$target: concurrent selections, and a read-only build directory" selector_robust
-    step "$target: the selector replaces links and files it did not make" selector_links
+    step "$target: the selector replaces links and files it did not make; CC=clang is named" selector_links
     step "$target: install, pkg-config, uninstall, ldconfig (DESTDIR, PREFIX, multiarch LIBDIR)" conventions_install
     step "$target: CPPFLAGS, CFLAGS, LDFLAGS, WERROR, make check, a CC for another CPU" conventions_flags
     step "$target: the obvious mistakes give one line that says what to do" one_line_errors
