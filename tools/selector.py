@@ -25,8 +25,8 @@ checks the implementation's constant-time claims on every path; under an
 emulator, tools/tracecheck.py does (qemu's instruction and address traces);
 a claim the check contradicts fails the candidate.
 Every step has a time limit: ten times the longest the same step took for
-the candidates that finished it, in this run or (before any has) the last
-one for this target (logs/step-seconds), never below 30 s natively or 120 s
+the candidates that finished it, in this run or the last one for this
+target (logs/step-seconds), never below 30 s natively or 120 s
 under an emulator, and 900 s for a step never timed before;
 POLY1305AES_STEP_SECONDS overrides it. A candidate that exceeds it fails
 "timed out during <step>" and the others go on. --impl forces one candidate,
@@ -84,12 +84,14 @@ class StepLimits:
         """(seconds, how they were chosen)"""
         if self.override:
             return int(self.override), "POLY1305AES_STEP_SECONDS"
-        longest = self.now.get(step, self.before.get(step))
-        if longest is None:
+        known = [t for t in (self.now.get(step), self.before.get(step)) if t is not None]
+        if not known:
             return self.UNKNOWN, "no candidate has finished this step yet; POLY1305AES_STEP_SECONDS overrides"
+        longest = max(known)
         seconds = max(self.floor, int(math.ceil(self.FACTOR * longest)))
         return seconds, "%d times the %.1f s it took %s, at least %d s; POLY1305AES_STEP_SECONDS overrides" % (
-            self.FACTOR, longest, "another candidate" if step in self.now else "in the last run", self.floor)
+            self.FACTOR, longest, "another candidate" if longest == self.now.get(step) else "in the last run",
+            self.floor)
 
     def took(self, step, seconds):
         self.now[step] = max(self.now.get(step, 0.0), seconds)
