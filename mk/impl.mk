@@ -207,9 +207,10 @@ $(B)/test-shared: $(TEST_SRCS) $(DIST_FILES) $(TEST_DEPS)
 $(B)/abi: $(ABI_SRCS) $(B)/lib$(NAME).a $(B)/include/$(NAME).h $(TEST_DEPS)
 	$(CC) $(TEST_FLAGS) $(ABI_SRCS) $(B)/lib$(NAME).a -o $@ $(TARGET_LDFLAGS) $(VARIANT_LDFLAGS) $(LDFLAGS)
 
-# the constant-time check's program (run under valgrind by tools/ctcheck.py)
+# the constant-time check's program (run under valgrind by tools/ctcheck.py; DWARF 4:
+# valgrind 3.19 cannot read the DWARF 5 of clang 14)
 $(B)/ct: $(TOP)/test/ct.c $(TOP)/test/leaky.c $(TOP)/common/util.c $(B)/lib$(NAME).a $(B)/include/$(NAME).h $(TEST_DEPS)
-	$(CC) $(TEST_FLAGS) -g $(TOP)/test/ct.c $(TOP)/test/leaky.c $(TOP)/common/util.c $(B)/lib$(NAME).a -o $@ $(TARGET_LDFLAGS) $(LDFLAGS)
+	$(CC) $(TEST_FLAGS) -gdwarf-4 $(TOP)/test/ct.c $(TOP)/test/leaky.c $(TOP)/common/util.c $(B)/lib$(NAME).a -o $@ $(TARGET_LDFLAGS) $(LDFLAGS)
 
 # the constant-time check by timing on the real CPU (run by tools/timecheck.py)
 $(B)/timing: $(TOP)/test/timing.c $(TOP)/common/util.c $(TOP)/common/cycles.c $(B)/lib$(NAME).a $(B)/include/$(NAME).h
