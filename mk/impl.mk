@@ -176,7 +176,7 @@ $(B)/pic/api.o: $(TOP)/common/api.c $(DIST)/include/poly1305aes.h $(B)/include/$
 $(DIST)/lib/libpoly1305aes.a: $(OBJS) $(B)/obj/api.o
 	@mkdir -p $(@D)
 	rm -f $@ && $(AR) rcs $@ $^
-# soname libpoly1305aes.so.1: every implementation exports the same three functions (README: "The ABI")
+# soname libpoly1305aes.so.1: every implementation exports the same three functions (doc/DESIGN.md: "The ABI")
 $(DIST)/lib/libpoly1305aes.so.1: $(PICOBJS) $(B)/pic/api.o $(TOP)/common/poly1305aes.map
 	@mkdir -p $(@D)
 	$(CC) $(TARGET_CFLAGS) $(CFLAGS) -shared -o $@ -Wl,-soname,libpoly1305aes.so.1 \

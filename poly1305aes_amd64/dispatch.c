@@ -23,7 +23,7 @@
    STACK_BYTES, are measured by the build for the compiler in use, with a
    margin (common/stack.h); the ABI harness fails a build that leaves a
    secret in them.
-   Speed: README ("Results on this machine"); the shared machine's load
+   Speed: doc/RESULTS.md; the shared machine's load
    moves the same runs by up to 2x from minute to minute. */
 #include "amd64.h"
 #include "../x86/paths.h"

@@ -28,7 +28,7 @@
    STACK_BYTES, are measured by the build for the compiler in use, with a
    margin (common/stack.h); the ABI harness fails a build that leaves a
    secret in them.
-   Speed: README ("Results on this machine"). */
+   Speed: doc/RESULTS.md. */
 #include "ia32.h"
 #include "../x86/paths.h"
 #include "stack.h"   /* STACK_BYTES, the wipe sizes the build measured */

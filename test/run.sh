@@ -449,6 +449,14 @@ licence_lines() {
   echo "every source file carries SPDX-License-Identifier: CC0-1.0"
 }
 
+# README.md is for users and stays short: at most 300 lines (results go to
+# doc/RESULTS.md, the longer text to doc/)
+readme_length() {
+  lines=$(wc -l < README.md) || return 1
+  echo "README.md: $lines lines (at most 300)"
+  [ "$lines" -le 300 ] || { echo "FAIL README.md has $lines lines, more than 300: move the detail to doc/"; return 1; }
+}
+
 # commands an implementation lists in its 'checks' file (bound proofs, object checks)
 impl_checks() {
   d impl "$1" checks | while read -r command; do
@@ -509,6 +517,7 @@ fi
 echo "poly1305aes test suite: targets $(echo $targets), ${JOBS:=$(nproc 2>/dev/null || echo 1)} at a time"
 step "tools" sh tools/ensure-tools --test $targets
 step "every source file carries the licence line" licence_lines
+step "README.md is at most 300 lines" readme_length
 step "vectors regenerated and cross-checked with pycryptodome" python3 test/gen_vectors.py
 step "set-up survives a failed apt-get update (a fake apt-get)" apt_mid_sync
 for impl in $(d impls); do

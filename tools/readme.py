@@ -1,29 +1,69 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: CC0-1.0
-"""Re-run the commands of README.md's pasted blocks and paste their output.
+"""Re-run the commands of a document's pasted blocks and paste their output.
 
-    python3 tools/readme.py NAME...    the blocks <!-- NAME: begin --> .. <!-- NAME: end -->
-    python3 tools/readme.py --list     the blocks' names and commands
+    python3 tools/readme.py [--file FILE] NAME...   the blocks <!-- NAME: begin --> .. <!-- NAME: end -->
+    python3 tools/readme.py [--file FILE] --list    the blocks' names and commands
 
-A block is a fenced code block between its markers whose commands are the
-lines starting with "$ "; each runs with sh from the top of the tree, and
-the block becomes each command followed by what it printed (stdout and
-stderr), this tree's path shortened to nothing. A command that fails stops
-the run and leaves README.md as it was. The figures in the README come from
-here, never from an editor.
+FILE is doc/RESULTS.md (every measured result) unless given, relative to the
+top of the tree. A block is a fenced code block between its markers whose
+commands are the lines starting with "$ "; each runs with sh from the top of
+the tree, and the block becomes each command followed by what it printed
+(stdout and stderr), this tree's path shortened to nothing. The line
+"Run on: ..." just above the begin marker is rewritten to name this machine
+(CPU, system, compiler, date). A command that fails stops the run and leaves
+FILE as it was. The figures in the documents come from here, never from an
+editor.
 """
+import datetime
 import os
+import platform
 import re
 import subprocess
 import sys
 
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-README = os.path.join(TOP, "README.md")
-BLOCK = re.compile(r"(<!-- (?P<name>[\w.-]+): begin -->\n```\n)(?P<body>.*?)(```\n<!-- (?P=name): end -->)", re.S)
+DEFAULT = "doc/RESULTS.md"
+BLOCK = re.compile(r"(?:^Run on: [^\n]*\n)?(<!-- (?P<name>[\w.-]+): begin -->\n```\n)(?P<body>.*?)"
+                   r"(```\n<!-- (?P=name): end -->)", re.S | re.M)
 
 
 def commands(body):
     return [line[2:] for line in body.splitlines() if line.startswith("$ ")]
+
+
+def cpuinfo(field):
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                key, _, value = line.partition(":")
+                if key.strip() == field:
+                    return value.strip()
+    except OSError:
+        pass
+    return ""
+
+
+def machine():
+    """One line naming where a block was run: the CPU as the kernel reports it."""
+    cpu = cpuinfo("model name") or platform.processor() or platform.machine()
+    family, model = cpuinfo("cpu family"), cpuinfo("model")
+    if family and model:
+        cpu += " (%s family %s model %s)" % (cpuinfo("vendor_id"), family, model)
+    system = platform.system()
+    try:
+        with open("/etc/os-release") as f:
+            system = dict(line.rstrip("\n").split("=", 1) for line in f if "=" in line) \
+                .get("PRETTY_NAME", system).strip('"')
+    except OSError:
+        pass
+    try:
+        cc = subprocess.run(["cc", "--version"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                            text=True).stdout.splitlines()[0]
+    except (OSError, IndexError):
+        cc = "no cc"
+    return "Run on: %s, %d CPUs; %s; %s; %s.\n" % (cpu, os.cpu_count() or 1, system, cc,
+                                                    datetime.date.today().isoformat())
 
 
 def rerun(name, body):
@@ -40,8 +80,17 @@ def rerun(name, body):
 
 
 def main(argv):
-    with open(README) as f:
-        text = f.read()
+    path = DEFAULT
+    if argv[:1] == ["--file"]:
+        if len(argv) < 2:
+            sys.exit(__doc__)
+        path, argv = argv[1], argv[2:]
+    full = os.path.join(TOP, path)
+    try:
+        with open(full) as f:
+            text = f.read()
+    except OSError as e:
+        sys.exit("readme.py: cannot read %s (%s); give --file with a path from the top of the tree" % (path, e.strerror))
     blocks = {m.group("name"): m for m in BLOCK.finditer(text)}
     if argv == ["--list"]:
         for name, m in blocks.items():
@@ -51,15 +100,16 @@ def main(argv):
         sys.exit(__doc__)
     for name in argv:
         if name not in blocks:
-            sys.exit("readme.py: no block %s in README.md (--list names them)" % name)
+            sys.exit("readme.py: no block %s in %s (--file FILE --list names them)" % (name, path))
         if not commands(blocks[name].group("body")):
-            sys.exit("readme.py: block %s has no command line" % name)
+            sys.exit("readme.py: block %s in %s has no command line" % (name, path))
     new = {name: rerun(name, blocks[name].group("body")) for name in argv}
-    text = BLOCK.sub(lambda m: m.group(1) + new[m.group("name")] + m.group(4) if m.group("name") in new
+    where = machine()
+    text = BLOCK.sub(lambda m: where + m.group(1) + new[m.group("name")] + m.group(4) if m.group("name") in new
                      else m.group(0), text)
-    with open(README + ".tmp", "w") as f:
+    with open(full + ".tmp", "w") as f:
         f.write(text)
-    os.replace(README + ".tmp", README)
+    os.replace(full + ".tmp", full)
 
 
 if __name__ == "__main__":
