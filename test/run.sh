@@ -26,25 +26,26 @@ if [ "${1:-}" = "--target" ]; then one=${2:?}; fi
 only=""
 if [ "${1:-}" = "--only" ]; then only=${2:?}; shift 2; fi
 
-# step NAME COMMAND...: run, log, report
+# step NAME COMMAND...: run, log, report (its variables are step_*: the steps' own
+# functions use name, log and start)
 step() {
-  name=$1
+  step_name=$1
   shift
-  log=$logs/$(echo "$name" | tr ' /' '__').log
-  start=$(date +%s)
-  if "$@" >"$log" 2>&1; then
+  step_log=$logs/$(echo "$step_name" | tr ' /' '__').log
+  step_start=$(date +%s)
+  if "$@" >"$step_log" 2>&1; then
     passed=$((passed + 1))
-    echo "PASS $name ($(($(date +%s) - start))s)"
+    echo "PASS $step_name ($(($(date +%s) - step_start))s)"
   else
     failed=$((failed + 1))
     failures="$failures
-  $name"
-    echo "FAIL $name (log: $log)"
-    grep -E '^FAIL|rror|FAILS' "$log" | head -15 | sed 's/^/    /'
-    [ -n "$(grep -E '^FAIL|rror|FAILS' "$log" | head -1)" ] || tail -15 "$log" | sed 's/^/    /'
+  $step_name"
+    echo "FAIL $step_name (log: $step_log)"
+    grep -E '^FAIL|rror|FAILS' "$step_log" | head -15 | sed 's/^/    /'
+    [ -n "$(grep -E '^FAIL|rror|FAILS' "$step_log" | head -1)" ] || tail -15 "$step_log" | sed 's/^/    /'
   fi
-  grep '^NOTE' "$log" | sed 's/^/    /'
-  notes="$notes$(grep '^NOTE' "$log" | sed 's/^/\n  /')"
+  grep '^NOTE' "$step_log" | sed 's/^/    /'
+  notes="$notes$(grep '^NOTE' "$step_log" | sed 's/^/\n  /')"
 }
 
 # the selector on a target must pass every candidate that lists it, install
@@ -503,7 +504,7 @@ target_steps() {
 
 if [ -n "$only" ]; then
   step "$only $*" "$only" "$@"
-  cat "$log"
+  cat "$step_log"
   exit $failed
 fi
 if [ -n "$one" ]; then
