@@ -373,12 +373,12 @@ conventions_flags() {
     "$b/obj/___common_clamp.o" > "$croot/warn.out" 2>&1 && { echo "FAIL a warning did not stop the build with WERROR=1"; return 1; }
   echo "a warning: built without WERROR, stopped with WERROR=1"
   make -n check | grep -q 'test/run.sh' || { echo "FAIL make check does not run the suite"; return 1; }
-  for target in $(d targets); do
-    cc=$(d target "$target" cc)
+  for each in $(d targets); do   # (not $target: the caller's)
+    cc=$(d target "$each" cc)
     [ "$cc" = gcc ] && continue
     picked=$(make -n CC="$cc" IMPL=53 BUILDROOT="$croot" | sed -n "s/.*selector.py --target '\([^']*\)'.*/\1/p")
     echo "make CC=$cc: TARGET=$picked"
-    [ "$picked" = "$target" ] || { echo "FAIL CC=$cc picked TARGET=$picked"; return 1; }
+    [ "$picked" = "$each" ] || { echo "FAIL CC=$cc picked TARGET=$picked"; return 1; }
   done
 }
 
