@@ -12,7 +12,8 @@
 #   are taken too. See README.md ("Build, install, link").
 #   make speed [TARGET=...]    speed tables (CSV, PNG) for every candidate
 #   make bench [TARGET=...] [SWEEP=61]  installed implementation beside OpenSSL and libsodium
-#                              (amd64, x86: rdtsc, speed/bench.sh; arm64: instructions under qemu)
+#                              (amd64, x86: rdtsc, speed/bench.sh; arm64: instructions under qemu):
+#                              a table, a sweep, build/<target>/bench.csv and bench.png
 #   make fuzz [FUZZ_SECONDS=600]  differential fuzzing of every host implementation
 #   make clean
 
@@ -61,16 +62,17 @@ fuzz:
 	  cd build/fuzz-corpus && ../$(TARGET)-fuzz/fuzz -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 .
 
 # the installed implementation (selected first if need be) beside OpenSSL and
-# libsodium for the same target: natively (amd64, x86) with rdtsc (speed/bench.sh;
-# `build/<target>/bench sweep` for the sweep), under an emulator (arm64) exact
-# instruction counts (speed/peers.py)
+# libsodium for the same target: natively (amd64, x86) with rdtsc (speed/bench.sh:
+# `build/<target>/bench`, then its sweep), under an emulator (arm64) exact
+# instruction counts (speed/peers.py); both write build/<target>/bench.csv and
+# draw it (speed/plot.py) into build/<target>/bench.png
 EMULATOR := $(if $(TARGET),$(shell $(PYTHON) $(TOP)/tools/describe.py target $(TARGET) run 2>/dev/null))
 bench:
 ifneq ($(EMULATOR),)
 	@sh tools/ensure-tools $(TARGET)
 	@$(PYTHON) speed/peers.py --target $(TARGET) $(if $(SWEEP),--sweep $(SWEEP))
 else
-	@sh speed/bench.sh $(TARGET)
+	@SWEEP=$(SWEEP) sh speed/bench.sh $(TARGET)
 endif
 
 speed:

@@ -10,6 +10,10 @@
      bench sweep [-p PATH] [-r RUNS] [STEP]  every length 0..4096, then every
                                       STEP-th (default 61) to 65536, and 65536:
                                       lists each length where a peer is faster
+     -c FILE                          also writes each complete one's median at
+                                      every length measured to FILE, as CSV
+                                      (speed/plot.py: its columns; `make bench`
+                                      draws the sweep's)
    -p forces one of the implementation's code paths (its path interface;
    the library is linked through its namespaced header). OPENSSL_ia32cap
    (OpenSSL's documented capability mask) holds OpenSSL to the instruction
@@ -72,6 +76,7 @@ static EVP_CIPHER_CTX *cctx;
 static EVP_MAC *mac;
 static EVP_MAC_CTX *mctx;
 static int sodium_aesni;   /* the sodium peer's AES: AES-NI, or OpenSSL's AES_encrypt */
+static FILE *csv;          /* -c: the medians as CSV rows, or NULL */
 
 static void die(const char *what)
 {
@@ -205,12 +210,32 @@ static void print_row(unsigned int l, const double t[4])
          t[0] >= t[1] || t[0] >= t[2] ? "  <- a peer is faster" : "");
 }
 
+static void cpu_name(char *name, size_t size);
+
+/* the CSV rows of the complete ones at length l (speed/plot.py names the columns);
+   the texts hold no comma or quote (a CPU name with one is cut there) */
+static void csv_rows(unsigned int l, const double t[4], int runs)
+{
+  static char cpu[128];
+  char who[3][96];
+  int c;
+  if (!csv) return;
+  if (!cpu[0]) cpu_name(cpu, sizeof cpu);
+  snprintf(who[0], sizeof who[0], "%s (path %s)", poly1305aes_implementation, poly1305aes_path());
+  snprintf(who[1], sizeof who[1], "%s", OpenSSL_version(OPENSSL_VERSION));
+  snprintf(who[2], sizeof who[2], "libsodium %s", sodium_version_string());
+  for (c = 0; c < 3; ++c)
+    fprintf(csv, "%s,%s,%s,%s,-,%u,%s (median of %d),%.1f\n", POLY1305AES_TARGET, cpu, c ? names[c] : "ours", who[c], l,
+            cycles_name(), runs, t[c]);
+}
+
 static void row(unsigned int l, int runs)
 {
   double t[4];
   check_agree(l);
   measure(l, runs, t, 1);
   print_row(l, t);
+  csv_rows(l, t, runs);
 }
 
 /* Poly1305 alone: ours vs OpenSSL's core, each call timed alone */
@@ -283,7 +308,7 @@ static void cpu_name(char *name, size_t size)
   while (f && fgets(line, sizeof line, f))
     if (!strncmp(line, "model name", 10) && strchr(line, ':')) {
       snprintf(name, size, "%s", strchr(line, ':') + 2);
-      name[strcspn(name, "\n")] = 0;
+      name[strcspn(name, "\n,\"")] = 0;
       break;
     }
   if (f) fclose(f);
@@ -316,14 +341,18 @@ int main(int argc, char **argv)
       if (use_path_named(argv[++a]) != 1) die("no such path, or this CPU cannot run it");
     }
     else if (!strcmp(argv[a], "-l")) continue;
+    else if (!strcmp(argv[a], "-c") && a + 1 < argc) {
+      if (!(csv = fopen(argv[++a], "w"))) die("cannot write the CSV file given with -c");
+    }
     else if (sweep && argv[a][0] != '-') step = (unsigned int) atoi(argv[a]);
     else if (!sweep && argv[a][0] != '-' && given < 64) list[given++] = (unsigned int) atoi(argv[a]);
-    else { fprintf(stderr, "usage: bench [-p PATH] [-r RUNS] [-l LEN...] | bench sweep [-p PATH] [-r RUNS] [STEP]\n"); return 2; }
+    else { fprintf(stderr, "usage: bench [-p PATH] [-r RUNS] [-c CSV] [-l LEN...] | bench sweep [-p PATH] [-r RUNS] [-c CSV] [STEP]\n"); return 2; }
   }
   if (runs < 1) runs = 1;
   if (step < 1) step = 1;
   setup();
   header(runs);
+  if (csv) fprintf(csv, "target,machine,who,name,condition,length,unit,value\n");
   if (!sweep) {
     if (given)
       for (i = 0; i < given; ++i) {
@@ -333,6 +362,7 @@ int main(int argc, char **argv)
     else
       for (i = 0; i < (int) (sizeof lengths / sizeof lengths[0]); ++i) row(lengths[i], runs);
     poly_alone(MAXLEN, runs);
+    if (csv && fclose(csv)) die("cannot write the CSV file given with -c");
     return 0;
   }
   {
@@ -350,10 +380,12 @@ int main(int argc, char **argv)
         ++slower;
         print_row(l, t);
       }
+      csv_rows(l, t, runs);
       if (l == MAXLEN) break;
     }
     printf("# sweep: %u lengths, %u where a peer is faster; worst ours/fastest-peer %.3f at length %u\n", count, slower,
            worst, worst_l);
   }
+  if (csv && fclose(csv)) die("cannot write the CSV file given with -c");
   return 0;
 }

@@ -5,7 +5,10 @@
 # need be) beside OpenSSL 3 and libsodium for the same target, from the
 # Debian packages the target file names (tools/fetch-peers downloads and
 # unpacks them, never installs; it says what it fetches), linked statically
-# into speed/bench.c with the target's compiler; then runs it.
+# into speed/bench.c with the target's compiler; then runs it. Without BENCH
+# ARGS: its table, then its sweep (every SWEEP-th length above 4096, default
+# 61), whose medians go to build/TARGET/bench.csv and, drawn by
+# speed/plot.py, build/TARGET/bench.png; with them, only `bench BENCH ARGS`.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 target=${1:?usage: bench.sh TARGET [ARGS]}
@@ -36,4 +39,11 @@ $(d target "$target" cc) $(d target "$target" cflags) -std=c99 -O2 -Wall -Wextra
   "$top/speed/bench.c" "$top/common/cycles.c" "$top/common/util.c" "$build/impl/$impl/libpoly1305aes_$impl.a" \
   "$crypto" "$sodium" -static -lpthread -ldl -o "$build/bench" 2>"$build/bench.log" ||
   { cat "$build/bench.log" >&2; exit 1; }
-"$build/bench" "$@"
+if [ $# -gt 0 ]; then
+  exec "$build/bench" "$@"
+fi
+"$build/bench" || exit 1
+echo "bench.sh: then the sweep, build/$target/bench sweep ${SWEEP:-61} -c build/$target/bench.csv"
+"$build/bench" sweep "${SWEEP:-61}" -c "$build/bench.csv" || exit 1
+python3 "$top/speed/plot.py" "$build/bench.csv" "$build/bench.png" || exit 1
+echo "wrote build/$target/bench.csv, build/$target/bench.png"

@@ -16,6 +16,7 @@
    OpenSSL's functions named here are its internal entry points, global in its
    static library (not its public API); their prototypes are written out.
      bench_arm64 check LEN...                  the tags of all four, compared
+     bench_arm64 names                         what each of the four is, one a line
      bench_arm64 calls N LEN -w WHO [-p PATH]  N calls of WHO, each after count_mark()
      bench_arm64 sweep -w WHO [-p PATH] STEP   one call at every length 0..1024, then
                                                every STEP-th to 65536, and 65536, each
@@ -41,6 +42,8 @@ void Poly1305_Init(void *ctx, const unsigned char key[32]);
 void Poly1305_Update(void *ctx, const unsigned char *in, size_t len);
 void Poly1305_Final(void *ctx, unsigned char mac[16]);
 void OPENSSL_cpuid_setup(void);
+const char *OpenSSL_version(int type);
+#define OPENSSL_VERSION 0   /* OpenSSL_version's "OpenSSL x.y.z date" */
 extern unsigned int OPENSSL_armcap_P;
 #define ARMV7_NEON 1u   /* OPENSSL_armcap_P's NEON bit */
 
@@ -138,6 +141,12 @@ int main(int argc, char **argv)
       if (use_path_named(argv[++a]) != 1) die("no such path, or this CPU cannot run it");
     }
   }
+  if (argc == 2 && !strcmp(argv[1], "names")) {
+    ours(out, 0);   /* the path is chosen at the first call */
+    printf("%s (path %s)\n%s\n%s, NEON masked\nlibsodium %s\n", poly1305aes_implementation, poly1305aes_path(),
+           OpenSSL_version(OPENSSL_VERSION), OpenSSL_version(OPENSSL_VERSION), sodium_version_string());
+    return 0;
+  }
   if (c == WHO) die("give -w ours|openssl|openssl-scalar|sodium");
   if (!strcmp(who[c].name, "openssl-scalar")) OPENSSL_armcap_P &= ~ARMV7_NEON;
   if (argc >= 4 && !strcmp(argv[1], "calls")) {
@@ -164,6 +173,6 @@ int main(int argc, char **argv)
     count_mark();
     return 0;
   }
-  fprintf(stderr, "usage: bench_arm64 check LEN... | calls N LEN -w WHO [-p PATH] | sweep -w WHO [-p PATH] STEP\n");
+  fprintf(stderr, "usage: bench_arm64 check LEN... | names | calls N LEN -w WHO [-p PATH] | sweep -w WHO [-p PATH] STEP\n");
   return 2;
 }

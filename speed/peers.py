@@ -12,11 +12,14 @@ implementation's namespaced library and the peers' static libraries, first
 compares the tags of all of them at every length measured; then
 speed/count.py counts each call under the target's qemu (a first call
 outside the count: one-time set-up). Prints a table at 0, 16, 64, 256,
-1024, 4096 and 65536 bytes, and with --sweep STEP every length 0..1024 and
-every STEP-th to 65536, listing each length where a peer needs fewer
-instructions than ours.
+1024, 4096 and 65536 bytes, then counts every length 0..1024 and every
+STEP-th (--sweep, default 61) to 65536, listing each length where a peer
+needs fewer instructions than ours; writes those counts to
+build/<T>/bench.csv (speed/plot.py names its columns) and draws them
+(speed/plot.py) into build/<T>/bench.png.
 """
 import argparse
+import csv
 import os
 import subprocess
 import sys
@@ -27,9 +30,12 @@ sys.path.insert(0, HERE)
 import buildlock  # noqa: E402
 import describe  # noqa: E402
 import count  # noqa: E402
+import plot  # noqa: E402
 
 LENGTHS = [0, 16, 64, 256, 1024, 4096, 65536]
 WHO = ["ours", "openssl", "openssl-scalar", "sodium"]
+# the 'who' column of bench.csv for each
+CSV_WHO = {"ours": "ours", "openssl": "OpenSSL", "openssl-scalar": "OpenSSL (NEON masked)", "sodium": "libsodium"}
 
 
 def sh(command, what, tool="peers.py"):
@@ -97,7 +103,7 @@ def sweep_counts(qemu, program, who, step):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--target", required=True)
-    parser.add_argument("--sweep", type=int, default=0, metavar="STEP")
+    parser.add_argument("--sweep", type=int, default=61, metavar="STEP")
     args = parser.parse_args()
     target = describe.read_target(args.target)
     qemu = target.get("run", "")
@@ -120,30 +126,44 @@ def main():
         t = [table[w][n] for w in WHO]
         print("%6d %9d %9d %9d %9d %9.3f %9.3f%s" % (n, t[0], t[1], t[2], t[3], t[0] / t[1], t[0] / t[3],
                                                    "  <- a peer needs fewer" if t[0] >= min(t[1:]) else ""))
-    if args.sweep:
-        lengths = []
-        n = 0
-        while True:
-            lengths.append(n)
-            if n == 65536:
-                break
-            n = n + 1 if n < 1024 else min(n + args.sweep, 65536)
-        sweeps = {who: sweep_counts(qemu, program, who, args.sweep) for who in WHO}
-        if any(len(v) != len(lengths) for v in sweeps.values()):
-            sys.exit("peers.py: the sweep gave %s counts for %d lengths" % ({w: len(v) for w, v in sweeps.items()}, len(lengths)))
-        print("# sweep: every length 0..1024, then every %d to 65536; lengths where a peer needs fewer instructions:"
-              % args.sweep)
-        worse, worst, worst_at = 0, 0.0, 0
-        for i, n in enumerate(lengths):
-            ours = sweeps["ours"][i]
-            best = min(sweeps[w][i] for w in WHO[1:])
-            if ours / best > worst:
-                worst, worst_at = ours / best, n
-            if ours >= best:
-                worse += 1
-                print("%6d %9d %9d %9d %9d" % (n, ours, sweeps["openssl"][i], sweeps["openssl-scalar"][i], sweeps["sodium"][i]))
-        print("# sweep: %d lengths, %d where a peer needs fewer; worst ours/fewest-peer %.3f at length %d"
-              % (len(lengths), worse, worst, worst_at))
+    if args.sweep < 1:
+        sys.exit("peers.py: --sweep takes a step of at least 1")
+    lengths = []
+    n = 0
+    while True:
+        lengths.append(n)
+        if n == 65536:
+            break
+        n = n + 1 if n < 1024 else min(n + args.sweep, 65536)
+    sweeps = {who: sweep_counts(qemu, program, who, args.sweep) for who in WHO}
+    if any(len(v) != len(lengths) for v in sweeps.values()):
+        sys.exit("peers.py: the sweep gave %s counts for %d lengths" % ({w: len(v) for w, v in sweeps.items()}, len(lengths)))
+    print("# sweep: every length 0..1024, then every %d to 65536; lengths where a peer needs fewer instructions:"
+          % args.sweep)
+    worse, worst, worst_at = 0, 0.0, 0
+    for i, n in enumerate(lengths):
+        ours = sweeps["ours"][i]
+        best = min(sweeps[w][i] for w in WHO[1:])
+        if ours / best > worst:
+            worst, worst_at = ours / best, n
+        if ours >= best:
+            worse += 1
+            print("%6d %9d %9d %9d %9d" % (n, ours, sweeps["openssl"][i], sweeps["openssl-scalar"][i], sweeps["sodium"][i]))
+    print("# sweep: %d lengths, %d where a peer needs fewer; worst ours/fewest-peer %.3f at length %d"
+          % (len(lengths), worse, worst, worst_at))
+    names = sh(runner + [program, "names"], "the names of the four").splitlines()
+    if len(names) != len(WHO):
+        sys.exit("peers.py: bench_%s names gave %d lines for %d" % (args.target, len(names), len(WHO)))
+    out = os.path.join(describe.TOP, "build", args.target)
+    with open(os.path.join(out, "bench.csv"), "w", newline="") as f:
+        writer = csv.writer(f)
+        writer.writerow(plot.FIELDS)
+        for who, name in zip(WHO, names):
+            for i, n in enumerate(lengths):
+                writer.writerow([args.target, qemu, CSV_WHO[who], name, "-", n, "instructions (exact, one call)",
+                                 sweeps[who][i]])
+    plot.draw(plot.read(os.path.join(out, "bench.csv")), os.path.join(out, "bench.png"))
+    print("wrote build/%s/bench.csv, build/%s/bench.png" % (args.target, args.target))
 
 
 if __name__ == "__main__":

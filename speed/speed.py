@@ -29,6 +29,7 @@ import describe  # noqa: E402
 import pipemodel  # noqa: E402
 import count  # noqa: E402
 import crossover  # noqa: E402
+from plot import pyplot  # noqa: E402
 
 # emulated targets: the CPU models (tools/pipemodel.py) that turn each traced
 # call into model cycles, beside its exact instruction count
@@ -191,19 +192,7 @@ def variants_table(rows, impls, unit):
 
 
 def plot(rows, impls, unit, path, title):
-    try:
-        import matplotlib
-    except ImportError:
-        print("speed: installing matplotlib for the plot")
-        status = subprocess.call([sys.executable, "-m", "pip", "install", "-q", "matplotlib"])
-        if status != 0:
-            status = subprocess.call([sys.executable, "-m", "pip", "install", "-q", "--break-system-packages",
-                                      "matplotlib"])
-        if status != 0:
-            sys.exit("speed: could not install matplotlib; run: python3 -m pip install matplotlib")
-        import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    plt = pyplot()
     figure, axes = plt.subplots(1, 2, figsize=(13, 5))
     for impl in impls:
         name = "poly1305aes_" + impl.name

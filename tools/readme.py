@@ -9,7 +9,8 @@ FILE is doc/RESULTS.md (every measured result) unless given, relative to the
 top of the tree. A block is a fenced code block between its markers whose
 commands are the lines starting with "$ "; each runs with sh from the top of
 the tree, and the block becomes each command followed by what it printed
-(stdout and stderr), this tree's path shortened to nothing. The line
+(stdout and stderr), this tree's path shortened to nothing; a command may not
+print a line starting with "$ ". The line
 "Run on: ..." just above the begin marker is rewritten to name this machine
 (CPU, system, compiler, date). A command that fails stops the run and leaves
 FILE as it was. The figures in the documents come from here, never from an
@@ -75,6 +76,9 @@ def rerun(name, body):
         if result.returncode != 0:
             sys.exit("readme.py: %s: `%s` failed (exit %d):\n%s"
                      % (name, command, result.returncode, result.stdout[-3000:]))
+        if any(line.startswith("$ ") for line in result.stdout.splitlines()):
+            sys.exit("readme.py: %s: `%s` printed a line starting with \"$ \", which the next re-run would take "
+                     "for a command; make it print something else" % (name, command))
         out.append("$ " + command + "\n" + result.stdout.replace(TOP + "/", ""))
     return "".join(out)
 
