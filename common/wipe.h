@@ -13,8 +13,11 @@
 #include <stddef.h>
 #include <string.h>
 #include "stack.h"
+#include "gpr_only.h"
 
-static inline void wipe(void *p, size_t len)
+/* general-purpose registers only on x86 (gpr_only.h): it inlines into any
+   function, verify's included */
+static inline GPR_ONLY void wipe(void *p, size_t len)
 {
 #if defined(__sparc__)
   /* glibc's sparc64 memset does block stores through %asi and leaves it at

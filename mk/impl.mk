@@ -24,6 +24,7 @@
 #                             that name STACK_BYTES are built again in probe/ (and probe-pic/)
 #                             with POLY1305AES_STACK_PROBE, the ABI harness's probe runs on
 #                             them (test/abi.c --measure), tools/stackbytes.py writes it
+#   vexcheck                  the vector-state check, natively on x86 (tools/vexcheck.py)
 
 TOP := $(abspath $(dir $(lastword $(MAKEFILE_LIST)))/..)
 .DEFAULT_GOAL := all
@@ -216,6 +217,11 @@ $(B)/ct: $(TOP)/test/ct.c $(TOP)/test/leaky.c $(TOP)/common/util.c $(B)/lib$(NAM
 $(B)/timing: $(TOP)/test/timing.c $(TOP)/common/util.c $(TOP)/common/cycles.c $(B)/lib$(NAME).a $(B)/include/$(NAME).h
 	$(CC) $(TEST_FLAGS) $(TOP)/test/timing.c $(TOP)/common/util.c $(TOP)/common/cycles.c $(B)/lib$(NAME).a -o $@ \
 	  $(TARGET_LDFLAGS) $(LDFLAGS) -lm
+
+# the vector-state check's program (tools/vexcheck.py; x86 targets): static and
+# not position-independent, so the addresses it prints are the ones objdump shows
+$(B)/vexcheck: $(TOP)/test/vexcheck.c $(TOP)/common/util.c $(B)/lib$(NAME).a $(B)/include/$(NAME).h $(TEST_DEPS)
+	$(CC) $(TEST_FLAGS) $(TOP)/test/vexcheck.c $(TOP)/common/util.c $(B)/lib$(NAME).a -o $@ -static
 
 # the constant-time trace program (run under qemu with a plugin by tools/tracecheck.py)
 $(B)/trace: $(TOP)/test/trace.c $(TOP)/test/leaky.c $(TOP)/common/util.c $(B)/lib$(NAME).a $(B)/include/$(NAME).h $(TEST_DEPS)

@@ -30,11 +30,12 @@
 
 static const struct path paths[] = {
   { "ifma", SSE2 | SSSE3 | AESNI | OSYMM | AVX2 | BMI2 | OSZMM | AVX512F | AVX512VL | AVX512BW | AVX512IFMA | AVX512VBMI2,
-    scalar_mulx, vector_ifma, 384, STACK_BYTES(ifma, scalar), STACK_BYTES(ifma, vector) },
-  { "avx2", SSE2 | SSSE3 | AESNI | OSYMM | AVX2 | BMI2, scalar_mulx, vector_avx2, 896, STACK_BYTES(avx2, scalar),
+    scalar_mulx, vector_ifma, FROM(384), STACK_BYTES(ifma, scalar), STACK_BYTES(ifma, vector) },
+  { "avx2", SSE2 | SSSE3 | AESNI | OSYMM | AVX2 | BMI2, scalar_mulx, vector_avx2, FROM(896), STACK_BYTES(avx2, scalar),
     STACK_BYTES(avx2, vector) },
-  { "sse2", SSE2 | SSSE3 | AESNI, scalar_mul, vector_hybrid, 2560, STACK_BYTES(sse2, scalar), STACK_BYTES(sse2, vector) },
-  { "generic", SSE2, scalar_table, vector_hybrid_table, 2560, STACK_BYTES(generic, scalar),
+  { "sse2", SSE2 | SSSE3 | AESNI, scalar_mul, vector_hybrid, FROM(2560), STACK_BYTES(sse2, scalar),
+    STACK_BYTES(sse2, vector) },
+  { "generic", SSE2, scalar_table, vector_hybrid_table, FROM(2560), STACK_BYTES(generic, scalar),
     STACK_BYTES(generic, vector) },
 };
 
@@ -42,7 +43,7 @@ static const struct path paths[] = {
 INLINE void run(unsigned char out[16], const unsigned char r[16], const unsigned char *k, const unsigned char *ns,
                 const unsigned char *m, size_t l)
 {
-  const struct path *p = path_current(paths, sizeof paths / sizeof paths[0]);
+  const struct path *p = path_enter(paths, sizeof paths / sizeof paths[0]);
   if (p->vector && l >= p->vector_from) {
     p->vector(out, r, k, ns, m, l);
     wipe_below(p->vector_stack);

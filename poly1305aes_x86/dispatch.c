@@ -39,13 +39,15 @@
 
 static const struct path paths[] = {
   { "ifma", SSE2 | SSSE3 | AESNI | OSYMM | AVX2 | BMI2 | OSZMM | AVX512F | AVX512VL | AVX512BW | AVX512IFMA
-    | AVX512VBMI2, scalar_aesni, vector_ifma, 320, STACK_BYTES(ifma, scalar), STACK_BYTES(ifma, vector) },
-  { "avx2", SSE2 | SSSE3 | AESNI | OSYMM | AVX2, scalar_aesni, vector_avx2, 384, STACK_BYTES(avx2, scalar),
+    | AVX512VBMI2, scalar_aesni, vector_ifma, FROM(320), STACK_BYTES(ifma, scalar), STACK_BYTES(ifma, vector) },
+  { "avx2", SSE2 | SSSE3 | AESNI | OSYMM | AVX2, scalar_aesni, vector_avx2, FROM(384), STACK_BYTES(avx2, scalar),
     STACK_BYTES(avx2, vector) },
-  { "sse2", SSE2 | SSSE3 | AESNI, scalar_aesni, vector_sse2, 384, STACK_BYTES(sse2, scalar), STACK_BYTES(sse2, vector) },
-  { "generic-sse2", SSE2, scalar_table, vector_sse2_table, 384, STACK_BYTES(generic_sse2, scalar),
+  { "sse2", SSE2 | SSSE3 | AESNI, scalar_aesni, vector_sse2, FROM(384), STACK_BYTES(sse2, scalar),
+    STACK_BYTES(sse2, vector) },
+  { "generic-sse2", SSE2, scalar_table, vector_sse2_table, FROM(384), STACK_BYTES(generic_sse2, scalar),
     STACK_BYTES(generic_sse2, vector) },
-  { "generic", 0, scalar_table, vector_two_table, TWO_FROM, STACK_BYTES(generic, scalar), STACK_BYTES(generic, vector) },
+  { "generic", 0, scalar_table, vector_two_table, FROM(TWO_FROM), STACK_BYTES(generic, scalar),
+    STACK_BYTES(generic, vector) },
 };
 
 /* zero the bytes [esp - bytes, esp) below the stack pointer, where the frames
@@ -73,7 +75,7 @@ INLINE void wipe_below(size_t bytes, int sse2)
 INLINE void run(unsigned char out[16], const unsigned char r[16], const unsigned char *k, const unsigned char *ns,
                 const unsigned char *m, size_t l)
 {
-  const struct path *p = path_current(paths, sizeof paths / sizeof paths[0]);
+  const struct path *p = path_enter(paths, sizeof paths / sizeof paths[0]);
   if (p->vector && l >= p->vector_from) {
     p->vector(out, r, k, ns, m, l);
     wipe_below(p->vector_stack, p->needs & SSE2);

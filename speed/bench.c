@@ -10,10 +10,14 @@
      bench sweep [-p PATH] [-r RUNS] [STEP]  every length 0..4096, then every
                                       STEP-th (default 61) to 65536, and 65536:
                                       lists each length where a peer is faster
+     bench paths [-r RUNS]            every code path this CPU runs, forced, ours
+                                      alone at 0 16 64 256 1024 4096 65536 bytes
+                                      behind each caller (below): "path PATH" rows
      -c FILE                          also writes each complete one's median at
                                       every length measured to FILE, as CSV
                                       (speed/plot.py: its columns; `make bench`
-                                      draws the sweep's)
+                                      draws the sweep's); ours behind a dirty
+                                      caller is condition "ymm caller" or "zmm caller"
    -p forces one of the implementation's code paths (its path interface;
    the library is linked through its namespaced header). OPENSSL_ia32cap
    (OpenSSL's documented capability mask) holds OpenSSL to the instruction
@@ -32,6 +36,12 @@
               or SIMD code, no AES-NI), as a caller without AES-NI would
      core     OpenSSL's Poly1305 alone: EVP_MAC update + final with the key
               set up (EVP_MAC_init) outside the timing, each call timed alone
+   each behind a clean caller (vzeroupper before every call, where the CPU
+   has AVX: whatever the last call left), and then
+     ymm, zmm ours behind a caller that left the upper halves of ymm or zmm
+              dirty: one 256- or 512-bit instruction before every call and no
+              vzeroupper (common/caller.h; "-" where the CPU has no AVX or
+              AVX-512); dirty/clean is the worse of the two over ours.
    Every measured input is authenticated by the three complete ones and the
    core first, and the tags must agree. Times are median rdtsc ticks per
    message over RUNS samples; a sample times a batch of calls (16 below 256
@@ -39,8 +49,9 @@
    four are timed in turn inside each sample, in an order that rotates from
    sample to sample (vector units and clock licenses warm up and cool down,
    so whoever runs after whom matters), so they share the machine's noise.
-   "<- a peer is faster" marks a length where a complete peer is faster; the
-   sweep times the complete ones only (its core columns are dashes).
+   "<- a peer is faster" marks a length where a complete peer is faster than
+   ours behind any of the callers; the sweep times the complete ones only
+   (its core columns are dashes).
    Poly1305 alone: ours is the implementation's poly1305aes_<name>_poly1305
    (key r||s, a weak reference: skipped if the implementation has none). */
 #define OPENSSL_SUPPRESS_DEPRECATED   /* AES_encrypt: the peer's AES without AES-NI */
@@ -58,6 +69,7 @@
 #include "paths.h"
 #include "util.h"
 #include "aesni.h"
+#include "caller.h"
 
 #define MAXLEN 65536
 
@@ -76,6 +88,7 @@ static EVP_CIPHER_CTX *cctx;
 static EVP_MAC *mac;
 static EVP_MAC_CTX *mctx;
 static int sodium_aesni;   /* the sodium peer's AES: AES-NI, or OpenSSL's AES_encrypt */
+static int has_avx;        /* the CPU has AVX: the clean caller runs vzeroupper */
 static FILE *csv;          /* -c: the medians as CSV rows, or NULL */
 
 static void die(const char *what)
@@ -137,15 +150,20 @@ static unsigned long long openssl_core(unsigned char out[16], unsigned int l)
   unsigned long long start;
   size_t outl;
   if (!EVP_MAC_init(mctx, core_key, 32, NULL)) die("OpenSSL Poly1305 failed");
+  caller_leave(CALLER_CLEAN, has_avx);
   start = cycles_now();
   if (!EVP_MAC_update(mctx, m, l) || !EVP_MAC_final(mctx, out, &outl, 16)) die("OpenSSL Poly1305 failed");
   return cycles_now() - start;
 }
 
 typedef void candidate(unsigned char out[16], unsigned int l);
-static candidate *const complete[3] = { ours, openssl, sodium };
-static const char *const names[4] = { "ours", "OpenSSL", "libsodium", "OpenSSL's core" };
-#define CORE 3
+/* what is timed: the complete ones behind a clean caller, OpenSSL's core, ours behind dirty callers */
+enum { OURS, OPENSSL, SODIUM, CORE, OURS_YMM, OURS_ZMM, TIMED };
+static candidate *const complete[TIMED] = { ours, openssl, sodium, NULL, ours, ours };
+static const enum caller callers[TIMED] = { CALLER_CLEAN, CALLER_CLEAN, CALLER_CLEAN, CALLER_CLEAN, CALLER_YMM, CALLER_ZMM };
+static const char *const names[TIMED] = { "ours", "OpenSSL", "libsodium", "OpenSSL's core", "ours (ymm caller)",
+                                          "ours (zmm caller)" };
+static int timed[TIMED];   /* 1: this CPU runs it */
 
 static int compare(const void *a, const void *b)
 {
@@ -155,85 +173,130 @@ static int compare(const void *a, const void *b)
 
 static void check_agree(unsigned int l)
 {
-  unsigned char tag[4][16];
+  unsigned char tag[TIMED][16];
   int c;
-  for (c = 0; c < 3; ++c) complete[c](tag[c], l);
-  openssl_core(tag[CORE], l);
-  for (c = 1; c < 4; ++c)
-    if (memcmp(tag[0], tag[c], 16)) {
-      fprintf(stderr, "bench: %s and %s disagree at length %u\n", names[0], names[c], l);
+  for (c = 0; c < TIMED; ++c) {
+    if (!timed[c]) continue;
+    if (c == CORE) openssl_core(tag[c], l);
+    else {
+      caller_leave(callers[c], has_avx);
+      complete[c](tag[c], l);
+    }
+    if (memcmp(tag[OURS], tag[c], 16)) {
+      fprintf(stderr, "bench: %s and %s disagree at length %u\n", names[OURS], names[c], l);
       exit(1);
     }
+  }
 }
 
-/* median ticks per message of each at length l (of the complete ones only: cores 0) */
-static void measure(unsigned int l, int runs, double median[4], int cores)
+/* ticks per message of candidate c at length l over a batch, each call behind its caller */
+static double time_batch(int c, unsigned int l, int batch)
 {
-  double *sample[4];
+  unsigned long long ticks = 0, start;
   unsigned char out[16];
-  int batch = l < 256 ? 16 : l < 2048 ? 4 : 1, r, c, i, k, count = cores ? 4 : 3;
-  for (c = 0; c < count; ++c) {
+  int k;
+  if (c == CORE) {
+    for (k = 0; k < batch; ++k) ticks += openssl_core(out, l);
+  } else {
+    enum caller who = callers[c];
+    candidate *f = complete[c];
+    start = cycles_now();
+    for (k = 0; k < batch; ++k) {
+      caller_leave(who, has_avx);
+      f(out, l);
+    }
+    ticks = cycles_now() - start;
+  }
+  return (double) ticks / batch;
+}
+
+/* median ticks per message at length l of the candidates in use[] (the others 0) */
+static void measure(unsigned int l, int runs, double median[TIMED], const int use[TIMED])
+{
+  double *sample[TIMED];
+  int batch = l < 256 ? 16 : l < 2048 ? 4 : 1, r, c, i, count = 0, order[TIMED];
+  for (c = 0; c < TIMED; ++c) {
+    median[c] = 0;
+    if (!use[c]) continue;
+    order[count++] = c;
     sample[c] = malloc(sizeof(double) * (size_t) runs);
     if (!sample[c]) die("out of memory");
-    for (i = 0; i < 4; ++i) c < 3 ? complete[c](out, l) : (void) openssl_core(out, l);   /* warm up */
+    for (i = 0; i < 4; ++i) time_batch(c, l, 1);   /* warm up */
   }
   for (r = 0; r < runs; ++r)
     for (i = 0; i < count; ++i) {
-      unsigned long long ticks = 0, start;
-      c = (r + i) % count;              /* the order rotates: each runs first, second, ... */
-      if (c == CORE) {
-        for (k = 0; k < batch; ++k) ticks += openssl_core(out, l);
-      } else {
-        start = cycles_now();
-        for (k = 0; k < batch; ++k) complete[c](out, l);
-        ticks = cycles_now() - start;
-      }
-      sample[c][r] = (double) ticks / batch;
+      c = order[(r + i) % count];       /* the order rotates: each runs first, second, ... */
+      sample[c][r] = time_batch(c, l, batch);
     }
-  for (c = 0; c < count; ++c) {
+  for (i = 0; i < count; ++i) {
+    c = order[i];
     qsort(sample[c], (size_t) runs, sizeof(double), compare);
     median[c] = sample[c][runs / 2];
     free(sample[c]);
   }
-  if (!cores) median[CORE] = 0;
+}
+
+/* ours behind its slowest caller */
+static double ours_worst(const double t[TIMED])
+{
+  double worst = t[OURS];
+  if (t[OURS_YMM] > worst) worst = t[OURS_YMM];
+  if (t[OURS_ZMM] > worst) worst = t[OURS_ZMM];
+  return worst;
+}
+
+static void column(char *text, size_t size, double value, const char *format)
+{
+  if (value > 0) snprintf(text, size, format, value);
+  else snprintf(text, size, "-");
 }
 
 /* a row; without the core (the sweep) its columns are dashes */
-static void print_row(unsigned int l, const double t[4])
+static void print_row(unsigned int l, const double t[TIMED])
 {
-  char core[16] = "-", ratio[16] = "-";
-  if (t[CORE] > 0) {
-    snprintf(core, sizeof core, "%.1f", t[CORE]);
-    snprintf(ratio, sizeof ratio, "%.3f", t[0] / t[CORE]);
-  }
-  printf("%6u %9.1f %9.1f %9.1f %9s %8.3f %8.3f %8s%s\n", l, t[0], t[1], t[2], core, t[0] / t[1], t[0] / t[2], ratio,
-         t[0] >= t[1] || t[0] >= t[2] ? "  <- a peer is faster" : "");
+  char core[16], ratio[16], ymm[16], zmm[16], dirty[16];
+  double worst = ours_worst(t);
+  column(core, sizeof core, t[CORE], "%.1f");
+  column(ratio, sizeof ratio, t[CORE] > 0 ? t[OURS] / t[CORE] : 0, "%.3f");
+  column(ymm, sizeof ymm, t[OURS_YMM], "%.1f");
+  column(zmm, sizeof zmm, t[OURS_ZMM], "%.1f");
+  column(dirty, sizeof dirty, t[OURS_YMM] > 0 ? worst / t[OURS] : 0, "%.3f");
+  printf("%6u %9.1f %9.1f %9.1f %9s %8.3f %8.3f %8s %9s %9s %11s%s\n", l, t[OURS], t[OPENSSL], t[SODIUM], core,
+         t[OURS] / t[OPENSSL], t[OURS] / t[SODIUM], ratio, ymm, zmm, dirty,
+         worst >= t[OPENSSL] || worst >= t[SODIUM] ? "  <- a peer is faster" : "");
 }
 
 static void cpu_name(char *name, size_t size);
 
 /* the CSV rows of the complete ones at length l (speed/plot.py names the columns);
    the texts hold no comma or quote (a CPU name with one is cut there) */
-static void csv_rows(unsigned int l, const double t[4], int runs)
+static void csv_rows(unsigned int l, const double t[TIMED], int runs)
 {
+  static const int written[5] = { OURS, OPENSSL, SODIUM, OURS_YMM, OURS_ZMM };
   static char cpu[128];
-  char who[3][96];
-  int c;
+  char who[TIMED][96];
+  int i, c;
   if (!csv) return;
   if (!cpu[0]) cpu_name(cpu, sizeof cpu);
-  snprintf(who[0], sizeof who[0], "%s (path %s)", poly1305aes_implementation, poly1305aes_path());
-  snprintf(who[1], sizeof who[1], "%s", OpenSSL_version(OPENSSL_VERSION));
-  snprintf(who[2], sizeof who[2], "libsodium %s", sodium_version_string());
-  for (c = 0; c < 3; ++c)
-    fprintf(csv, "%s,%s,%s,%s,-,%u,%s (median of %d),%.1f\n", POLY1305AES_TARGET, cpu, c ? names[c] : "ours", who[c], l,
-            cycles_name(), runs, t[c]);
+  snprintf(who[OURS], sizeof who[OURS], "%s (path %s)", poly1305aes_implementation, poly1305aes_path());
+  snprintf(who[OPENSSL], sizeof who[OPENSSL], "%s", OpenSSL_version(OPENSSL_VERSION));
+  snprintf(who[SODIUM], sizeof who[SODIUM], "libsodium %s", sodium_version_string());
+  memcpy(who[OURS_YMM], who[OURS], sizeof who[OURS]);
+  memcpy(who[OURS_ZMM], who[OURS], sizeof who[OURS]);
+  for (i = 0; i < 5; ++i) {
+    c = written[i];
+    if (t[c] > 0)
+      fprintf(csv, "%s,%s,%s,%s,%s,%u,%s (median of %d),%.1f\n", POLY1305AES_TARGET, cpu, c == OPENSSL ? names[c]
+              : c == SODIUM ? names[c] : "ours", who[c], c == OURS_YMM ? "ymm caller" : c == OURS_ZMM ? "zmm caller"
+              : "-", l, cycles_name(), runs, t[c]);
+  }
 }
 
 static void row(unsigned int l, int runs)
 {
-  double t[4];
+  double t[TIMED];
   check_agree(l);
-  measure(l, runs, t, 1);
+  measure(l, runs, t, timed);
   print_row(l, t);
   csv_rows(l, t, runs);
 }
@@ -256,7 +319,9 @@ static void poly_alone(unsigned int l, int runs)
   for (r = 0; r < runs; ++r)
     for (c = 0; c < 2; ++c) {
       if ((r + c) % 2 == 0) {           /* alternate which runs first */
-        unsigned long long start = cycles_now();
+        unsigned long long start;
+        caller_leave(CALLER_CLEAN, has_avx);
+        start = cycles_now();
         poly1305_alone(a, core_key, m, l);
         sample[0][r] = (double) (cycles_now() - start);
       } else {
@@ -270,6 +335,34 @@ static void poly_alone(unsigned int l, int runs)
   }
   printf("# Poly1305 alone at %u bytes (key setup excluded): ours %.1f, OpenSSL %.1f ticks, ours/OpenSSL %.3f\n", l,
          median[0], median[1], median[0] / median[1]);
+}
+
+/* every path this CPU runs, forced: ours alone behind each caller */
+static void paths(int runs)
+{
+  static const unsigned int lengths[] = { 0, 16, 64, 256, 1024, 4096, 65536 };
+  int use[TIMED] = { 0 };
+  unsigned int p, i;
+  const char *path;
+  use[OURS] = 1, use[OURS_YMM] = timed[OURS_YMM], use[OURS_ZMM] = timed[OURS_ZMM];
+  printf("# every path forced, ours alone behind each caller; dirty/clean: the worse dirty caller over the clean one\n");
+  printf("%-4s %-12s %6s %9s %9s %9s %11s\n", "#", "path", "length", "clean", "ymm", "zmm", "dirty/clean");
+  for (p = 0; (path = poly1305aes_path_name(p)) != NULL; ++p) {
+    if (!poly1305aes_path_use(p)) {
+      printf("# path %s: this CPU cannot run it\n", path);
+      continue;
+    }
+    for (i = 0; i < sizeof lengths / sizeof lengths[0]; ++i) {
+      double t[TIMED];
+      char ymm[16], zmm[16], dirty[16];
+      check_agree(lengths[i]);
+      measure(lengths[i], runs, t, use);
+      column(ymm, sizeof ymm, t[OURS_YMM], "%.1f");
+      column(zmm, sizeof zmm, t[OURS_ZMM], "%.1f");
+      column(dirty, sizeof dirty, t[OURS_YMM] > 0 ? ours_worst(t) / t[OURS] : 0, "%.3f");
+      printf("path %-12s %6u %9.1f %9s %9s %11s\n", path, lengths[i], t[OURS], ymm, zmm, dirty);
+    }
+  }
 }
 
 static int cpu_has_aesni(void)
@@ -289,6 +382,10 @@ static void setup(void)
   if (!ecb || !cctx || !mctx) die("cannot set up OpenSSL AES-128-ECB and POLY1305");
   /* AES-NI is bit 57 of OpenSSL's vector: CPUID.1:ECX bit 25, masked by OPENSSL_ia32cap */
   sodium_aesni = cpu_has_aesni() && (OPENSSL_ia32cap_P[1] & (1u << 25));
+  has_avx = caller_runs(CALLER_YMM);
+  timed[OURS] = timed[OPENSSL] = timed[SODIUM] = timed[CORE] = 1;
+  timed[OURS_YMM] = has_avx;
+  timed[OURS_ZMM] = caller_runs(CALLER_ZMM);
   m = malloc(MAXLEN + 64);
   if (!m) die("out of memory");
   m += 64 - ((size_t) m & 63);          /* 64-byte aligned, like the speed probe */
@@ -325,16 +422,21 @@ static void header(int runs)
   printf("# complete Poly1305-AES per message; tags of all four checked equal at every length; OpenSSL held to "
          "OPENSSL_ia32cap=%s; libsodium's nonce AES: %s\n", cap ? cap : "(unset)",
          sodium_aesni ? "AES-NI" : "OpenSSL's AES_encrypt (no AES-NI)");
-  printf("%6s %9s %9s %9s %9s %8s %8s %8s\n", "length", "ours", "OpenSSL", "sodium", "core", "/OpenSSL", "/sodium",
-         "/core");
+  printf("# callers: all four behind a clean one (vzeroupper before each call%s); ours also behind one that left "
+         "the upper halves of ymm%s dirty (a 256-%s instruction before each call, no vzeroupper): columns ymm%s\n",
+         has_avx ? "" : ": no AVX here, nothing to clean", timed[OURS_ZMM] ? " or zmm" : "",
+         timed[OURS_ZMM] ? " or 512-bit" : "bit", timed[OURS_ZMM] ? ", zmm" : "");
+  printf("%6s %9s %9s %9s %9s %8s %8s %8s %9s %9s %11s\n", "length", "ours", "OpenSSL", "sodium", "core", "/OpenSSL",
+         "/sodium", "/core", "ymm", "zmm", "dirty/clean");
 }
 
 int main(int argc, char **argv)
 {
   static const unsigned int lengths[] = { 0, 16, 64, 256, 1024, 4096, 8192, 65536 };
-  int runs = 101, a = 1, sweep = 0, given = 0, i;
+  int runs = 101, a = 1, sweep = 0, given = 0, all_paths = 0, i;
   unsigned int step = 61, l, list[64];
   if (a < argc && !strcmp(argv[a], "sweep")) { sweep = 1; ++a; }
+  else if (a < argc && !strcmp(argv[a], "paths")) { all_paths = 1; ++a; }
   for (; a < argc; ++a) {
     if (!strcmp(argv[a], "-r") && a + 1 < argc) runs = atoi(argv[++a]);
     else if (!strcmp(argv[a], "-p") && a + 1 < argc) {
@@ -346,12 +448,17 @@ int main(int argc, char **argv)
     }
     else if (sweep && argv[a][0] != '-') step = (unsigned int) atoi(argv[a]);
     else if (!sweep && argv[a][0] != '-' && given < 64) list[given++] = (unsigned int) atoi(argv[a]);
-    else { fprintf(stderr, "usage: bench [-p PATH] [-r RUNS] [-c CSV] [-l LEN...] | bench sweep [-p PATH] [-r RUNS] [-c CSV] [STEP]\n"); return 2; }
+    else { fprintf(stderr, "usage: bench [-p PATH] [-r RUNS] [-c CSV] [-l LEN...] | bench sweep [-p PATH] [-r RUNS] "
+                   "[-c CSV] [STEP] | bench paths [-r RUNS]\n"); return 2; }
   }
   if (runs < 1) runs = 1;
   if (step < 1) step = 1;
   setup();
   header(runs);
+  if (all_paths) {
+    paths(runs);
+    return 0;
+  }
   if (csv) fprintf(csv, "target,machine,who,name,condition,length,unit,value\n");
   if (!sweep) {
     if (given)
@@ -367,13 +474,16 @@ int main(int argc, char **argv)
   }
   {
     unsigned int slower = 0, worst_l = 0, count = 0;
-    double worst = 0, t[4];
+    double worst = 0, t[TIMED];
+    int use[TIMED];
+    memcpy(use, timed, sizeof use);
+    use[CORE] = 0;
     printf("# sweep: lengths 0..4096, then every %u to 65536; only lengths where a peer is faster are listed\n", step);
     for (l = 0; l <= MAXLEN; l = l < 4096 ? l + 1 : l + step > MAXLEN && l < MAXLEN ? MAXLEN : l + step) {
       double ratio;
       check_agree(l);
-      measure(l, runs, t, 0);
-      ratio = t[0] / (t[1] < t[2] ? t[1] : t[2]);
+      measure(l, runs, t, use);
+      ratio = ours_worst(t) / (t[OPENSSL] < t[SODIUM] ? t[OPENSSL] : t[SODIUM]);
       ++count;
       if (ratio > worst) { worst = ratio; worst_l = l; }
       if (ratio >= 1) {
@@ -383,8 +493,8 @@ int main(int argc, char **argv)
       csv_rows(l, t, runs);
       if (l == MAXLEN) break;
     }
-    printf("# sweep: %u lengths, %u where a peer is faster; worst ours/fastest-peer %.3f at length %u\n", count, slower,
-           worst, worst_l);
+    printf("# sweep: %u lengths, %u where a peer is faster; worst ours/fastest-peer %.3f at length %u (ours behind "
+           "its slowest caller)\n", count, slower, worst, worst_l);
   }
   if (csv && fclose(csv)) die("cannot write the CSV file given with -c");
   return 0;

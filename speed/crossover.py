@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: CC0-1.0
 """Where a code path starts to pay, on llvm-mca's models of real cores: the
-model cycles of whole calls, from their dynamic instruction streams.
+model cycles of whole calls, from their dynamic instruction streams; or,
+on a target that runs natively, in median ticks on this CPU.
 
   crossover.py --target T --impl NAME [--cpus CPU,...] PATH=DEFINES... LEN...
+  crossover.py --target T --impl NAME --path P [--rounds N] VARIANT=DEFINES... LEN...
 
 For each variant PATH=DEFINES (the implementation built with extra -D
 definitions, e.g. neon="-DVECTOR_FROM=0 -DHYBRID_FROM=-1", into its own
@@ -14,10 +16,18 @@ model: branches cost what an instruction costs and are always predicted,
 caches always hit. Prints model cycles per call, a column per variant, a
 table per CPU. Assumes AArch64 (llvm-mca -mtriple=aarch64). It is how the
 thresholds in poly1305aes_arm64/dispatch.c and neon.c were chosen.
+With --path (native targets: amd64, x86), each variant's speed probe times
+code path P forced (speed ticks -p P -C worst: behind the slowest caller)
+at every length, the variants in turn, N rounds (default 5), and the
+median of the rounds is printed; then, for each variant after the first,
+the shortest length from which it is at most the first's at every longer
+length given. It is how the thresholds in poly1305aes_amd64/dispatch.c and
+poly1305aes_x86/dispatch.c were chosen on Intel (VECTOR_FROM: every path's).
 """
 import argparse
 import os
 import re
+import statistics
 import subprocess
 import sys
 
@@ -56,17 +66,52 @@ def model_cycles(stream, cpu):
     return int(m.group(1))
 
 
+def native(probes, path, lengths, rounds):
+    """median over rounds of each probe's median ticks at each length, the probes in turn"""
+    ticks = {(name, n): [] for name, _ in probes for n in lengths}
+    header = ""
+    for r in range(rounds):
+        for i in range(len(probes)):
+            name, probe = probes[(r + i) % len(probes)]
+            out = subprocess.run([probe, "ticks", "-p", path, "-C", "worst", "-r", "31"] + [str(n) for n in lengths],
+                                 stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+            if out.returncode != 0:
+                sys.exit("crossover.py: %s: %s" % (name, out.stdout.strip()[-500:]))
+            for line in out.stdout.splitlines():
+                if line.startswith("#"):
+                    header = header or line
+                else:
+                    n, value = line.split()
+                    ticks[(name, int(n))].append(float(value))
+    print(header.replace("median of 31", "median of 31, then the median of %d rounds" % rounds))
+    print("%6s " % "length" + " ".join("%10s" % name for name, _ in probes))
+    medians = {key: statistics.median(v) for key, v in ticks.items()}
+    for n in lengths:
+        print("%6d " % n + " ".join("%10.1f" % medians[(name, n)] for name, _ in probes))
+    first = probes[0][0]
+    for name, _ in probes[1:]:
+        wins = [n for n in lengths if all(medians[(name, m)] <= medians[(first, m)] for m in lengths if m >= n)]
+        print("# %s is at most %s from %s" % (name, first, "%d bytes on" % wins[0] if wins else "no length given"))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--target", required=True)
     parser.add_argument("--impl", required=True)
     parser.add_argument("--cpus", default="cortex-a72,cortex-a55,apple-a13")
+    parser.add_argument("--path")
+    parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("items", nargs="+")
     args = parser.parse_args()
-    qemu = describe.read_target(args.target)["run"]
+    qemu = describe.read_target(args.target).get("run")
     variants = [i.split("=", 1) for i in args.items if "=" in i]
     lengths = [int(i) for i in args.items if "=" not in i]
     probes = [(name, build(args.target, args.impl, name, defines)) for name, defines in variants]
+    if args.path:
+        if qemu:
+            sys.exit("crossover.py: --path times on this CPU; %s runs under %s" % (args.target, qemu))
+        native(probes, args.path, lengths, args.rounds)
+        return
     streams = {}
     for name, probe in probes:
         for n in lengths:

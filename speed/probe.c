@@ -1,18 +1,22 @@
 /* SPDX-License-Identifier: CC0-1.0 */
 /* The speed probe, linked with one implementation (POLY1305AES_HEADER).
-     speed ticks [-v] [-u] [-c] [-p PATH] [-r RUNS] LEN...   median ticks per call at each length
+     speed ticks [-v] [-u] [-c] [-p PATH] [-r RUNS] [-C CALLER] LEN...   median ticks per call at each length
      speed table [-p PATH] [-r RUNS]              CSV over lengths x op x alignment x cache
      speed calls N LEN [-v] [-u]                  N calls, each after count_mark(), for
                                                   counting instructions under an emulator
    -v times verify instead of authenticate; -u offsets every pointer by one byte;
    -p forces one of the implementation's code paths (else its own choice);
-   -c evicts the inputs and the implementation's tables before each timed call.
+   -c evicts the inputs and the implementation's tables before each timed call;
+   -C the caller's vector state before each call (common/caller.h): clean
+   (the default), ymm or zmm (upper halves left dirty), or worst: each caller
+   this CPU has, timed in turn, and the slowest one's median printed.
    Short messages are timed in batches (the counter is coarse); each sample is a
    batch's ticks divided by its size, and the median of RUNS samples is printed. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include POLY1305AES_HEADER
+#include "caller.h"
 #include "cycles.h"
 #include "paths.h"
 #include "util.h"
@@ -20,7 +24,9 @@
 #define MAXLEN 65536
 static unsigned char arena[MAXLEN + 256];
 static unsigned char *out, *kr, *n, *m;
-static int use_verify, unaligned, cold;
+static int use_verify, unaligned, cold, has_avx;
+static int caller_worst;                     /* -C worst */
+static enum caller caller = CALLER_CLEAN;    /* -C clean|ymm|zmm */
 static volatile int sink;
 
 static void place(void)
@@ -70,22 +76,48 @@ static int compare(const void *a, const void *b)
   return (x > y) - (x < y);
 }
 
+/* the median ticks per call at len behind each caller in use[] (others 0), in turn */
+static void medians(unsigned int len, int runs, const int use[CALLERS], double median[CALLERS])
+{
+  double *sample[CALLERS];
+  int batch = cold ? 1 : len < 256 ? 16 : len < 2048 ? 4 : 1, r, i, c;
+  for (c = 0; c < CALLERS; ++c) {
+    median[c] = 0;
+    sample[c] = use[c] ? malloc(sizeof(double) * (size_t) runs) : NULL;
+    if (use[c] && !sample[c]) { fprintf(stderr, "speed: out of memory\n"); exit(1); }
+  }
+  for (i = 0; i < 8; ++i) call(len);          /* warm up */
+  for (r = 0; r < runs; ++r)
+    for (i = 0; i < CALLERS; ++i) {
+      unsigned long long start;
+      enum caller who = (enum caller) ((r + i) % CALLERS);   /* the order rotates */
+      if (!use[who]) continue;
+      if (cold) evict();
+      start = cycles_now();
+      for (c = 0; c < batch; ++c) {
+        caller_leave(who, has_avx);
+        call(len);
+      }
+      sample[who][r] = (double) (cycles_now() - start) / batch;
+    }
+  for (c = 0; c < CALLERS; ++c)
+    if (use[c]) {
+      qsort(sample[c], (size_t) runs, sizeof(double), compare);
+      median[c] = sample[c][runs / 2];
+      free(sample[c]);
+    }
+}
+
+/* median ticks per call at len behind the caller chosen (-C), or the slowest caller's */
 static double median_ticks(unsigned int len, int runs)
 {
-  double *sample = malloc(sizeof(double) * (size_t) runs), result;
-  int batch = cold ? 1 : len < 256 ? 16 : len < 2048 ? 4 : 1, r, i;
-  for (i = 0; i < 8; ++i) call(len);          /* warm up */
-  for (r = 0; r < runs; ++r) {
-    unsigned long long start;
-    if (cold) evict();
-    start = cycles_now();
-    for (i = 0; i < batch; ++i) call(len);
-    sample[r] = (double) (cycles_now() - start) / batch;
-  }
-  qsort(sample, (size_t) runs, sizeof(double), compare);
-  result = sample[runs / 2];
-  free(sample);
-  return result;
+  int use[CALLERS] = { 0 }, c;
+  double median[CALLERS], worst = 0;
+  for (c = 0; c < CALLERS; ++c) use[c] = caller_worst ? caller_runs((enum caller) c) : c == (int) caller;
+  medians(len, runs, use, median);
+  for (c = 0; c < CALLERS; ++c)
+    if (median[c] > worst) worst = median[c];
+  return worst;
 }
 
 static int options(int argc, char **argv, int *runs)
@@ -96,6 +128,18 @@ static int options(int argc, char **argv, int *runs)
     else if (!strcmp(argv[a], "-u")) unaligned = 1;
     else if (!strcmp(argv[a], "-c")) cold = 1;
     else if (!strcmp(argv[a], "-r") && a + 1 < argc) *runs = atoi(argv[++a]);
+    else if (!strcmp(argv[a], "-C") && a + 1 < argc) {
+      const char *want = argv[++a];
+      int c;
+      caller_worst = !strcmp(want, "worst");
+      for (c = 0; c < CALLERS && !caller_worst; ++c)
+        if (!strcmp(want, caller_name((enum caller) c))) break;
+      if (!caller_worst && (c == CALLERS || !caller_runs((enum caller) c))) {
+        fprintf(stderr, "speed: no caller %s, or this CPU cannot leave it (clean, ymm, zmm, worst)\n", want);
+        exit(2);
+      }
+      if (!caller_worst) caller = (enum caller) c;
+    }
     else if (!strcmp(argv[a], "-p") && a + 1 < argc) {
       if (use_path_named(argv[++a]) != 1) {
         fprintf(stderr, "speed: %s has no path %s, or this CPU cannot run it\n", poly1305aes_implementation, argv[a]);
@@ -110,13 +154,22 @@ static int options(int argc, char **argv, int *runs)
 
 static void header(int runs)
 {
-  printf("# %s (path %s) on %s: %s, median of %d\n", poly1305aes_implementation, poly1305aes_path(), POLY1305AES_TARGET,
-         cycles_name(), runs);
+  int c;
+  printf("# %s (path %s) on %s: %s, median of %d, behind ", poly1305aes_implementation, poly1305aes_path(),
+         POLY1305AES_TARGET, cycles_name(), runs);
+  if (!caller_worst) printf("a %s caller\n", caller_name(caller));
+  else {
+    printf("the slowest of the callers");
+    for (c = 0; c < CALLERS; ++c)
+      if (caller_runs((enum caller) c)) printf(" %s", caller_name((enum caller) c));
+    printf("\n");
+  }
 }
 
 int main(int argc, char **argv)
 {
   int runs = 101, a;
+  has_avx = caller_runs(CALLER_YMM);
   if (argc >= 3 && !strcmp(argv[1], "ticks")) {
     a = options(argc, argv, &runs);
     place();
@@ -166,6 +219,7 @@ int main(int argc, char **argv)
     count_mark();
     return 0;
   }
-  fprintf(stderr, "usage: speed ticks [-v] [-u] [-c] [-r RUNS] LEN... | speed table [-r RUNS] | speed calls N LEN [-v] [-u]\n");
+  fprintf(stderr, "usage: speed ticks [-v] [-u] [-c] [-r RUNS] [-C CALLER] LEN... | speed table [-r RUNS] | "
+          "speed calls N LEN [-v] [-u]\n");
   return 2;
 }

@@ -36,7 +36,7 @@
 #include <sys/auxv.h>
 #include <sys/prctl.h>
 #endif
-#if defined(__x86_64__)
+#if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>
 #endif
 #if defined(POLY1305AES_STACK_PROBE)
@@ -44,8 +44,9 @@
 #endif
 
 /* slot kinds: want/got, fwant/fgot, vwant/vgot; FLAGS: status flags in an
-   INT slot (the rule above); STACK: the stack scan, no slot */
-enum { INT, FP, VEC, FLAGS, STACK };
+   INT slot (the rule above); UPPER: bits in an INT slot the call must not
+   newly set (x86's XINUSE); STACK: the stack scan, no slot */
+enum { INT, FP, VEC, FLAGS, UPPER, STACK };
 
 struct check {
   const char *name;
@@ -85,7 +86,7 @@ struct fake {
   { "r12", abi_fake_r12, INT, 2, 0 }, { "r13", abi_fake_r13, INT, 3, 0 }, \
   { "r14", abi_fake_r14, INT, 4, 0 }, { "r15", abi_fake_r15, INT, 5, 0 }, \
   { "rsp (ret $8)", abi_fake_rsp, INT, 6, 0 },
-FAKE(rbx) FAKE(rbp) FAKE(r12) FAKE(r13) FAKE(r14) FAKE(r15) FAKE(rsp) FAKE(upper)
+FAKE(rbx) FAKE(rbp) FAKE(r12) FAKE(r13) FAKE(r14) FAKE(r15) FAKE(rsp)
 #else
 /* i386 psABI (cdecl): ebx esi edi ebp esp preserved, the caller pops the
    arguments; x87 CW and MXCSR control bits preserved; DF clear and the x87
@@ -106,10 +107,20 @@ FAKE(rbx) FAKE(rbp) FAKE(r12) FAKE(r13) FAKE(r14) FAKE(r15) FAKE(rsp) FAKE(upper
 FAKE(ebx) FAKE(esi) FAKE(edi) FAKE(ebp) FAKE(esp)
 #endif
 /* both: after the registers, slots for the x87 CW, MXCSR, DF, the x87 tag
-   word, the caller's frame; GPRS + 12 the x87 status word (test/abi_*.S) */
+   word, the caller's frame; GPRS + 12 the x87 status word (test/abi_*.S);
+   GPRS + 13 XGETBV(1)'s bits 2 and 6, the upper halves of ymm0-15 and of
+   zmm0-15 in use (XINUSE), read here just before the call (after the
+   caller's upper state is set: clean, ymm dirty or zmm dirty) and after it.
+   The call may clean them, and must leave none in use that the caller had
+   not: vzeroupper after its own ymm/zmm code (Intel cores run a caller's
+   legacy-SSE code slowly behind dirty upper halves). Bits 5 and 7 (opmask,
+   zmm16-31) are not upper halves: vzeroupper leaves them, legacy SSE runs at
+   full speed beside them, and the C library's own string functions keep
+   them in use on an AVX-512 CPU. */
 #define FRAME_SLOT (GPRS + 4)
 #define X87_FLAGS (GPRS + 12)
-#define XINUSE (GPRS + 13)     /* x86-64: XGETBV(1)'s upper-state bits, read here after the call */
+#define XINUSE (GPRS + 13)
+#define UPPER_BITS 0x44
 static const struct check checks[] = {
   GPR_CHECKS
   { "x87 control word", INT, GPRS, 0xffff, 0 },
@@ -118,12 +129,10 @@ static const struct check checks[] = {
   { "x87 tag word (stack must be empty)", INT, GPRS + 3, 0xffff, 0 },
   { "x87 status flags", FLAGS, X87_FLAGS, 0x3f, 0 },
   { "MXCSR status flags", FLAGS, GPRS + 1, 0x3f, ABI_HAS_MXCSR },
-#if defined(__x86_64__)
-  { "upper halves of ymm/zmm0-15 (vzeroupper)", INT, XINUSE, 0x44, ABI_HAS_XINUSE },
-#endif
+  { "upper halves of ymm/zmm0-15 not left in use (vzeroupper)", UPPER, XINUSE, UPPER_BITS, ABI_HAS_XINUSE },
   { "stack left without secrets", STACK, 0, 0, 0 },
 };
-FAKE(cw) FAKE(mxcsr) FAKE(df) FAKE(x87) FAKE(frame) FAKE(clean) FAKE(leak) FAKE(pending)
+FAKE(cw) FAKE(mxcsr) FAKE(df) FAKE(x87) FAKE(frame) FAKE(clean) FAKE(leak) FAKE(pending) FAKE(upper) FAKE(upperz)
 /* exceptions the caller enables, as the status flags of the slot */
 static unsigned long enabled_flags(const struct abi_block *b, int slot)
 {
@@ -138,9 +147,8 @@ static const struct fake fakes[] = {
   { "x87 value left on the stack", abi_fake_x87, INT, GPRS + 3, 0 },
   { FRAME_WHAT, abi_fake_frame, INT, FRAME_SLOT, 0 },
   { "k left below the stack pointer", abi_fake_leak, STACK, 0, 0 },
-#if defined(__x86_64__)
   { "ymm0's upper half left dirty", abi_fake_upper, INT, XINUSE, ABI_HAS_XINUSE },
-#endif
+  { "zmm0's upper half left dirty", abi_fake_upperz, INT, XINUSE, ABI_HAS_XINUSE | ABI_HAS_ZMM },
   { "caller's x87 CW restored over a raised inexact", abi_fake_pending, INT, X87_FLAGS, 0 },
 };
 
@@ -338,9 +346,6 @@ static void set_mode(struct abi_block *b, int mode)
   if (!(features & ABI_HAS_DAZ)) mxcsr[1] &= ~0x40UL;
   b->want[GPRS] = cw[mode]; b->want[GPRS + 1] = mxcsr[mode]; b->want[X87_FLAGS] = sw[mode];
   b->want[GPRS + 2] = 0; b->want[GPRS + 3] = 0xffff;   /* DF clear, x87 stack empty */
-#if defined(__x86_64__)
-  b->want[XINUSE] = 0;
-#endif
 #define MODE_SLOTS { GPRS, GPRS + 1, X87_FLAGS }
 #elif defined(__powerpc__)
   /* toward zero with ZX raised; up with ZE, UX raised; down with VE and NI, ZX raised;
@@ -400,6 +405,11 @@ static int check_fails(const struct abi_block *b, unsigned int c, char *text)
                          cleared, want, got);
     else sprintf(text, "%s: 0x%lx raised with its exception enabled by the caller (a trap pending for it; "
                  "0x%lx became 0x%lx)", check_name(c, name), pending, want, got);
+  } else if (kind == UPPER) {
+    unsigned long before = b->want[slot] & mask, after = b->got[slot] & mask;
+    if (!(after & ~before)) return 0;
+    sprintf(text, "%s: XINUSE bits 0x%lx before the call (the caller's), 0x%lx after it", check_name(c, name),
+            before, after);
   } else if (kind == INT) {
     unsigned long want = b->want[slot] & mask, got = b->got[slot] & mask;
     if (want == got) return 0;
@@ -423,8 +433,25 @@ static void check_place(unsigned int c, int *kind, int *slot)
 {
   *kind = c < NCHECK ? checks[c].kind : INT;
   *slot = c < NCHECK ? checks[c].slot : (int) (FRAME_SLOT + c - NCHECK);
-  if (*kind == FLAGS) *kind = INT;
+  if (*kind == FLAGS || *kind == UPPER) *kind = INT;
 }
+
+#ifdef XINUSE
+/* the caller's upper halves: clean, ymm dirty, zmm dirty (XINUSE bits asked for) */
+static const unsigned long upper_asked[3] = { 0, 0x04, 0x44 };
+static const char *upper_name(unsigned long bits)
+{
+  if (!(features & ABI_HAS_XINUSE)) return "";
+  return bits & 0x40 && (features & ABI_HAS_ZMM) ? "zmm upper halves dirty"
+    : bits & 0x44 ? "ymm upper halves dirty" : "upper halves clean";
+}
+#define UPPER_WHERE(b) (features & ABI_HAS_XINUSE) ? ", caller's " : "", upper_name((b)->want[XINUSE])
+#define UPPER_MODES (features & ABI_HAS_ZMM ? ", caller's upper halves clean, ymm dirty, zmm dirty" \
+                     : features & ABI_HAS_XINUSE ? ", caller's upper halves clean, ymm dirty" : "")
+#else
+#define UPPER_WHERE(b) "", ""
+#define UPPER_MODES ""
+#endif
 
 /* fill the block with fresh known values for every slot */
 static void prepare(struct abi_block *b, uint64_t *prng, void (*fn)(void), unsigned long pad, int mode)
@@ -440,6 +467,9 @@ static void prepare(struct abi_block *b, uint64_t *prng, void (*fn)(void), unsig
   prng_fill(prng, b->vwant, sizeof b->vwant);
   b->paint = PAINT;
   set_mode(b, mode);
+#ifdef XINUSE
+  b->want[XINUSE] = upper_asked[(pad / 16 + (unsigned long) mode) % 3];   /* the caller's upper state, by call() */
+#endif
   stack_finding[0] = 0;
 }
 
@@ -456,23 +486,40 @@ static void on_sigfpe(int signal)
   _exit(1);
 }
 
-#if defined(__x86_64__)
+#ifdef XINUSE
 /* XINUSE bits 2 and 6: the upper halves of ymm0-15 and of zmm0-15 hold data */
 static unsigned long upper_state(void)
 {
   unsigned int lo, hi;
   __asm__ __volatile__("xgetbv" : "=a"(lo), "=d"(hi) : "c"(1));
-  return lo & 0x44;
+  return lo & UPPER_BITS;
 }
 #endif
 
+/* the call, from the caller's upper state asked for in want[XINUSE] (x86):
+   vzeroupper, then one 512-bit (where the CPU has AVX-512) or 256-bit
+   instruction and no vzeroupper, as compiled code leaves it; want[XINUSE]
+   becomes the state the call starts from */
+#if defined(__SSE__)
+#define XMM7 "xmm7"
+#else
+#define XMM7   /* 32-bit code without SSE: the compiler keeps nothing in xmm7 */
+#endif
 static void call(struct abi_block *b)
 {
-#if defined(__x86_64__)
-  if (features & ABI_HAS_XINUSE) __asm__ __volatile__(".byte 0xc5, 0xf8, 0x77" ::: "memory");   /* vzeroupper */
+#ifdef XINUSE
+  if (features & ABI_HAS_XINUSE) {
+    unsigned long asked = b->want[XINUSE];
+    __asm__ __volatile__("vzeroupper" ::: "memory");
+    if ((asked & 0x40) && (features & ABI_HAS_ZMM))
+      __asm__ __volatile__("vpternlogd $0xff, %%zmm7, %%zmm7, %%zmm7" ::: XMM7);
+    else if (asked & 0x44)
+      __asm__ __volatile__("vpcmpeqd %%ymm7, %%ymm7, %%ymm7" ::: XMM7);
+    b->want[XINUSE] = upper_state();
+  }
 #endif
   abi_call(b);
-#if defined(__x86_64__)
+#ifdef XINUSE
   if (features & ABI_HAS_XINUSE) b->got[XINUSE] = upper_state();
 #endif
 }
@@ -719,8 +766,8 @@ static void run(int which)
                                      : (void (*)(void)) poly1305aes_verify, pad, mode);
         set_args(b, &a);
         memcpy(asked, b->want, sizeof asked);
-        snprintf(where, sizeof where, "%s, length %u, stack pad %lu, caller mode %d (%s)", names[which], a.l, pad,
-                 mode, mode_names[mode]);
+        snprintf(where, sizeof where, "%s, length %u, stack pad %lu, caller mode %d (%s)%s%s", names[which], a.l,
+                 pad, mode, mode_names[mode], UPPER_WHERE(b));
         calling = where;
         call(b);
         ++calls;
@@ -754,8 +801,8 @@ static void run(int which)
     ++failures;
   }
   else printf("ok abi %s: %u calls (lengths 0 1 15 16 17 64 1000 4100, stack pads 0 16 32 48, %d caller FP modes, "
-              "message offsets 0-6), every check holds; the deepest call used %lu bytes of stack and left no "
-              "secret in them\n", names[which], calls, NMODES, (unsigned long) stack_deepest);
+              "message offsets 0-6%s), every check holds; the deepest call used %lu bytes of stack and left no "
+              "secret in them\n", names[which], calls, NMODES, UPPER_MODES, (unsigned long) stack_deepest);
 }
 
 #if defined(POLY1305AES_STACK_PROBE)
@@ -875,12 +922,17 @@ int main(int argc, char **argv)
   if (getauxval(AT_HWCAP) & 0x10000000UL) features |= ABI_HAS_ALTIVEC;   /* PPC_FEATURE_HAS_ALTIVEC */
   prctl(PR_SET_FPEXC, PR_FP_EXC_PRECISE);   /* an enabled exception traps, as a careful caller may ask */
 #endif
-#if defined(__x86_64__)
+#ifdef XINUSE
   {
-    unsigned int a, b, cx, d;
-    if (__get_cpuid(1, &a, &b, &cx, &d) && (cx & (1u << 27)) && (cx & (1u << 28))
-        && __get_cpuid_count(0xd, 1, &a, &b, &cx, &d) && (a & (1u << 2)))
-      features |= ABI_HAS_XINUSE;     /* OSXSAVE, AVX, and XGETBV with ECX = 1 */
+    unsigned int a, b, cx, d, xcr0, xd;
+    if (__get_cpuid(1, &a, &b, &cx, &d) && (cx & (1u << 27)) && (cx & (1u << 28))) {   /* OSXSAVE, AVX */
+      __asm__ __volatile__("xgetbv" : "=a"(xcr0), "=d"(xd) : "c"(0));
+      if ((xcr0 & 6) == 6 && __get_cpuid_count(0xd, 1, &a, &b, &cx, &d) && (a & (1u << 2)))
+        features |= ABI_HAS_XINUSE;   /* ymm state saved, and XGETBV with ECX = 1 */
+      if ((features & ABI_HAS_XINUSE) && (xcr0 & 0xe6) == 0xe6 && __get_cpuid_count(7, 0, &a, &b, &cx, &d)
+          && (b & (1u << 16)))
+        features |= ABI_HAS_ZMM;      /* AVX-512F, zmm state saved */
+    }
   }
 #endif
 #if defined(POLY1305AES_STACK_PROBE)

@@ -40,8 +40,9 @@
 #define ABI_HAS_MXCSR 1     /* x86: SSE present, MXCSR is loaded and checked */
 #define ABI_HAS_DAZ 2       /* x86: MXCSR takes DAZ (MXCSR_MASK bit 6) */
 #define ABI_HAS_ALTIVEC 4   /* ppc32: v20-v31 and VRSAVE are loaded and checked */
-#define ABI_HAS_XINUSE 8    /* amd64: XGETBV(1) tells whether the upper halves of ymm/zmm are in use */
+#define ABI_HAS_XINUSE 8    /* x86: XGETBV(1) tells whether the upper halves of ymm/zmm are in use */
 #define ABI_HAS_FPTRAPS 16  /* arm64: FPCR holds the trap enables (the CPU implements FP traps) */
+#define ABI_HAS_ZMM 32      /* x86: AVX-512F and the OS saves zmm state (a caller can dirty zmm upper halves) */
 
 #ifdef __ASSEMBLER__
 /* "fake NAME" starts the global function abi_fake_NAME: a deliberately broken callee */

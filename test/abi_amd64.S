@@ -137,9 +137,7 @@ abi_features:                            /* DAZ if MXCSR_MASK (FXSAVE + 28) has 
 	movq %rax, -64(%rsp)
 	ret
 
-	fake upper                       /* dirties the upper half of ymm0, no vzeroupper */
-	vpcmpeqd %ymm0, %ymm0, %ymm0
-	ret
+	fakes_upper
 
 	fake pending                     /* the caller's CW back over its own masked inexact */
 	masked_inexact -8(%rsp), -16(%rsp)

@@ -108,3 +108,15 @@
 	fld1
 	ret
 .endm
+
+/* two broken callees for abi --selftest: each leaves upper halves dirty
+   (no vzeroupper), of ymm0 and of zmm0 */
+.macro fakes_upper
+	fake upper
+	vpcmpeqd %ymm0, %ymm0, %ymm0
+	ret
+
+	fake upperz
+	vpternlogd $0xff, %zmm0, %zmm0, %zmm0
+	ret
+.endm

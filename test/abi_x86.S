@@ -149,6 +149,8 @@ abi_features:                            /* SSE (CPUID 1: EDX bit 25) means MXCS
 
 	fakes_df_x87
 
+	fakes_upper
+
 	fake leak                        /* leaves k (its kr argument) below its stack pointer */
 	movl 8(%esp), %ecx
 	.irp i, 0, 1, 2, 3

@@ -17,7 +17,10 @@ built, tested, timed and proved once, as the other, and logged with the
 other's results.
 Timing is the median rdtsc/time-base ticks per call when the target runs
 natively, measured in interleaved rounds so every candidate sees the same
-machine noise; under an emulator it is the exact number of instructions per
+machine noise, behind the slowest of the callers the CPU lets the probe be
+(speed ticks -C worst): a clean one, and on x86 with AVX ones that left the
+upper halves of ymm or zmm dirty (Intel cores slow some code down behind
+them); under an emulator it is the exact number of instructions per
 call from qemu's log (speed/count.py). The score is the geometric mean over
 the six lengths; the lowest score wins (ties: the first in name order).
 Where the target runs natively and valgrind is present, tools/ctcheck.py
@@ -228,6 +231,9 @@ def constant_time(candidate, target, root, log):
         raise StepFailed("constant-time check: " + " ".join(output.split("FAIL", 1)[-1].split())[-300:])
 
 
+CALLERS = []   # the callers the probe timed behind, from its header (native timing)
+
+
 def sample(c, command, step):
     """Run a probe that prints "LENGTH VALUE" lines; add the values to c's samples, or fail c."""
     try:
@@ -239,6 +245,8 @@ def sample(c, command, step):
         c.result, c.reason = "fails", "%s: %s" % (step, output.strip()[-200:])
         return
     for line in output.splitlines():
+        if line.startswith("#") and "behind the slowest of the callers " in line and not CALLERS:
+            CALLERS.extend(line.split("behind the slowest of the callers ", 1)[1].split())
         if line and not line.startswith("#"):
             length, value = line.split()
             c.samples[int(length)].append(float(value))
@@ -249,7 +257,7 @@ def time_native(candidates, target, rounds):
     for r in range(rounds):
         for c in candidates:
             if c.result == "ok":
-                sample(c, runner(target) + [os.path.join(c.build, "speed"), "ticks", "-r", "101"]
+                sample(c, runner(target) + [os.path.join(c.build, "speed"), "ticks", "-r", "101", "-C", "worst"]
                        + [str(n) for n in LENGTHS], "timing")
         say("  timing round %d/%d done" % (r + 1, rounds))
 
@@ -429,11 +437,14 @@ def select(args, target, root):
 
     passed = [c for c in candidates if c.result == "ok" and not c.shares]
     if passed:
-        say("timing %d candidate(s): %s" % (len(passed), metric))
+        say("timing %d candidate(s): %s%s" % (len(passed), metric, "" if emulated else
+            ", behind the slowest caller: a clean one and, where the CPU has AVX, ones that left the upper halves of "
+            "ymm or zmm dirty (speed ticks -C worst)"))
         if emulated:
             time_emulated(passed, target)
         else:
             time_native(passed, target, args.rounds)
+            metric += " behind the slowest caller (%s)" % ", ".join(CALLERS or ["?"])
     for c in candidates:
         if c.shares and c.result == "ok":
             c.samples, c.result, c.reason = c.shares.samples, c.shares.result, c.shares.reason
