@@ -2,7 +2,10 @@
 # poly1305aes. `make` selects and installs into build/<target>/ the fastest
 # implementation that passes its self-test; `make test` tests everything on
 # every target. See README.md.
-#   make [TARGET=amd64|x86|ppc32|sparc64|arm64] [IMPL=name]   select and install
+#   make [TARGET=amd64|x86|ppc32|sparc64|arm64|riscv64|armhf|native] [IMPL=name] [AES=table]
+#                              select and install (native: the machine's own cc; the default
+#                              where no target's host line names the machine; AES=table:
+#                              table-based AES designs admitted too, README)
 #   make test [TARGETS="..."]  (or make check)      the whole test suite (WERROR=1)
 #   make install [TARGET=...] [PREFIX=/usr/local] [LIBDIR=] [INCLUDEDIR=] [PKGCONFIGDIR=] [DESTDIR=]
 #   make uninstall (the same variables)  remove what make install put there
@@ -11,9 +14,11 @@
 #   WERROR=1 makes warnings errors; lowercase prefix, libdir, includedir, pkgconfigdir
 #   are taken too. See README.md ("Build, install, link").
 #   make speed [TARGET=...]    speed tables (CSV, PNG) for every candidate
-#   make bench [TARGET=...] [SWEEP=61]  installed implementation beside OpenSSL and libsodium
-#                              (amd64, x86: rdtsc, speed/bench.sh; arm64: instructions under qemu):
-#                              a table, a sweep, build/<target>/bench.csv and bench.png
+#   make bench [TARGET=...] [SWEEP=61] [BENCH_RUN="qemu-arm -cpu cortex-a15"]  installed
+#                              implementation beside OpenSSL and libsodium (amd64, x86: rdtsc,
+#                              speed/bench.sh; arm64, armhf, riscv64: instructions under qemu,
+#                              BENCH_RUN another emulated CPU): a table, a sweep,
+#                              build/<target>/bench.csv and bench.png
 #   make fuzz [FUZZ_SECONDS=600]  differential fuzzing of every host implementation
 #   make clean
 
@@ -44,7 +49,8 @@ INSTALL_ARGS = --target '$(TARGET)' --root '$(BUILDROOT)' --destdir '$(DESTDIR)'
 .PHONY: all test check install uninstall speed bench fuzz clean
 all:
 	@sh tools/ensure-tools $(TARGET)
-	@$(PYTHON) tools/selector.py --target '$(TARGET)' --root $(BUILDROOT) $(if $(IMPL),--impl $(IMPL))
+	@case "$(AES)" in ''|ct|table) ;; *) echo "make: AES=$(AES): use AES=table (admit the table-based AES designs) or leave AES unset (constant time only)" >&2; exit 2 ;; esac
+	@$(PYTHON) tools/selector.py --target '$(TARGET)' --root $(BUILDROOT) $(if $(IMPL),--impl $(IMPL)) $(if $(AES),--aes $(AES)) $(if $(SELECT_ROUNDS),--rounds $(SELECT_ROUNDS))
 
 test check:
 	@WERROR=1 sh test/run.sh
@@ -63,14 +69,14 @@ fuzz:
 
 # the installed implementation (selected first if need be) beside OpenSSL and
 # libsodium for the same target: natively (amd64, x86) with rdtsc (speed/bench.sh:
-# `build/<target>/bench`, then its sweep), under an emulator (arm64) exact
-# instruction counts (speed/peers.py); both write build/<target>/bench.csv and
-# draw it (speed/plot.py) into build/<target>/bench.png
+# `build/<target>/bench`, then its sweep), under an emulator (arm64, armhf,
+# riscv64) exact instruction counts (speed/peers.py); both write
+# build/<target>/bench.csv and draw it (speed/plot.py) into build/<target>/bench.png
 EMULATOR := $(if $(TARGET),$(shell $(PYTHON) $(TOP)/tools/describe.py target $(TARGET) run 2>/dev/null))
 bench:
 ifneq ($(EMULATOR),)
 	@sh tools/ensure-tools $(TARGET)
-	@$(PYTHON) speed/peers.py --target $(TARGET) $(if $(SWEEP),--sweep $(SWEEP))
+	@$(PYTHON) speed/peers.py --target $(TARGET) $(if $(SWEEP),--sweep $(SWEEP)) $(if $(BENCH_RUN),--run "$(BENCH_RUN)")
 else
 	@SWEEP=$(SWEEP) sh speed/bench.sh $(TARGET)
 endif

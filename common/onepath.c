@@ -1,7 +1,11 @@
 /* SPDX-License-Identifier: CC0-1.0 */
 /* The code-path interface (common/impl.h.in) of an implementation without
-   run-time dispatch: one path, "default", which every CPU it builds for runs. */
+   run-time dispatch: one path, "default", which every CPU it builds for runs.
+   When the implementation's cflags define POLY1305AES_CORE_STATE_BYTES (its
+   core state's size; its source checks it), also path_core: the core
+   (common/core.h) is its functions aes, start, blocks and finish. */
 #include <stddef.h>
+#include "core.h"
 #include "namespace.h"
 
 const char *poly1305aes_path_name(unsigned int i)
@@ -18,3 +22,40 @@ const char *poly1305aes_path(void)
 {
   return "default";
 }
+
+#if defined(POLY1305AES_CORE_STATE_BYTES)
+#if POLY1305AES_CORE_STATE_BYTES > POLY1305AES_CORE_STATE_MAX
+#error "POLY1305AES_CORE_STATE_BYTES is above what common/core.h allows"
+#endif
+struct CRYPTO_NAMESPACE(state);
+void CRYPTO_NAMESPACE(aes)(unsigned char out[16], const unsigned char k[16], const unsigned char in[16]);
+void CRYPTO_NAMESPACE(start)(struct CRYPTO_NAMESPACE(state) *st, const unsigned char r[16]);
+void CRYPTO_NAMESPACE(blocks)(struct CRYPTO_NAMESPACE(state) *st, const unsigned char *m, size_t nblocks,
+  unsigned int pad);
+void CRYPTO_NAMESPACE(finish)(struct CRYPTO_NAMESPACE(state) *st, const unsigned char s[16], unsigned char tag[16]);
+
+/* the descriptor's void * state, passed on (each a tail jump) */
+static void start(void *st, const unsigned char r[16])
+{
+  CRYPTO_NAMESPACE(start)(st, r);
+}
+
+static void blocks(void *st, const unsigned char *m, size_t nblocks, unsigned int pad)
+{
+  CRYPTO_NAMESPACE(blocks)(st, m, nblocks, pad);
+}
+
+static void finish(void *st, const unsigned char s[16], unsigned char tag[16])
+{
+  CRYPTO_NAMESPACE(finish)(st, s, tag);
+}
+
+static const struct poly1305aes_core core = {
+  POLY1305AES_CORE_STATE_BYTES, CRYPTO_NAMESPACE(aes), start, blocks, finish
+};
+
+const struct poly1305aes_core *poly1305aes_path_core(unsigned int i)
+{
+  return i == 0 ? &core : NULL;
+}
+#endif

@@ -182,7 +182,7 @@ $(DIST)/lib/libpoly1305aes.so.1: $(PICOBJS) $(B)/pic/api.o $(TOP)/common/poly130
 	@mkdir -p $(@D)
 	$(CC) $(TARGET_CFLAGS) $(CFLAGS) -shared -o $@ -Wl,-soname,libpoly1305aes.so.1 \
 	  -Wl,--version-script=$(TOP)/common/poly1305aes.map -Wl,-z,text -Wl,-z,noexecstack -Wl,-z,defs \
-	  -Wl,-z,relro -Wl,-z,now $(filter %.o,$^) $(LDFLAGS)
+	  -Wl,-z,relro -Wl,-z,now $(filter %.o,$^) $(filter -l%,$(TARGET_LDFLAGS)) $(LDFLAGS)
 $(DIST)/lib/libpoly1305aes.so: $(DIST)/lib/libpoly1305aes.so.1
 	ln -sf libpoly1305aes.so.1 $@
 # relocatable: the prefix is where the file lies (pkg-config's pcfiledir)

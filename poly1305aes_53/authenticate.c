@@ -3,9 +3,17 @@
    at 53 bits (FLT_EVAL_METHOD 0 or 1; on x87 the precision is set to 53 bits
    here and the caller's control word restored), any rounding mode, and
    uint64_t with the byte order of double. Correct because every product and
-   sum below is exact: bounds.py proves it for both loops, with >= 0.91 bits
-   of mantissa to spare everywhere, even with directed rounding (and the
-   four lanes' sum 0.5 bits inside what finish() takes).
+   sum below is exact: bounds.py proves it for both loops entered from any
+   state the core's calls leave, with >= 0.14 bits of mantissa to spare
+   everywhere (0.98 in one chain), even with directed rounding (and the four
+   lanes' sum 0.5 bits inside what finish() takes).
+
+   The core (common/core.h): start, blocks, finish and aes on an 80-byte
+   state, h as one chain's slots (A_k, B_k: the products of a block before
+   their carries; h = their sum) and r's clamped words. blocks runs one
+   chain, or four above LANES_FROM bytes (h, carried, joins the first
+   chunk; the lanes' sum goes back as slots); authenticate is the same
+   code, inlined, with the padded tail in the same loop and FP mode set once.
 
    h is held as pieces H_0..H_3, doubles with explicit weights: H_k is a
    multiple of 2^(32k). A multiplier is held as two digits of each of its
@@ -51,6 +59,28 @@
 #error "poly1305aes_53 reads the byte order from __BYTE_ORDER__"
 #endif
 #define LITTLE_ENDIAN_WORDS (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__)
+
+/* one_chain's loop is inlined where it is called (authenticate and the
+   core's blocks): out of line, gcc 12 for i386 keeps the x87 chain's values
+   in memory (20% slower at 8 KiB). Its chunk reader, set-up, the carry of
+   the state and finish (CHAIN) too, except on the x87: with two call sites
+   gcc leaves them out of line (ppc32, sparc64, arm64: up to 25% more
+   instructions), but on the x87 forcing them made the loop 41% slower at
+   8 KiB and 16 bytes 9% slower (x86, rdtsc). The four chains' loop is not
+   inlined: its frame would be authenticate's at every length, and short
+   messages would wipe all of it. */
+#if defined(__GNUC__)
+#define LOOP static inline __attribute__((always_inline))
+#define OUT_OF_LINE __attribute__((noinline))   /* every secret of a call in its frame and below */
+#else
+#define LOOP static
+#define OUT_OF_LINE
+#endif
+#if X87
+#define CHAIN static
+#else
+#define CHAIN LOOP
+#endif
 
 /* POLY1305AES_CHECKED (the sanitizer and fuzzing builds): stop at once when a
    value is outside what bounds.py takes as given. Only these builds call a
@@ -283,11 +313,9 @@ static int within_one_chain(double h, int k)
 }
 #endif
 
-static void r_setup(struct r_multiplier *key, const unsigned char rbytes[16])
+CHAIN void r_setup(struct r_multiplier *key, const uint32_t r[4])
 {
-  uint32_t r[4];
   int j;
-  load_r(r, rbytes);
   for (j = 0; j < 4; ++j) {
     key->lo[j] = (double) (r[j] & ((1u << SPLIT) - 1)) * power2(32 * j);
     key->hi[j] = (double) (r[j] >> SPLIT) * power2(32 * j + SPLIT);
@@ -316,94 +344,144 @@ static double placed(uint32_t w, int k)
   return d;
 }
 
-/* The next chunk as w_0..w_3, w_k = word k * 2^(32k) (pad bit included), each
-   to be added to piece k; all zero after the last chunk. Returns 0 then. */
-static int next_chunk(double w[4], const unsigned char **m, unsigned int *l, const struct r_multiplier *key)
+/* what one call absorbs: nblocks whole 16-byte blocks at m, each with the
+   pad bit 2^128 when pad is 1, then, unless tail is NULL, the padded last
+   chunk at tail (no pad bit: its 1 byte is in it) */
+struct input {
+  const unsigned char *m;
+  size_t nblocks;
+  unsigned int pad;
+  const unsigned char *tail;
+};
+
+/* next_chunk's cursor: the input, and the offsets of its whole blocks */
+struct cursor {
+  const unsigned char *m, *tail;
+  size_t nblocks;
+  const double *offset;
+};
+
+static struct cursor cursor(const struct input *in, const struct r_multiplier *key)
 {
-  unsigned char last[16];
-  const unsigned char *chunk = *m;
-  const double *offset = key->full;
+  struct cursor c;
+  c.m = in->m;
+  c.tail = in->tail;
+  c.nblocks = in->nblocks;
+  c.offset = in->pad ? key->full : key->last;
+  return c;
+}
+
+/* The next chunk as w_0..w_3, w_k = word k * 2^(32k) (pad bit included), each
+   to be added to piece k. Returns 0 when there is none. */
+CHAIN int next_chunk(double w[4], struct cursor *in, const struct r_multiplier *key)
+{
+  const unsigned char *chunk;
+  const double *offset;
   int k;
-  if (*l == 0) {
-    w[0] = w[1] = w[2] = w[3] = 0;
-    return 0;
-  }
-  if (*l >= 16) {
-    *m += 16;
-    *l -= 16;
-  } else {
-    chunk = pad_last(last, chunk, *l);
+  if (in->nblocks) {
+    chunk = in->m;
+    in->m += 16;
+    in->nblocks -= 1;
+    offset = in->offset;
+  } else if (in->tail) {
+    chunk = in->tail;
+    in->tail = 0;
     offset = key->last;
-    *l = 0;
+  } else {
+    return 0;
   }
   for (k = 0; k < 4; ++k) w[k] = placed(load32_le(chunk + 4 * k), k) - offset[k];
   return 1;
+}
+
+/* one_chain's carry, h_k from the slots a_k, b_k (A_k, B_k) and the words
+   w_k: each slot rounded at its boundary, the rounded part moved up a piece
+   (from slot 3 times 5 * 2^-130), the chunk added off the path from a_k to
+   h_k. The scalar loop and settle() share it. */
+#define CARRY_SLOTS(key, down, w) \
+  do { \
+    double ca0 = (a0 + key->alpha[0]) - key->alpha[0], cb0 = (b0 + key->alpha[0]) - key->alpha[0]; \
+    double ca1 = (a1 + key->alpha[1]) - key->alpha[1], cb1 = (b1 + key->alpha[1]) - key->alpha[1]; \
+    double ca2 = (a2 + key->alpha[2]) - key->alpha[2], cb2 = (b2 + key->alpha[2]) - key->alpha[2]; \
+    double ca3 = (a3 + key->alpha[3]) - key->alpha[3], cb3 = (b3 + key->alpha[3]) - key->alpha[3]; \
+    h0 = ((a0 - ca0) + (b0 - cb0)) + ((ca3 + cb3) * (down) + (w)[0]); \
+    h1 = ((a1 - ca1) + (b1 - cb1)) + ((ca0 + cb0) + (w)[1]); \
+    h2 = ((a2 - ca2) + (b2 - cb2)) + ((ca1 + cb1) + (w)[2]); \
+    h3 = ((a3 - ca3) + (b3 - cb3)) + ((ca2 + cb2) + (w)[3]); \
+  } while (0)
+
+/* h as pieces from the slots the state holds (one_chain's carry with no
+   chunk): |piece[k] / 2^(32k)| below one_chain's piece bound (bounds.py) */
+CHAIN void settle(double piece[4], const double slot[8])
+{
+  const double a0 = slot[0], b0 = slot[1], a1 = slot[2], b1 = slot[3];
+  const double a2 = slot[4], b2 = slot[5], a3 = slot[6], b3 = slot[7];
+  static const double none[4];
+  double h0, h1, h2, h3;
+  const struct { double alpha[4]; } constants = { { alpha(0), alpha(1), alpha(2), alpha(3) } }, *key = &constants;
+  CARRY_SLOTS(key, wrap(), none);
+  ASSUMED(within_one_chain(h0, 0) && within_one_chain(h1, 1) && within_one_chain(h2, 2) && within_one_chain(h3, 3));
+  piece[0] = h0;
+  piece[1] = h1;
+  piece[2] = h2;
+  piece[3] = h3;
 }
 
 #if defined(__GNUC__) && defined(__SSE2__)
 #define LANES 1   /* SSE2: hash_by_r in lane pairs, and hash_by_powers */
 #include <emmintrin.h>
 
-/* h = sum of the pieces, |piece[k] / 2^(32k)| < 2^35.6. The same arithmetic
-   as the scalar loop below, slot A_k in lane 0 and B_k in lane 1. */
-static void hash_by_r(double piece[4], const unsigned char *m, unsigned int l, const unsigned char rbytes[16])
+/* slot[2k], slot[2k + 1] = A_k, B_k, in and out (fresh: known to be 0,
+   after start); each chunk: h = the slots carried + the chunk,
+   |h_k / 2^(32k)| < 2^35.6, then the slots = h r.
+   The same arithmetic as the scalar loop below, A_k in lane 0 and B_k in lane 1. */
+LOOP void hash_by_r(double slot[8], const uint32_t r[4], const struct input *input, int fresh)
 {
   struct r_multiplier multiplier, *key = &multiplier;   /* local: nothing the loop stores aliases it */
+  struct cursor at, *in = &at;
   __m128d by[4][4], s[4], t[4], c[4], h[4], alpha[4];   /* by[i][k]: (lo, hi) taking piece i to slot k */
   const __m128d down = _mm_set1_pd(wrap());
   double w[4];
-  int i, k, more;
-  r_setup(key, rbytes);
+  int i, k;
+  r_setup(key, r);
+  at = cursor(input, key);
   for (i = 0; i < 4; ++i)
     for (k = 0; k < 4; ++k) by[i][k] = _mm_set_pd(MULTIPLIER(key->hi, i, k), MULTIPLIER(key->lo, i, k));
   for (k = 0; k < 4; ++k) {
     alpha[k] = _mm_set1_pd(key->alpha[k]);
-    s[k] = _mm_setzero_pd();
+    s[k] = fresh ? _mm_setzero_pd() : _mm_loadu_pd(slot + 2 * k);
   }
-  do {
-    more = next_chunk(w, &m, &l, key);
+  while (next_chunk(w, in, key)) {
     for (k = 0; k < 4; ++k) c[k] = (s[k] + alpha[k]) - alpha[k];
     t[0] = (s[0] - c[0]) + (c[3] * down + _mm_set_sd(w[0]));
     for (k = 1; k < 4; ++k) t[k] = (s[k] - c[k]) + (c[k - 1] + _mm_set_sd(w[k]));
-    if (!more) break;
     for (k = 0; k < 4; ++k) {
       h[k] = t[k] + _mm_shuffle_pd(t[k], t[k], 1);   /* A_k + B_k in both lanes */
       ASSUMED(within_one_chain(_mm_cvtsd_f64(h[k]), k));
     }
     for (k = 0; k < 4; ++k) s[k] = (h[0] * by[0][k] + h[1] * by[1][k]) + (h[2] * by[2][k] + h[3] * by[3][k]);
-  } while (1);
-  for (k = 0; k < 4; ++k) piece[k] = _mm_cvtsd_f64(t[k]) + _mm_cvtsd_f64(_mm_unpackhi_pd(t[k], t[k]));
+  }
+  for (k = 0; k < 4; ++k) _mm_storeu_pd(slot + 2 * k, s[k]);
 }
 
 #else
-/* h = sum of the pieces, |piece[k] / 2^(32k)| < 2^35.6 */
-static void hash_by_r(double piece[4], const unsigned char *m, unsigned int l, const unsigned char rbytes[16])
+/* slot[2k], slot[2k + 1] = a_k, b_k (A_k, B_k), in and out (fresh: known
+   to be 0, after start); each chunk:
+   h = the slots carried + the chunk, |h_k / 2^(32k)| < 2^35.6, then the
+   slots = h r */
+LOOP void hash_by_r(double slot[8], const uint32_t r[4], const struct input *input, int fresh)
 {
   struct r_multiplier multiplier, *key = &multiplier;   /* local: nothing the loop stores aliases it */
-  double a0 = 0, a1 = 0, a2 = 0, a3 = 0, b0 = 0, b1 = 0, b2 = 0, b3 = 0;
+  struct cursor at, *in = &at;
+  double a0 = fresh ? 0 : slot[0], b0 = fresh ? 0 : slot[1], a1 = fresh ? 0 : slot[2], b1 = fresh ? 0 : slot[3];
+  double a2 = fresh ? 0 : slot[4], b2 = fresh ? 0 : slot[5], a3 = fresh ? 0 : slot[6], b3 = fresh ? 0 : slot[7];
   double h0, h1, h2, h3, w[4];
   const double down = wrap();
-  int more;
-  r_setup(key, rbytes);
-  do {
-    double ca0, ca1, ca2, ca3, cb0, cb1, cb2, cb3;
-    more = next_chunk(w, &m, &l, key);
-    /* each slot rounded at its boundary; the rounded part moves up a piece */
-    ca0 = (a0 + key->alpha[0]) - key->alpha[0];
-    cb0 = (b0 + key->alpha[0]) - key->alpha[0];
-    ca1 = (a1 + key->alpha[1]) - key->alpha[1];
-    cb1 = (b1 + key->alpha[1]) - key->alpha[1];
-    ca2 = (a2 + key->alpha[2]) - key->alpha[2];
-    cb2 = (b2 + key->alpha[2]) - key->alpha[2];
-    ca3 = (a3 + key->alpha[3]) - key->alpha[3];
-    cb3 = (b3 + key->alpha[3]) - key->alpha[3];
-    /* the chunk joins the carries, off the path from a_k to h_k */
-    h0 = ((a0 - ca0) + (b0 - cb0)) + ((ca3 + cb3) * down + w[0]);
-    h1 = ((a1 - ca1) + (b1 - cb1)) + ((ca0 + cb0) + w[1]);
-    h2 = ((a2 - ca2) + (b2 - cb2)) + ((ca1 + cb1) + w[2]);
-    h3 = ((a3 - ca3) + (b3 - cb3)) + ((ca2 + cb2) + w[3]);
+  r_setup(key, r);
+  at = cursor(input, key);
+  while (next_chunk(w, in, key)) {
+    CARRY_SLOTS(key, down, w);
     ASSUMED(within_one_chain(h0, 0) && within_one_chain(h1, 1) && within_one_chain(h2, 2) && within_one_chain(h3, 3));
-    if (!more) break;
     /* times r: |h_k / 2^(32k)| < 2^35.6 keeps every product and sum exact */
 #define SLOT(t, k) ((h0 * MULTIPLIER(key->t, 0, k) + h1 * MULTIPLIER(key->t, 1, k)) \
                     + (h2 * MULTIPLIER(key->t, 2, k) + h3 * MULTIPLIER(key->t, 3, k)))
@@ -412,11 +490,9 @@ static void hash_by_r(double piece[4], const unsigned char *m, unsigned int l, c
     a2 = SLOT(lo, 2); b2 = SLOT(hi, 2);
     a3 = SLOT(lo, 3); b3 = SLOT(hi, 3);
 #undef SLOT
-  } while (1);
-  piece[0] = h0;
-  piece[1] = h1;
-  piece[2] = h2;
-  piece[3] = h3;
+  }
+  slot[0] = a0; slot[1] = b0; slot[2] = a1; slot[3] = b1;
+  slot[4] = a2; slot[5] = b2; slot[6] = a3; slot[7] = b3;
 }
 
 #endif
@@ -563,16 +639,19 @@ static inline void step(__m128d h[4], const __m128d w[4], const struct step_tabl
 #endif
 }
 
-/* chunk i of the message, the last one as padded into tail, or a zero
-   chunk (before the message, i < 0, or after it); *full says whether it is a
-   whole 16 bytes of the message, whose pad bit the offsets add */
-static const unsigned char *chunk_at(int i, const unsigned char *m, unsigned int chunks,
-  const unsigned char *tail, int *full)
+/* chunk i of the input: a block, the padded tail after them, or a zero
+   chunk (before the input, i < 0, or after it); *full says whether the
+   offsets add a pad bit to it */
+static const unsigned char *chunk_at(ptrdiff_t i, const struct input *in, int *full)
 {
   static const unsigned char zero[16];
-  int last = (int) chunks - 1;
-  *full = i >= 0 && (i < last || (i == last && tail == 0));
-  return i < 0 || i > last ? zero : i == last && tail ? tail : m + 16 * (size_t) i;
+  *full = 0;
+  if (i < 0) return zero;
+  if ((size_t) i < in->nblocks) {
+    *full = in->pad != 0;
+    return in->m + 16 * (size_t) i;
+  }
+  return (size_t) i == in->nblocks && in->tail ? in->tail : zero;
 }
 
 /* r^4 for the loop, r^4..r for the last step, and constants */
@@ -581,12 +660,11 @@ struct r_powers {
   __m128d round[4], offset_by[2][2][4];       /* alpha(k); offset(k, full) per lane */
 };
 
-static void powers_setup(struct r_powers *key, const unsigned char rbytes[16])
+static void powers_setup(struct r_powers *key, const uint32_t r[4])
 {
-  uint32_t r[4], y[5];
+  uint32_t y[5];
   double lo[5][4], hi[5][4];    /* digits of r^e, e = 1..4 */
   int e, k, f0, f1;
-  load_r(r, rbytes);
   for (k = 0; k < 4; ++k) y[k] = r[k];
   y[4] = 0;
   for (e = 1; e <= 4; ++e) {
@@ -603,32 +681,60 @@ static void powers_setup(struct r_powers *key, const unsigned char rbytes[16])
   }
 }
 
-/* h = sum of the pieces, |piece[k] / 2^(32k)| < 2^36.02 */
-static void hash_by_powers(double piece[4], const unsigned char *m, unsigned int l, const unsigned char rbytes[16])
+/* the slots (as hash_by_r takes them) in and out: h, settled and carried
+   once more, joins the input's first chunk, all chunks go through the four
+   chains, and the lanes' sum leaves as the A slots (B slots 0); fresh: h
+   is known to be 0 (authenticate), and does not join:
+   |piece[k] / 2^(32k)| < 2^36.02 */
+OUT_OF_LINE static void hash_by_powers(double slot[8], const uint32_t r[4], const struct input *in, int fresh)
 {
   struct r_powers powers, *key = &powers;
-  unsigned int chunks = l / 16 + (l % 16 != 0), groups = chunks / 4 + (chunks % 4 != 0), g;
-  int first = (int) chunks - 4 * (int) groups;   /* the chunk chain 0 starts with: -3..0 */
-  __m128d x[4], yv[4], wx[4], wy[4];
-  unsigned char tail[16];
-  const unsigned char *padded = 0;
-  int k, f0, f1, f2, f3;
+  size_t chunks = in->nblocks + (in->tail != 0), groups = chunks / 4 + (chunks % 4 != 0), g;
+  ptrdiff_t first = (ptrdiff_t) chunks - 4 * (ptrdiff_t) groups;   /* the chunk chain 0 starts with: -3..0 */
+  __m128d x[4], yv[4], wx[4], wy[4], hx[4], hy[4];
+  double piece[4], c[4];
+  const double down = wrap();
+  int k, f0, f1, f2, f3, pad = in->pad != 0;
 
-  powers_setup(key, rbytes);
-  if (l % 16) padded = pad_last(tail, m + 16 * (chunks - 1), l % 16);
+  powers_setup(key, r);
+  /* h from the slots: one_chain's carry, then each piece rounded at its
+     boundary once more, so it is as small as a chunk (bounds.py) */
+  if (fresh) {   /* (piece, hx, hy unused) */
+    for (k = 0; k < 4; ++k) piece[k] = 0;
+  } else {
+    settle(piece, slot);
+    for (k = 0; k < 4; ++k) c[k] = (piece[k] + alpha(k)) - alpha(k);
+    for (k = 0; k < 4; ++k) piece[k] = (piece[k] - c[k]) + (k ? c[k - 1] : c[3] * down);
+  }
+  /* it joins chunk 0, in lane -first of group 0 (lanes 0, 1 of x, 2, 3 of y) */
+  for (k = 0; k < 4; ++k) {
+    __m128d lane = first % 2 ? _mm_set_pd(piece[k], 0) : _mm_set_sd(piece[k]);
+    hx[k] = first > -2 ? lane : _mm_setzero_pd();
+    hy[k] = first > -2 ? _mm_setzero_pd() : lane;
+  }
   /* group g is chunks first + 4g .. first + 4g + 3: the first starts the
      chains, each later one joins them after a step, and the one past the
      end (all zero) joins after the last step, by r^4, r^3, r^2, r */
   for (g = 0; g <= groups; ++g) {
-    int i = first + 4 * (int) g;
-    const unsigned char *c0 = chunk_at(i, m, chunks, padded, &f0), *c1 = chunk_at(i + 1, m, chunks, padded, &f1);
-    const unsigned char *c2 = chunk_at(i + 2, m, chunks, padded, &f2), *c3 = chunk_at(i + 3, m, chunks, padded, &f3);
-    chunk_pair(wx, c0, c1, key->offset_by[f0][f1]);
-    chunk_pair(wy, c2, c3, key->offset_by[f2][f3]);
+    ptrdiff_t i = first + 4 * (ptrdiff_t) g;
+    if (g > 0 && g + 1 < groups) {   /* four whole blocks of the input */
+      const unsigned char *c = in->m + 16 * (size_t) i;
+      chunk_pair(wx, c, c + 16, key->offset_by[pad][pad]);
+      chunk_pair(wy, c + 32, c + 48, key->offset_by[pad][pad]);
+    } else {
+      const unsigned char *c0 = chunk_at(i, in, &f0), *c1 = chunk_at(i + 1, in, &f1);
+      const unsigned char *c2 = chunk_at(i + 2, in, &f2), *c3 = chunk_at(i + 3, in, &f3);
+      chunk_pair(wx, c0, c1, key->offset_by[f0][f1]);
+      chunk_pair(wy, c2, c3, key->offset_by[f2][f3]);
+    }
     if (g == 0) {
       for (k = 0; k < 4; ++k) {
         x[k] = wx[k];
         yv[k] = wy[k];
+        if (!fresh) {
+          x[k] += hx[k];
+          yv[k] += hy[k];
+        }
       }
     } else {
       step(x, wx, g < groups ? &key->by_r4 : &key->last_x, key->round);
@@ -637,7 +743,8 @@ static void hash_by_powers(double piece[4], const unsigned char *m, unsigned int
   }
   for (k = 0; k < 4; ++k) {
     __m128d sum = x[k] + yv[k];
-    piece[k] = _mm_cvtsd_f64(sum) + _mm_cvtsd_f64(_mm_unpackhi_pd(sum, sum));
+    slot[2 * k] = _mm_cvtsd_f64(sum) + _mm_cvtsd_f64(_mm_unpackhi_pd(sum, sum));
+    slot[2 * k + 1] = 0;
   }
 }
 
@@ -660,6 +767,10 @@ static void hash_by_powers(double piece[4], const unsigned char *m, unsigned int
 #define FP_FSR 1
 #elif defined(__aarch64__)
 #define FP_FPCR 1
+#elif defined(__arm__) && defined(__ARM_FP)
+#define FP_VFP 1        /* 32-bit ARM: FPSCR, trap enables IOE DZE OFE UFE IXE IDE */
+#elif defined(__riscv) && defined(__riscv_flen)
+#define FP_NOTRAPS 1    /* RISC-V F/D: fcsr has no trap enables; nothing to mask or restore */
 #else
 #include <fenv.h>   /* elsewhere, C99's: the whole environment, always */
 #endif
@@ -677,6 +788,9 @@ struct fp_saved {
   unsigned long long fsr;
 #elif FP_FPCR
   unsigned long long fpcr, fpsr;
+#elif FP_VFP
+  unsigned int fpscr;
+#elif FP_NOTRAPS
 #else
   fenv_t env;
 #endif
@@ -719,6 +833,12 @@ static void fp_enter(struct fp_saved *saved)
     __asm__ __volatile__("mrs %0, fpsr" : "=r"(saved->fpsr) : : "memory");
     __asm__ __volatile__("msr fpcr, %0" : : "r"(saved->fpcr & ~0x9f00ull) : "memory");
   }
+#elif FP_VFP
+  __asm__ __volatile__("vmrs %0, fpscr" : "=r"(saved->fpscr) : : "memory");
+  saved->whole = (saved->fpscr & 0x9f00u) != 0;
+  if (saved->whole) __asm__ __volatile__("vmsr fpscr, %0" : : "r"(saved->fpscr & ~0x9f00u) : "memory");
+#elif FP_NOTRAPS
+  saved->whole = 0;
 #else
   saved->whole = 1;
   feholdexcept(&saved->env);
@@ -741,54 +861,144 @@ static void fp_leave(const struct fp_saved *saved)
     __asm__ __volatile__("msr fpcr, %0" : : "r"(saved->fpcr) : "memory");
     __asm__ __volatile__("msr fpsr, %0" : : "r"(saved->fpsr) : "memory");
   }
+#elif FP_VFP
+  if (saved->whole) __asm__ __volatile__("vmsr fpscr, %0" : : "r"(saved->fpscr) : "memory");
+#elif FP_NOTRAPS
+  (void) saved;
 #else
   fesetenv(&saved->env);
 #endif
 }
 
-/* every secret of a call lives in this function's frame and below it */
-#if defined(__GNUC__)
-__attribute__((noinline))
+/* ---- the core (common/core.h) and authenticate, built from it ---- */
+
+/* h as the slots of one_chain (A_k, B_k at 2k, 2k + 1; h = sum of them,
+   reduced by settle()), the clamped words of r */
+#define state CRYPTO_NAMESPACE(state)
+struct state {
+  double slot[8];
+  uint32_t r[4];
+};
+#if defined(POLY1305AES_CORE_STATE_BYTES)   /* path_core's size (common/onepath.c) */
+typedef char state_bytes_match_cflags[sizeof(struct state) == POLY1305AES_CORE_STATE_BYTES ? 1 : -1];
 #endif
-static void authenticate_inner(unsigned char out[16], const unsigned char kr[32],
-  const unsigned char n[16], const unsigned char m[], unsigned int l)
+
+static void start_inner(struct state *st, const unsigned char rbytes[16])
+{
+  int k;
+  load_r(st->r, rbytes);
+  for (k = 0; k < 8; ++k) st->slot[k] = 0;
+}
+
+/* one chain, or above LANES_FROM bytes four; fresh: h is 0 (start was the
+   last call) */
+LOOP void absorb(struct state *st, const struct input *in, int fresh)
+{
+#if LANES
+  if (in->nblocks > LANES_FROM / 16 - (in->tail != 0)) {
+    hash_by_powers(st->slot, st->r, in, fresh);
+    return;
+  }
+#endif
+  hash_by_r(st->slot, st->r, in, fresh);
+}
+
+CHAIN void finish_inner(struct state *st, const unsigned char s[16], unsigned char tag[16])
 {
   double piece[4];
-  unsigned char s[16];
+  settle(piece, st->slot);
+  finish(tag, piece, s);
+}
 
+/* stack bytes below an entry point's stack pointer that its inner
+   function's frames reach: one chain (the area called scalar), and four
+   (vector), measured by the build for the compiler in use, with a margin
+   (common/stack.h); the ABI harness fails a build that leaves a secret in
+   them. Wiping cost about 20 rdtsc ticks a call on x86-64 (Zen 4, gcc 12:
+   640 bytes). */
+WIPE_STACK_FUNCTION(wipe_one_chain, STACK_BYTES(default, scalar))
 #if LANES
-  if (l > LANES_FROM) hash_by_powers(piece, m, l, kr + 16);
-  else
+WIPE_STACK_FUNCTION(wipe_four_chains, STACK_BYTES(default, vector))
+#define WIPE_AFTER(in) do { if ((in).nblocks > LANES_FROM / 16 - ((in).tail != 0)) wipe_four_chains(); else wipe_one_chain(); } while (0)
+#else
+#define WIPE_AFTER(in) wipe_one_chain()
 #endif
-  hash_by_r(piece, m, l, kr + 16);
+
+OUT_OF_LINE static void blocks_inner(struct state *st, const struct input *in)
+{
+  struct fp_saved fp;
+  fp_enter(&fp);
+  absorb(st, in, 0);
+  fp_leave(&fp);
+}
+
+OUT_OF_LINE static void finish_outer(struct state *st, const unsigned char s[16], unsigned char tag[16])
+{
+  struct fp_saved fp;
+  fp_enter(&fp);
+  finish_inner(st, s, tag);
+  fp_leave(&fp);
+}
+
+void CRYPTO_NAMESPACE(aes)(unsigned char out[16], const unsigned char k[16], const unsigned char in[16])
+{
+  aes128(out, k, in);
+  wipe_one_chain();
+}
+
+void CRYPTO_NAMESPACE(start)(struct state *st, const unsigned char r[16])
+{
+  start_inner(st, r);
+}
+
+void CRYPTO_NAMESPACE(blocks)(struct state *st, const unsigned char *m, size_t nblocks, unsigned int pad)
+{
+  struct input in;
+  in.m = m;
+  in.nblocks = nblocks;
+  in.pad = pad;
+  in.tail = 0;
+  blocks_inner(st, &in);
+  in.nblocks = nblocks;
+  WIPE_AFTER(in);
+}
+
+void CRYPTO_NAMESPACE(finish)(struct state *st, const unsigned char s[16], unsigned char tag[16])
+{
+  finish_outer(st, s, tag);
+  wipe(st, sizeof *st);
+  wipe_one_chain();
+}
+
+/* authenticate: start, the blocks and the padded tail in one absorb, AES,
+   finish; the state and every secret of a call in this function's frame and below */
+OUT_OF_LINE static void authenticate_inner(unsigned char out[16], const unsigned char kr[32],
+  const unsigned char n[16], const struct input *message)
+{
+  struct state st;
+  unsigned char s[16];
+  start_inner(&st, kr + 16);
+  absorb(&st, message, 1);
   /* independent of the hash: after it, it overlaps the hash's last steps
      (speed/probe.c on Zen 4, medians over 20 processes: 0 bytes x86-64 223
      rdtsc ticks against 250 with AES first; x86 388 against 669) */
   aes128(s, kr, n);
-  finish(out, piece, s);
+  finish_inner(&st, s, out);
 }
-
-/* stack bytes below poly1305aes_authenticate's stack pointer that
-   authenticate_inner's frames reach: one chain (the area called scalar),
-   and four (vector), measured by the build for the compiler in use, with a
-   margin (common/stack.h); the ABI harness fails a build that leaves a
-   secret in them. Wiping cost about 20 rdtsc ticks a call on x86-64 (Zen 4,
-   gcc 12: 640 bytes). */
-WIPE_STACK_FUNCTION(wipe_one_chain, STACK_BYTES(default, scalar))
-#if LANES
-WIPE_STACK_FUNCTION(wipe_four_chains, STACK_BYTES(default, vector))
-#endif
 
 void poly1305aes_authenticate(unsigned char out[16], const unsigned char kr[32],
   const unsigned char n[16], const unsigned char m[], unsigned int l)
 {
   struct fp_saved fp;
+  struct input in;
+  unsigned char tail[16];
+  in.m = m;
+  in.nblocks = l / 16;
+  in.pad = 1;
+  in.tail = l % 16 ? pad_last(tail, m + 16 * (size_t) in.nblocks, l % 16) : 0;
   fp_enter(&fp);
-  authenticate_inner(out, kr, n, m, l);
+  authenticate_inner(out, kr, n, &in);
   fp_leave(&fp);
-#if LANES
-  if (l > LANES_FROM) wipe_four_chains();
-  else
-#endif
-  wipe_one_chain();
+  WIPE_AFTER(in);
+  if (in.tail) wipe(tail, sizeof tail);
 }

@@ -29,6 +29,18 @@ where w_k is word k of the chunk that joins (pad bit on word 3), or 0 after
 the last. The chains start at a chunk's words; the four lanes are added at
 the end, which finish() takes when every |piece| < 2^36.5.
 
+Between calls (the core's state) h is held as one_chain's slots: the
+products a one_chain block leaves (its own loop bounds cover them), zero
+(start), or the four lanes' sum from four_chains as the A slots (B slots
+zero). So a call may enter with any of these, and:
+  entry to one_chain from four_chains' sum: its carry (with a chunk) must
+    give pieces within one_chain's fixed point (checked);
+  entry to four_chains from any state: settle() (one_chain's carry, no
+    chunk: within one_chain's fixed point), then each piece rounded once
+    more, h'_k = residual + carried, joins chunk 0: the chains start from
+    MESSAGE + h' (not MESSAGE alone) and their fixed point is taken from there;
+  finish (settle() then finish()): one_chain's fixed point < 2^36.5.
+
 For each loop this iterates the bound on |h_k| to its fixed point, then
 checks every product and every partial sum against 2^53 in its own unit, and
 that every value the alpha constants round stays below 2^(51 + boundary). It
@@ -188,25 +200,70 @@ def four_chains(hb):
     return new, margins
 
 
+def rounded_once(hb):
+    """four_chains' entry: pieces bounded by hb (settled) each rounded at its
+    boundary once more; the bounds after it, and margins"""
+    margins = [("alpha rounding h%d" % k, hb[k], MANTISSA - 2 + BOUNDARY[k]) for k in range(4)]
+    carried = [5 * (hb[3] + 2 ** 34) / 2 ** 34] + [(hb[k - 1] + 2 ** 32) / 2 ** 32 for k in (1, 2, 3)]
+    new = [2 ** BOUNDARY[k] + carried[k] for k in range(4)]
+    margins += [("piece h%d" % k, new[k], MANTISSA) for k in range(4)]
+    return new, margins
+
+
+def carried_lanes(lanes):
+    """one_chain's carry (with a chunk) of A slots bounded by lanes, B slots
+    zero: four_chains' sum as the state holds it"""
+    margins = [("alpha rounding A%d" % k, lanes, MANTISSA - 2 + BOUNDARY[k]) for k in range(4)]
+    carried = [5 * (lanes + 2 ** 34) / 2 ** 34] + [(lanes + 2 ** 32) / 2 ** 32] * 3
+    new = [2 ** BOUNDARY[k] + carried[k] + MESSAGE[k] for k in range(4)]
+    return new, margins
+
+
 def prove(name, step, start):
-    """Iterate step from the bounds start to a fixed point; print margins; True if all hold."""
+    """Iterate step from the bounds start to a fixed point; print margins;
+    (True if all hold, the fixed point)."""
     hb = fpbounds.fixed_point(lambda b: step(b)[0], start)
     if hb is None:
         print("FAIL %s: piece bounds do not converge" % name)
-        return False
+        return False, None
     print("%s: piece bounds %s" % (name, ", ".join("h%d < 2^%.2f" % (k, math.log2(x)) for k, x in enumerate(hb))))
     margins = fpbounds.Margins()
     for what, value, limit in step(hb)[1]:
         kind = what.split(" slot")[0].rstrip("0123456789 ")
         margins.need(kind, max(value, 1), 2 ** limit, what)
+    return margins.report(out=lambda line: print(line)), hb
+
+
+def within(name, margins_list, got, limit):
+    """the checks of an entry: margins hold, and bounds got <= limit piece by
+    piece (unless limit is None)"""
+    margins = fpbounds.Margins()
+    for what, value, lim in margins_list:
+        margins.need(what.rstrip("0123456789 "), max(value, 1), 2 ** lim, what)
+    for k in range(4 if limit else 0):
+        margins.need("piece h%d within the bound" % k, got[k], limit[k] * (1 + 2 ** -40), name)
+    print("%s: pieces %s" % (name, ", ".join("h%d < 2^%.2f" % (k, math.log2(x)) for k, x in enumerate(got))))
     return margins.report(out=lambda line: print(line))
 
 
 def main():
-    ok = prove("one_chain", one_chain, [0.0] * 4)
+    ok, one = prove("one_chain", one_chain, [0.0] * 4)
+    if not ok:
+        sys.exit(1)
     print("four_chains digits: |lo| * offset <= %s, |hi| * 2^18 <= 2^%.2f"
           % (", ".join("2^%.5f" % math.log2(x) for x in LO4_MAX), math.log2(HI4_MAX[0])))
-    ok = prove("four_chains", four_chains, [float(w) for w in MESSAGE]) and ok
+    entry, entry_margins = rounded_once(one)
+    ok = within("four_chains entry from any state (settled, rounded once more)", entry_margins, entry,
+                None) and ok
+    ok4, four = prove("four_chains (from a state: chunk 0 + h)", four_chains,
+                      [float(w) + e for w, e in zip(MESSAGE, entry)])
+    ok = ok4 and ok
+    if ok4:
+        lanes = LANES_ADDED * max(four_chains(four)[0])
+        got, lane_margins = carried_lanes(lanes)
+        ok = within("one_chain entry from four_chains' sum (A = the sum, B = 0)", lane_margins, got, one) and ok
+    # finish: settle() is one_chain's carry with no chunk, within one_chain's fixed point
+    ok = within("finish from any state (settled)", [], one, [FINISH_LIMIT] * 4) and ok
     sys.exit(0 if ok else 1)
 
 

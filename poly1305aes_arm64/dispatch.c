@@ -1,15 +1,7 @@
 /* SPDX-License-Identifier: CC0-1.0 */
 /* poly1305aes_arm64: run-time choice of the code path. Assumes AArch64 Linux:
    getauxval(AT_HWCAP) tells the CPU's features (HWCAP_ASIMD, HWCAP_AES).
-
-   The choice is cached write-once, process-wide: the first call reads the
-   hardware capabilities, picks a path and stores a pointer to its constant
-   descriptor with an atomic release store; every call loads it with an
-   acquire load and calls through it. Threads racing on the first call
-   compute and store the same pointer, so the race is benign. Nothing outside
-   the program chooses the path: no environment variable is read. The tests
-   and benchmarks force one through the path interface (common/impl.h.in),
-   which the installed libraries do not export.
+   The dispatcher itself is common/dispatch.h's.
 
    The path table below, best first; the first whose needs the CPU meets is
    used. A path runs its scalar code below vector_from bytes, its vector code
@@ -18,7 +10,10 @@
               radix 2^26, four blocks a step, and from HYBRID_FROM (neon.c)
               the hybrid loop (hybrid.S) (needs AES and ASIMD)
      scalar   AES-CE; radix 2^64 at every length (needs AES)
-     generic  AES from a table (NOT constant time); radix 2^64
+     vperm    AES by vector permutes (common/vpaes.h: NEON TBL, no table
+              in memory), for CPUs without the AES instructions (a Raspberry
+              Pi 4's Cortex-A72); Poly1305 as on path neon (needs ASIMD, which
+              the compiler's AArch64 code assumes anyway: the last resort)
    After each call the dispatcher zeroes the stack the path's code used (the
    path's scalar_stack or vector_stack bytes below its stack pointer): the
    NEON code keeps the powers of r and the hybrid loop's state in its frame,
@@ -48,75 +43,21 @@
 #error "the NEON code takes whole groups of four blocks"
 #endif
 
-struct path {
-  const char *name;
-  unsigned long needs;             /* AT_HWCAP bits */
-  hashfn *scalar, *vector;         /* vector (or NULL) from vector_from bytes on */
-  size_t vector_from;
-  unsigned int scalar_stack, vector_stack;   /* bytes of stack each uses, to wipe */
-};
+#include "dispatch.h"   /* struct path; the needs: AT_HWCAP bits */
 
 static const struct path paths[] = {
   { "neon", HWCAP_AES | HWCAP_ASIMD, scalar_ce, vector_neon, VECTOR_FROM, STACK_BYTES(neon, scalar),
     STACK_BYTES(neon, vector) },
   { "scalar", HWCAP_AES, scalar_ce, NULL, 0, STACK_BYTES(scalar, scalar), 0 },
-  { "generic", 0, scalar_table, NULL, 0, STACK_BYTES(generic, scalar), 0 },
+  { "vperm", HWCAP_ASIMD, scalar_vperm, vector_vperm, VECTOR_FROM, STACK_BYTES(vperm, scalar),
+    STACK_BYTES(vperm, vector) },
 };
-
-#define COUNT (sizeof paths / sizeof paths[0])
 
 static int runs_here(const struct path *p)
 {
   return (p->needs & getauxval(AT_HWCAP)) == p->needs;
 }
 
-static const struct path *choose(void)
-{
-  unsigned int i;
-  for (i = 0; i < COUNT; ++i)
-    if (runs_here(&paths[i])) return &paths[i];
-  return &paths[COUNT - 1];
-}
-
-static const struct path *chosen;   /* write-once cache, see above (path_use rewrites it) */
-
-static const struct path *current(void)
-{
-  const struct path *p = __atomic_load_n(&chosen, __ATOMIC_ACQUIRE);
-  if (__builtin_expect(p == NULL, 0)) {
-    p = choose();
-    __atomic_store_n(&chosen, p, __ATOMIC_RELEASE);
-  }
-  return p;
-}
-
-void poly1305aes_authenticate(unsigned char out[16], const unsigned char kr[32], const unsigned char n[16],
-                              const unsigned char m[], unsigned int l)
-{
-  const struct path *p = current();
-  if (p->vector && l >= p->vector_from) {
-    p->vector(out, kr + 16, kr, n, m, l);
-    if (p->vector_stack) wipe_below(p->vector_stack);
-  } else {
-    p->scalar(out, kr + 16, kr, n, m, l);
-    if (p->scalar_stack) wipe_below(p->scalar_stack);
-  }
-}
-
-/* the path interface (common/impl.h.in): the table above, as data */
-const char *poly1305aes_path_name(unsigned int i)
-{
-  return i < COUNT ? paths[i].name : NULL;
-}
-
-int poly1305aes_path_use(unsigned int i)
-{
-  if (i >= COUNT || !runs_here(&paths[i])) return 0;
-  __atomic_store_n(&chosen, &paths[i], __ATOMIC_RELEASE);
-  return 1;
-}
-
-const char *poly1305aes_path(void)
-{
-  return current()->name;
-}
+#define may_force runs_here
+#define PATH_CALL(fn) fn(out, kr + 16, kr, n, m, l)
+#include "dispatch.h"

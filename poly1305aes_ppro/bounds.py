@@ -30,14 +30,23 @@ U_1; its sign takes 2^64 = U_2 away, given back by X2 = w2 + (w1 >> 31) <=
             2^34 units of slot 0 (exact).
   words     u1 = c0 + X1, u2 = c1 + X2 2^64 (scaled exactly).
   pieces    h0 = r0 + v, h1 = r1 + u1, h2 = r2 + u2, h3 = r3 + c2.
-The first block loads h directly: h0 = X0, h1 = X1, h2 = X2, h3 = X3.
-The last block is the zero block: every X is 0, inside the ranges.
+The first block of authenticate loads h directly: h0 = X0, h1 = X1, h2 =
+X2, h3 = X3. The core's blocks (the same loop) starts from the state:
+h_k = H_k + X_k, H the four int64 pieces a previous call left (or 0),
+normalized first in integer code (same value mod p, |H_0| <= 2^31 + 15,
+|H_1|, |H_2| <= 2^31, |H_3| <= 2^33, which needs |H_k| < 2^35). The
+last block is the zero block: every X is 0, inside the ranges; its pieces
+are what the call leaves in the state.
 
 H* is the limit of H <- max(H, one_block(H) rounded up) from zero:
 one_block(H*) <= H* (asserted), and one_block is monotone, so once the bounds
 of the pieces before some block are <= H* they stay so. The first block's
 bounds (h0 up to 2^33) are not <= H*: the bounds of the blocks after it are
-followed (rounded up to integers), each checked, until they are. Bounds are
+followed (rounded up to integers), each checked, until they are. A call
+from a state starts at the normalized bounds + X: every block's pieces are
+then within T = the fixed point from there, and the call leaves pieces
+within one_block(T); the state's bounds are those, H* and the bounds
+followed from authenticate's first block, checked below 2^35. Bounds are
 exact rationals and every check is an exact comparison with a power of 2.
 Exits non-zero if any check fails; prints the margins in bits.
 """
@@ -153,10 +162,31 @@ def main():
         followed += 1
         if followed > 100:
             sys.exit("bounds.py: the first blocks never come under the steady bounds")
-    bound = [max(a, b) for a, b in zip(FIRST, steady)]
     print("pieces before every block after the first %d: " % followed
           + ", ".join("|h%d| < 2^%.2f" % (k, math.log2(b)) for k, b in enumerate(steady)))
     print("before the first block: " + ", ".join("|h%d| < 2^%.2f" % (k, math.log2(b)) for k, b in enumerate(FIRST)))
+
+    # the core's blocks: entered with a state's pieces normalized (core_blocks:
+    # |h_0| <= 2^31 + 15, |h_1|, |h_2| <= 2^31, |h_3| <= 2^33, from any
+    # state with |h_k| < 2^35) plus a block. The pieces before every block
+    # of such a call are within T = the fixed point from there (monotone, as
+    # above); the call leaves pieces within one_block(T).
+    normalized = [2 ** 31 + 15, 2 ** 31, 2 ** 31, 2 ** 33]
+    through = fixed_point([n + x for n, x in zip(normalized, FIRST)])
+    left = [math.ceil(b) for b in one_block(through, checks)]
+    followed_left = []
+    block = list(FIRST)
+    while not all(b <= h for b, h in zip(block, steady)):
+        block = [math.ceil(b) for b in one_block(block, [])]
+        followed_left.append(block)
+    state = [max([a, b] + [f[k] for f in followed_left]) for k, (a, b) in enumerate(zip(steady, left))]
+    print("pieces before every block of a call from a state: "
+          + ", ".join("|h%d| < 2^%.2f" % (k, math.log2(b)) for k, b in enumerate(through)))
+    print("the state between calls (any call's last block): "
+          + ", ".join("|h%d| < 2^%.2f" % (k, math.log2(b)) for k, b in enumerate(state)))
+    for k in range(4):
+        checks.append(("state h%d for the normalization" % k, state[k], 35))
+    bound = state
 
     # the end (authenticate.S after the loop): pieces to int64 words, then
     # h + 8p = h + 2^133 - 40 must be positive with its top (bits >= 128) < 2^6

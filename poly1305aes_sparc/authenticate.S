@@ -39,7 +39,7 @@
    (reloading the 4 multipliers used once a block and the 3 constants buys
    the temporaries that let slots overlap, at 7 loads a block). Of the
    globals %g1 and %g4 are used (volatile in the 64-bit ABI; %g2-%g3 are the
-   application's, %g5 volatile but unneeded, %g6-%g7 the system's); %l/%i
+   application's, %g5 volatile (AES's byte mask), %g6-%g7 the system's); %l/%i
    are saved by the register window; %f0-%f62 are caller-saved in the 64-bit
    psABI. %asi is set to 0x88 (little-endian) for the loads and stores with
    an offset and the caller's %asi, kept in %g4, is put back before
@@ -76,10 +76,18 @@
    FP additions a block against the 2005 loop's 68. The block's order and registers come from a
    search on the models (see the block macros).
 
-   qemu-sparc64 instructions per call (speed/count.py): 0 bytes 1250,
-   16 bytes 1383, 1024 bytes 7335, 4096 bytes 25419, 8192 bytes 49531
-   (4096 bytes from a misaligned m: 35369, the chunks copied byte by byte);
-   34 of them a call zero the frame's secrets before returning. */
+   qemu-sparc64 instructions per call (speed/count.py): 0 bytes 1256,
+   16 bytes 1394, 1024 bytes 7346, 4096 bytes 25430, 8192 bytes 49542
+   (4096 bytes from a misaligned m: 35377, the chunks copied byte by byte);
+   34 of them a call zero the frame's secrets before returning.
+
+   The core (common/core.h): aes, start, blocks and finish on a 144-byte
+   state holding the loop's pieces X (h = X r mod p: the loop computes X r
+   + 2^34 chunk, and its last block, by a zero chunk, is finish's) and r's
+   multipliers. blocks enters the same loop (.Lchunks, .Lprocess) with the
+   state's pieces; authenticate calls the same routines (.Lrsetup, .Laes,
+   .Lchunks) in one frame, the first chunk loaded as the pieces. Every
+   entry point sets %fsr and %asi and restores the caller's (.Ldone). */
 #include "namespace.h"
 
 #define BIAS 2047
@@ -98,6 +106,19 @@
 #define L_RH51 616
 #if L_BATCH + 256 > L_RL3 || L_RH51 + 8 > FRAME
 #error "frame too small"
+#endif
+
+/* The core state (common/core.h; 16-byte aligned): X, the loop's four
+   pieces (h = X r mod p: a block computes X r + 2^34 chunk, and finish
+   does the last multiplication, by a zero chunk), then r's multipliers:
+   the ten the loop keeps in %f24-%f42 (in register order), then the four it
+   reloads from L_RL3..L_RH51 (in frame order). */
+#define ST_X 0
+#define ST_R 32
+#define ST_RELOAD 112
+#define STATE_BYTES 144
+#if STATE_BYTES != POLY1305AES_CORE_STATE_BYTES
+#error "STATE_BYTES differs from the cflags' POLY1305AES_CORE_STATE_BYTES"
 #endif
 
 /* constants, at CB + offset: CB is the branch table ptable, then the constants */
@@ -156,7 +177,7 @@
 /* integer registers of the AES part */
 #define TB %i1         /* table */
 #define TB1 %i2        /* table + 1: S-box bytes */
-#define MASK %o7       /* 0x7f8: a byte times 8 */
+#define MASK %g5       /* 0x7f8: a byte times 8 (%o7 keeps .Laes's return) */
 #define K0 %l4
 #define K1 %l5
 #define K2 %l6
@@ -445,18 +466,69 @@ consts:
 	.word 0, 0                         /* %fsr: round to nearest, no traps; */
 	.word 0, 0                         /* with the 8 bytes before, the zero chunk */
 
-	.align 32
-	.globl poly1305aes_authenticate
-	.type poly1305aes_authenticate, #function
-poly1305aes_authenticate:
+/* every entry point's prologue (far: more than 4 KiB after the table): a frame, CB in %i5, the caller's %fsr
+   saved and %fsr = 0, the caller's %asi in %g4 and %asi = 0x88 */
+	.macro enter far=0
 	save %sp, -FRAME, %sp
-.Lpc:
-	rd %pc, %i5
-	add %i5, ptable - .Lpc, %i5        /* CB */
+1:	rd %pc, %i5
+	.if \far                           /* the core's entry points, after the code */
+	sethi %hi(1b - ptable), %g1
+	or %g1, %lo(1b - ptable), %g1
+	sub %i5, %g1, %i5                  /* CB */
+	.else
+	add %i5, ptable - 1b, %i5          /* CB */
+	.endif
 	stx %fsr, [%sp + BIAS + L_FSR]
 	ldx [%i5 + C_ZERO], %fsr
 	rd %asi, %g4                       /* the caller's %asi, back at .Ldone */
 	wr %g0, 0x88, %asi                 /* loads and stores with %asi: little-endian */
+	.endm
+
+/* the high halves of P0, P1, P2 (the loop's rounding constants) */
+	.macro phalves
+	ld [%i5 + C_A0], %f0
+	ld [%i5 + C_A1], %f2
+	ld [%i5 + C_A2], %f4
+	.endm
+
+/* the ten multipliers the loop keeps in registers, from or to the state at \st */
+	.macro rregs op, st
+	\op RL0, \st + ST_R + 0
+	\op RL1, \st + ST_R + 8
+	\op RL2, \st + ST_R + 16
+	\op RH0, \st + ST_R + 24
+	\op RH1, \st + ST_R + 32
+	\op RH2, \st + ST_R + 40
+	\op RL52, \st + ST_R + 48
+	\op RL53, \st + ST_R + 56
+	\op RH52, \st + ST_R + 64
+	\op RH53, \st + ST_R + 72
+	.endm
+	.macro lddto reg, at
+	ldd [\at], \reg
+	.endm
+	.macro stdto reg, at
+	std \reg, [\at]
+	.endm
+
+/* r's multipliers from the state at %i0: ten to registers, four to the frame */
+	.macro rload
+	rregs lddto, %i0
+	ldd [%i0 + ST_RELOAD], T0
+	ldd [%i0 + ST_RELOAD + 8], T1
+	ldd [%i0 + ST_RELOAD + 16], T2
+	ldd [%i0 + ST_RELOAD + 24], T3
+	std T0, [%sp + BIAS + L_RL3]
+	std T1, [%sp + BIAS + L_RH3]
+	std T2, [%sp + BIAS + L_RL51]
+	std T3, [%sp + BIAS + L_RH51]
+	.endm
+
+	.align 32
+	.globl poly1305aes_authenticate
+	.type poly1305aes_authenticate, #function
+poly1305aes_authenticate:
+	enter
 	srl %i4, 0, %i4                    /* l is an unsigned int */
 	or %i1, %i2, %g1
 	andcc %g1, 3, %g0
@@ -472,120 +544,11 @@ poly1305aes_authenticate:
 	add %sp, BIAS + L_KR, %i1
 	add %sp, BIAS + L_N, %i2
 .Laligned:
-
-/* ---- r: little-endian words of kr[16..31], clamped, split, scaled ---- */
-	lduwa [%i1 + 16] %asi, %o0
-	lduwa [%i1 + 20] %asi, %o1
-	lduwa [%i1 + 24] %asi, %o2
-	lduwa [%i1 + 28] %asi, %o3
-	sethi %hi(0x0fffffff), %g1
-	or %g1, %lo(0x0fffffff), %g1
-	sethi %hi(0x43300000), %o4
-	and %o0, %g1, %o0
-	and %g1, -4, %g1
-	sllx %o4, 32, %o4
-	and %o1, %g1, %o1
-	and %o2, %g1, %o2
-	and %o3, %g1, %o3
-	or %o0, %o4, %o0                   /* 2^52 + r_j as a double */
-	or %o1, %o4, %o1
-	or %o2, %o4, %o2
-	or %o3, %o4, %o3
-	stx %o0, [%sp + BIAS + L_SCR]
-	stx %o1, [%sp + BIAS + L_SCR + 8]
-	stx %o2, [%sp + BIAS + L_SCR + 16]
-	stx %o3, [%sp + BIAS + L_SCR + 24]
-	ldd [%sp + BIAS + L_SCR], %f8
-	ldd [%sp + BIAS + L_SCR + 8], %f10
-	ldd [%sp + BIAS + L_SCR + 16], %f12
-	ldd [%sp + BIAS + L_SCR + 24], %f14
-	ldd [%i5 + C_2P52], %f16
-	ldd [%i5 + C_SPLIT], %f18
-	fsubd %f8, %f16, %f8               /* r_j */
-	fsubd %f10, %f16, %f10
-	fsubd %f12, %f16, %f12
-	fsubd %f14, %f16, %f14
-	faddd %f8, %f18, RH0
-	faddd %f10, %f18, T6
-	faddd %f12, %f18, T7
-	faddd %f14, %f18, T8
-	fsubd RH0, %f18, RH0               /* hi_j = r_j rounded to a multiple of 2^15 */
-	fsubd T6, %f18, T6
-	fsubd T7, %f18, T7
-	fsubd T8, %f18, T8
-	fsubd %f8, RH0, RL0                /* lo_j = r_j - hi_j */
-	fsubd %f10, T6, %f10
-	fsubd %f12, T7, %f12
-	fsubd %f14, T8, %f14
-	ldd [%i5 + C_2P32], %f16
-	ldd [%i5 + C_2P64], %f18
-	ldd [%i5 + C_2P96], T0
-	fmuld %f10, %f16, RL1              /* times 2^(32j) */
-	fmuld T6, %f16, RH1
-	fmuld %f12, %f18, RL2
-	fmuld T7, %f18, RH2
-	fmuld %f14, T0, T1                 /* RL3 */
-	fmuld T8, T0, T2                   /* RH3 */
-	ldd [%i5 + C_WR], T3
-	fmuld RL1, T3, T4                  /* RL51 */
-	fmuld RH1, T3, T5                  /* RH51 */
-	fmuld RL2, T3, RL52
-	fmuld RH2, T3, RH52
-	fmuld T1, T3, RL53
-	fmuld T2, T3, RH53
-	std T1, [%sp + BIAS + L_RL3]       /* the loop reloads these four */
-	std T2, [%sp + BIAS + L_RH3]
-	std T4, [%sp + BIAS + L_RL51]
-	std T5, [%sp + BIAS + L_RH51]
-	ld [%i5 + C_A0], %f0               /* high halves of P0, P1, P2 */
-	ld [%i5 + C_A1], %f2
-	ld [%i5 + C_A2], %f4
-
-/* ---- AES-128: s = AES_k(n), big-endian words ---- */
-	lduw [%i1], K0
-	lduw [%i1 + 4], K1
-	lduw [%i1 + 8], K2
-	lduw [%i1 + 12], K3
-	lduw [%i2], %l0
-	lduw [%i2 + 4], %l1
-	lduw [%i2 + 8], %l2
-	lduw [%i2 + 12], %l3
-	sub %i5, 2048, TB
-	sub %i5, 2047, TB1
-	mov 0x7f8, MASK
-	xor %l0, K0, %l0
-	xor %l1, K1, %l1
-	xor %l2, K2, %l2
-	xor %l3, K3, %l3
-	expand 0x01
-	round %o0, %o1, %o2, %o3, %l0, %l1, %l2, %l3
-	expand 0x02
-	round %l0, %l1, %l2, %l3, %o0, %o1, %o2, %o3
-	expand 0x04
-	round %o0, %o1, %o2, %o3, %l0, %l1, %l2, %l3
-	expand 0x08
-	round %l0, %l1, %l2, %l3, %o0, %o1, %o2, %o3
-	expand 0x10
-	round %o0, %o1, %o2, %o3, %l0, %l1, %l2, %l3
-	expand 0x20
-	round %l0, %l1, %l2, %l3, %o0, %o1, %o2, %o3
-	expand 0x40
-	round %o0, %o1, %o2, %o3, %l0, %l1, %l2, %l3
-	expand 0x80
-	round %l0, %l1, %l2, %l3, %o0, %o1, %o2, %o3
-	expand 0x1b
-	round %o0, %o1, %o2, %o3, %l0, %l1, %l2, %l3
-	expand 0x36
-	lastcolumn %l0, %o0, %o1, %o2, %o3, K0
-	lastcolumn %l1, %o1, %o2, %o3, %o0, K1
-	lastcolumn %l2, %o2, %o3, %o0, %o1, K2
-	lastcolumn %l3, %o3, %o0, %o1, %o2, K3
-	stwa %l0, [%sp + BIAS + L_S] %asi  /* byte-reversed: lduw reads s little-endian */
-	stwa %l1, [%sp + BIAS + L_S + 4] %asi
-	stwa %l2, [%sp + BIAS + L_S + 8] %asi
-	stwa %l3, [%sp + BIAS + L_S + 12] %asi
-	add TB, 2048, %i5                  /* CB again */
-
+	call .Lrsetup
+	 nop
+	phalves
+	call .Laes
+	 nop
 /* ---- the message: chunks of m, then [tail, padded][zero chunk] or a
    single block with the zero chunk at CB + C_ZERO ---- */
 	srl %i4, 4, %l4                    /* full chunks */
@@ -593,11 +556,8 @@ poly1305aes_authenticate:
 	mov 0, %l6                         /* no pieces yet */
 	brz %l4, .Ltail
 	 ld [%i5 + C_A3PAD], %f6           /* full chunks carry the pad bit */
-	andcc %i3, 3, %g0
-	bne .Lmisaligned
-	 mov %i3, %o0
-	call .Lprocess
-	 mov %l4, %o1
+	call .Lchunks
+	 mov %i3, %l7
 .Ltail:
 	brz %l5, .Lzerochunk
 	 ld [%i5 + C_A3], %f6              /* no pad bit from here on */
@@ -741,6 +701,7 @@ poly1305aes_authenticate:
 	add %o3, %l3, %o3
 	srlx %o2, 32, %g1
 	add %o3, %g1, %o3
+.Lwrite:                               /* %o0-%o3, little-endian words, to out (%i0) */
 	andcc %i0, 3, %g0
 	bne,a .Lmisout
 	 add %sp, BIAS + L_TAG, %i1
@@ -794,8 +755,137 @@ poly1305aes_authenticate:
 	ret
 	 restore
 
-.Lmisaligned:                          /* copy up to 16 chunks at a time */
-	mov %i3, %l7
+/* .Lrsetup: r, the little-endian words at %i1 + 16 (4-aligned), clamped,
+   split and scaled: ten multipliers in RL0..RH53, four to L_RL3..L_RH51.
+   Uses %o0-%o4, %g1, %f8-%f22, T0-T8. */
+.Lrsetup:
+	lduwa [%i1 + 16] %asi, %o0
+	lduwa [%i1 + 20] %asi, %o1
+	lduwa [%i1 + 24] %asi, %o2
+	lduwa [%i1 + 28] %asi, %o3
+	sethi %hi(0x0fffffff), %g1
+	or %g1, %lo(0x0fffffff), %g1
+	sethi %hi(0x43300000), %o4
+	and %o0, %g1, %o0
+	and %g1, -4, %g1
+	sllx %o4, 32, %o4
+	and %o1, %g1, %o1
+	and %o2, %g1, %o2
+	and %o3, %g1, %o3
+	or %o0, %o4, %o0                   /* 2^52 + r_j as a double */
+	or %o1, %o4, %o1
+	or %o2, %o4, %o2
+	or %o3, %o4, %o3
+	stx %o0, [%sp + BIAS + L_SCR]
+	stx %o1, [%sp + BIAS + L_SCR + 8]
+	stx %o2, [%sp + BIAS + L_SCR + 16]
+	stx %o3, [%sp + BIAS + L_SCR + 24]
+	ldd [%sp + BIAS + L_SCR], %f8
+	ldd [%sp + BIAS + L_SCR + 8], %f10
+	ldd [%sp + BIAS + L_SCR + 16], %f12
+	ldd [%sp + BIAS + L_SCR + 24], %f14
+	ldd [%i5 + C_2P52], %f16
+	ldd [%i5 + C_SPLIT], %f18
+	fsubd %f8, %f16, %f8               /* r_j */
+	fsubd %f10, %f16, %f10
+	fsubd %f12, %f16, %f12
+	fsubd %f14, %f16, %f14
+	faddd %f8, %f18, RH0
+	faddd %f10, %f18, T6
+	faddd %f12, %f18, T7
+	faddd %f14, %f18, T8
+	fsubd RH0, %f18, RH0               /* hi_j = r_j rounded to a multiple of 2^15 */
+	fsubd T6, %f18, T6
+	fsubd T7, %f18, T7
+	fsubd T8, %f18, T8
+	fsubd %f8, RH0, RL0                /* lo_j = r_j - hi_j */
+	fsubd %f10, T6, %f10
+	fsubd %f12, T7, %f12
+	fsubd %f14, T8, %f14
+	ldd [%i5 + C_2P32], %f16
+	ldd [%i5 + C_2P64], %f18
+	ldd [%i5 + C_2P96], T0
+	fmuld %f10, %f16, RL1              /* times 2^(32j) */
+	fmuld T6, %f16, RH1
+	fmuld %f12, %f18, RL2
+	fmuld T7, %f18, RH2
+	fmuld %f14, T0, T1                 /* RL3 */
+	fmuld T8, T0, T2                   /* RH3 */
+	ldd [%i5 + C_WR], T3
+	fmuld RL1, T3, T4                  /* RL51 */
+	fmuld RH1, T3, T5                  /* RH51 */
+	fmuld RL2, T3, RL52
+	fmuld RH2, T3, RH52
+	fmuld T1, T3, RL53
+	fmuld T2, T3, RH53
+	std T1, [%sp + BIAS + L_RL3]       /* the loop reloads these four */
+	std T2, [%sp + BIAS + L_RH3]
+	std T4, [%sp + BIAS + L_RL51]
+	retl
+	 std T5, [%sp + BIAS + L_RH51]
+
+/* .Laes: s = AES_k(n) to L_S (as bytes: stored byte-reversed from
+   big-endian words), k at %i1 and n at %i2, 4-aligned. Uses %l0-%l7,
+   %o0-%o5, %g1, %g5, %i1, %i2 (the table), %i5 (CB again at the end). */
+.Laes:
+	lduw [%i1], K0
+	lduw [%i1 + 4], K1
+	lduw [%i1 + 8], K2
+	lduw [%i1 + 12], K3
+	lduw [%i2], %l0
+	lduw [%i2 + 4], %l1
+	lduw [%i2 + 8], %l2
+	lduw [%i2 + 12], %l3
+	sub %i5, 2048, TB
+	sub %i5, 2047, TB1
+	mov 0x7f8, MASK
+	xor %l0, K0, %l0
+	xor %l1, K1, %l1
+	xor %l2, K2, %l2
+	xor %l3, K3, %l3
+	expand 0x01
+	round %o0, %o1, %o2, %o3, %l0, %l1, %l2, %l3
+	expand 0x02
+	round %l0, %l1, %l2, %l3, %o0, %o1, %o2, %o3
+	expand 0x04
+	round %o0, %o1, %o2, %o3, %l0, %l1, %l2, %l3
+	expand 0x08
+	round %l0, %l1, %l2, %l3, %o0, %o1, %o2, %o3
+	expand 0x10
+	round %o0, %o1, %o2, %o3, %l0, %l1, %l2, %l3
+	expand 0x20
+	round %l0, %l1, %l2, %l3, %o0, %o1, %o2, %o3
+	expand 0x40
+	round %o0, %o1, %o2, %o3, %l0, %l1, %l2, %l3
+	expand 0x80
+	round %l0, %l1, %l2, %l3, %o0, %o1, %o2, %o3
+	expand 0x1b
+	round %o0, %o1, %o2, %o3, %l0, %l1, %l2, %l3
+	expand 0x36
+	lastcolumn %l0, %o0, %o1, %o2, %o3, K0
+	lastcolumn %l1, %o1, %o2, %o3, %o0, K1
+	lastcolumn %l2, %o2, %o3, %o0, %o1, K2
+	lastcolumn %l3, %o3, %o0, %o1, %o2, K3
+	stwa %l0, [%sp + BIAS + L_S] %asi  /* byte-reversed: lduw reads s little-endian */
+	stwa %l1, [%sp + BIAS + L_S + 4] %asi
+	stwa %l2, [%sp + BIAS + L_S + 8] %asi
+	stwa %l3, [%sp + BIAS + L_S + 12] %asi
+	retl
+	 add TB, 2048, %i5                 /* CB again */
+
+/* .Lchunks: fold in %l4 >= 1 chunks at %l7 (%l6: pieces in %f8-%f14 or
+   none yet, as .Lprocess takes them): 4-aligned, by .Lprocess directly;
+   else up to 16 at a time copied to L_BATCH. Uses %l3 (its return), %l4,
+   %l7, %i1, and what .Lprocess and .Lcopy16 use. */
+.Lchunks:
+	andcc %l7, 3, %g0
+	bne .Lbatch
+	 mov %o7, %l3
+	mov %l7, %o0
+	call .Lprocess
+	 mov %l4, %o1
+	jmpl %l3 + 8, %g0
+	 nop
 .Lbatch:
 	mov 16, %i1
 	cmp %l4, 16
@@ -811,7 +901,8 @@ poly1305aes_authenticate:
 	subcc %l4, %i1, %l4
 	bne .Lbatch
 	 add %l7, %g1, %l7
-	ba,a .Ltail
+	jmpl %l3 + 8, %g0
+	 nop
 
 /* .Lprocess: fold in %o1 >= 1 chunks at %o0 (4-aligned; loads use %asi =
    0x88, little-endian). The first chunk of the message (%l6 = 0) becomes
@@ -937,6 +1028,141 @@ poly1305aes_authenticate:
 	retl
 	 nop
 	.size poly1305aes_authenticate, . - poly1305aes_authenticate
+
+/* ---- the core (common/core.h) on a state of STATE_BYTES bytes ---- */
+#define core_aes_entry CRYPTO_NAMESPACE(aes)
+#define core_start_entry CRYPTO_NAMESPACE(start)
+#define core_blocks_entry CRYPTO_NAMESPACE(blocks)
+#define core_finish_entry CRYPTO_NAMESPACE(finish)
+
+/* aes(out, k, in) */
+	.globl core_aes_entry
+	.type core_aes_entry, #function
+core_aes_entry:
+	enter far=1
+	or %i1, %i2, %g1
+	andcc %g1, 3, %g0
+	be 1f
+	 add %sp, BIAS + L_KR, %o0
+	mov 1, %o2                         /* k and in to aligned copies */
+	call .Lcopy16
+	 mov %i1, %o1
+	add %sp, BIAS + L_N, %o0
+	mov 1, %o2
+	call .Lcopy16
+	 mov %i2, %o1
+	add %sp, BIAS + L_KR, %i1
+	add %sp, BIAS + L_N, %i2
+1:	call .Laes
+	 nop
+	lduw [%sp + BIAS + L_S], %o0       /* s as little-endian words */
+	lduw [%sp + BIAS + L_S + 4], %o1
+	lduw [%sp + BIAS + L_S + 8], %o2
+	ba .Lwrite                         /* written to out as the tag is */
+	 lduw [%sp + BIAS + L_S + 12], %o3
+
+	.size core_aes_entry, . - core_aes_entry
+
+/* start(st, r): X = 0 and r's multipliers */
+	.globl core_start_entry
+	.type core_start_entry, #function
+core_start_entry:
+	enter far=1
+	andcc %i1, 3, %g0
+	be 1f
+	 sub %i1, 16, %i1                  /* .Lrsetup reads r at %i1 + 16 */
+	add %sp, BIAS + L_KR + 16, %o0     /* r to an aligned copy */
+	mov 1, %o2
+	call .Lcopy16
+	 add %i1, 16, %o1
+	add %sp, BIAS + L_KR, %i1
+1:	call .Lrsetup
+	 nop
+	rregs stdto, %i0
+	ldd [%sp + BIAS + L_RL3], T0
+	ldd [%sp + BIAS + L_RH3], T1
+	ldd [%sp + BIAS + L_RL51], T2
+	ldd [%sp + BIAS + L_RH51], T3
+	std T0, [%i0 + ST_RELOAD]
+	std T1, [%i0 + ST_RELOAD + 8]
+	std T2, [%i0 + ST_RELOAD + 16]
+	std T3, [%i0 + ST_RELOAD + 24]
+	stx %g0, [%i0 + ST_X]
+	stx %g0, [%i0 + ST_X + 8]
+	stx %g0, [%i0 + ST_X + 16]
+	ba .Ldone
+	 stx %g0, [%i0 + ST_X + 24]
+
+
+	.size core_start_entry, . - core_start_entry
+
+/* blocks(st, m, nblocks, pad): X = X r + 2^34 chunk for each block, the
+   loop of authenticate (.Lchunks, .Lprocess) entered with the state's X */
+	.globl core_blocks_entry
+	.type core_blocks_entry, #function
+core_blocks_entry:
+	enter far=1
+	brz,pn %i2, .Ldone
+	 nop
+	rload
+	phalves
+	mov C_A3PAD, %g1                   /* P3's high half: with the pad bit, or without */
+	movrz %i3, C_A3, %g1
+	ld [%i5 + %g1], %f6
+	ldd [%i0 + ST_X], %f8
+	ldd [%i0 + ST_X + 8], %f10
+	ldd [%i0 + ST_X + 16], %f12
+	ldd [%i0 + ST_X + 24], %f14
+	mov 1, %l6                         /* the pieces are there */
+	mov %i2, %l4
+	call .Lchunks
+	 mov %i1, %l7
+	std %f8, [%i0 + ST_X]
+	std %f10, [%i0 + ST_X + 8]
+	std %f12, [%i0 + ST_X + 16]
+	ba .Ldone
+	 std %f14, [%i0 + ST_X + 24]
+
+	.size core_blocks_entry, . - core_blocks_entry
+
+/* finish(st, s, tag): h = X r (the zero chunk), then authenticate's finish;
+   the state zeroed */
+	.globl core_finish_entry
+	.type core_finish_entry, #function
+core_finish_entry:
+	enter far=1
+	andcc %i1, 3, %g0
+	be 1f
+	 add %sp, BIAS + L_KR, %o0
+	mov 1, %o2                         /* s to an aligned copy */
+	call .Lcopy16
+	 mov %i1, %o1
+	add %sp, BIAS + L_KR, %i1
+1:	lduwa [%i1] %asi, %o0              /* s into L_S as .Laes leaves it */
+	lduwa [%i1 + 4] %asi, %o1
+	lduwa [%i1 + 8] %asi, %o2
+	lduwa [%i1 + 12] %asi, %o3
+	stw %o0, [%sp + BIAS + L_S]
+	stw %o1, [%sp + BIAS + L_S + 4]
+	stw %o2, [%sp + BIAS + L_S + 8]
+	stw %o3, [%sp + BIAS + L_S + 12]
+	rload
+	phalves
+	ld [%i5 + C_A3], %f6               /* the zero chunk has no pad bit */
+	ldd [%i0 + ST_X], %f8
+	ldd [%i0 + ST_X + 8], %f10
+	ldd [%i0 + ST_X + 16], %f12
+	ldd [%i0 + ST_X + 24], %f14
+	mov %i0, %g1
+	mov %i2, %i0                       /* the tag's address, where .Lfinish takes it */
+	.set w, 0
+	.rept STATE_BYTES / 8
+	stx %g0, [%g1 + w]
+	.set w, w + 8
+	.endr
+	ba .Lzerochunk
+	 mov 1, %l6                        /* the pieces are there */
+	.size core_finish_entry, . - core_finish_entry
 
 #if defined(__linux__)
 	.section .note.GNU-stack, "", @progbits

@@ -44,6 +44,14 @@ w_0 u_1, w_1 u_2, w_2 u_3) to a fixed point, widened by 1/16 and checked to
 be an invariant (the first chunk lies inside them and one block, with or
 without the pad bit, maps them inside themselves), so they hold for every
 block. Exits non-zero on any failure and prints the smallest margins.
+
+The core's state (start, blocks, finish) holds these same pieces X between
+calls, h = X r mod p: start sets X = 0, blocks runs blocks from X (the loop
+itself: a call's first block takes the state's X as the block before left
+it), finish runs one block with the zero chunk and converts. So a call
+enters with pieces inside the invariant (0 is inside; a block maps the
+invariant into itself) and leaves them inside it: checked below, with the
+finish's conversion (fdtox of piece k / 2^(32k), read as < 2^37).
 """
 import math
 import os
@@ -191,6 +199,11 @@ def main():
         ok = ok and fine
         for k in range(4):
             ok = margins.need("piece %d bound is invariant (pad %d)" % (k, pad), new[k], hb[k]) and ok
+    # the state: start's X = 0 is inside; finish converts pieces inside the
+    # invariant (after its zero-chunk block) with |piece k / 2^(32k)| < 2^37
+    ok = all(F(0) <= x for x in hb) and ok
+    for k in range(4):
+        ok = margins.need("state piece %d for finish's conversion" % k, hb[k] / F(2) ** (32 * k), F(2) ** 37) and ok
     print("SPLIT = %d (from C_SPLIT); pieces: %s" % (SPLIT, ", ".join(
         "|h%d| < 2^%.2f u_%d" % (k, math.log2(hb[k] / U[k]), k) for k in range(4))))
     ok = margins.report(top=14) and ok

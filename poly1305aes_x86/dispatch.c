@@ -13,8 +13,11 @@
                    step (x86/avx2.c; needs AVX2 and OS ymm state)
      sse2          AES-NI; radix 2^32; from 384 bytes SSE2 radix 2^26, 8 blocks
                    a step (x86/sse2.c; needs AES-NI, SSSE3)
-     generic-sse2  AES from a table (common/aes_table.h: NOT constant time); radix 2^32;
-                   from 384 bytes SSE2 (needs SSE2)
+     ssse3         AES by vector permutes (common/vpaes.h: PSHUFB, no table in
+                   memory), for CPUs without AES-NI; radix 2^32; from 384
+                   bytes SSE2 (needs SSSE3)
+     generic-sse2  AES from a table (common/aes_table.h: NOT constant time), for
+                   CPUs without SSSE3; radix 2^32; from 384 bytes SSE2 (needs SSE2)
      generic       AES from a table (NOT constant time); radix 2^32 (any i686);
                    from 4096 bytes two radix-2^32 chains over two halves of the
                    message, joined (radix32.S's p32_two, scalar.c; the crossover
@@ -24,10 +27,11 @@
    The x86/ cores are shared with poly1305aes_amd64. After each call the
    dispatcher zeroes the stack the path's code used (the path's scalar_stack
    or vector_stack bytes just below the wipe's return address, wipe.S): the
-   compiler spills r, s, round keys and powers of r there. The sizes,
-   STACK_BYTES, are measured by the build for the compiler in use, with a
-   margin (common/stack.h); the ABI harness fails a build that leaves a
-   secret in them.
+   compiler spills r, s, round keys and powers of r there (ssse3's short
+   messages too: its vector-permute AES spills with 8 xmm registers). The
+   sizes, STACK_BYTES, are measured by the build for the compiler in use,
+   with a margin (common/stack.h); the ABI harness fails a build that leaves
+   a secret in them.
    Speed: doc/RESULTS.md. */
 #include "ia32.h"
 #include "../x86/paths.h"
@@ -44,6 +48,8 @@ static const struct path paths[] = {
     STACK_BYTES(avx2, vector) },
   { "sse2", SSE2 | SSSE3 | AESNI, scalar_aesni, vector_sse2, FROM(384), STACK_BYTES(sse2, scalar),
     STACK_BYTES(sse2, vector) },
+  { "ssse3", SSE2 | SSSE3, scalar_vperm, vector_sse2_vperm, FROM(384), STACK_BYTES(ssse3, scalar),
+    STACK_BYTES(ssse3, vector) },
   { "generic-sse2", SSE2, scalar_table, vector_sse2_table, FROM(384), STACK_BYTES(generic_sse2, scalar),
     STACK_BYTES(generic_sse2, vector) },
   { "generic", 0, scalar_table, vector_two_table, FROM(TWO_FROM), STACK_BYTES(generic, scalar),

@@ -42,6 +42,8 @@
 #if defined(_AIX)
 #define PPC_FLAVOUR_AIX 1
 #define PPC_ENTRY PPC_DOT(ppc_authenticate)
+/* the core's code entries .poly1305aes_aix_ppc_<x>, called by ppc/aix_entry.c */
+#define PPC_CORE(x) PPC_DOT(CRYPTO_NAMESPACE(PPC_PASTE(ppc_, x)))
 #define PPC_DOT(x) .x
 #define PPC_TEXT
 #define PPC_GLOBAL(x) .globl x
@@ -60,6 +62,7 @@
 #elif defined(__APPLE__) && defined(__MACH__)
 #define PPC_FLAVOUR_MACOS 1
 #define PPC_ENTRY PPC_PASTE(_, poly1305aes_authenticate)
+#define PPC_CORE(x) PPC_PASTE(_, CRYPTO_NAMESPACE(x))
 #define PPC_TEXT .text
 #define PPC_GLOBAL(x) .globl x
 #define PPC_ALIGN(n) .align n
@@ -72,6 +75,7 @@
 #elif defined(__ELF__) && defined(__linux__)
 #define PPC_FLAVOUR_LINUX 1
 #define PPC_ENTRY poly1305aes_authenticate
+#define PPC_CORE(x) CRYPTO_NAMESPACE(x)
 #define PPC_TEXT .text
 #define PPC_GLOBAL(x) .globl x
 #define PPC_ALIGN(n) .p2align n

@@ -35,6 +35,13 @@ which the script also checks, as it checks that P_k and t_k stay negative
 and in their binade, the start (the pieces become block 1: y_k = P_k + C,
 one exact fadd, for every n >= 1) and the final conversion of the pieces to
 integers.
+The core's state (start, blocks, finish) holds these same pieces between
+calls (-X, with h = X r mod p): start sets them to 0, blocks runs blocks
+from them (an odd first block alone, as the second block of a pair, then
+pairs: every block is this block step), finish runs one block with an
+all-zero block and the final conversion. So a call enters with pieces
+within the fixed point (0 is; a block maps the fixed point into itself, as
+iterated here) and leaves them there: checked below, with the conversion.
 Exits non-zero on any failure; prints the margins in bits otherwise.
 """
 import math
@@ -223,6 +230,10 @@ def main():
             Y = new
         else:
             raise Fail("piece bounds do not converge")
+        # the state between calls: start's zero pieces lie within the bounds,
+        # and a block from the bounds stays within them (the fixed point)
+        if any(y < 0 for y in Y) or any(b > y for b, y in zip(block(Y), Y)):
+            raise Fail("the piece bounds are not an invariant for the state")
         # final: v_k = FINAL_k - y_k must lie in [0, 2^52) (placed at 2^52 for the integer view)
         for k in range(4):
             if FINAL[k] - Y[k] < 0:

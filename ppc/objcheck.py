@@ -18,11 +18,13 @@ for instruction, the code the shared test suite passed under qemu-ppc.
    the read-only data after them (AES table, constants). Instruction words and
    their disassembly must be identical; only alignment padding may differ.
 4. Checks what the flavour must look like: aix, an XCOFF object whose only
-   global is the code entry .poly1305aes_aix_ppc_authenticate, no relocations,
-   and ppc/aix_entry.c compiled for AIX into a function descriptor for
-   poly1305aes_aix_authenticate that branches to that entry; macos, the
-   entry _poly1305aes_macos_authenticate, no relocations, and a preprocessed
-   source free of ELF-only syntax.
+   globals are the code entries .poly1305aes_aix_ppc_authenticate (at 0) and
+   .poly1305aes_aix_ppc_<x> for the core's aes, start, blocks and finish, no
+   relocations, and ppc/aix_entry.c compiled for AIX into a function
+   descriptor for each poly1305aes_aix_<x> that branches to its entry;
+   macos, the entries _poly1305aes_macos_authenticate (at 0) and
+   _poly1305aes_macos_<x>, no relocations, and a preprocessed source free of
+   ELF-only syntax.
 Exits non-zero on any mismatch.
 """
 import os
@@ -116,6 +118,9 @@ def main():
         flags = ["--target=" + target, "-fintegrated-as", "-Icommon", "-I" + tmp,
                  "-DPOLY1305AES_IMPL=" + impl, '-DPOLY1305AES_HEADER="%s.h"' % impl,
                  "-DPOLY1305AES_PPC_FOR_" + flavour.upper()]
+        # the implementation's own flags for every target ("* FLAGS" lines of its cflags file)
+        with open(os.path.join(TOP, impl, "cflags")) as f:
+            flags += [w for line in f if line.startswith("* ") for w in line.split()[1:]]
         obj = os.path.join(tmp, flavour + ".o")
         run(["clang"] + flags + ["-c", SOURCE, "-o", obj])
         fmt = run(["llvm-objdump", "-h", obj])
@@ -133,13 +138,15 @@ def main():
             failures += 1
         else:
             print("ok   %s object has no relocations (tables reached PC-relatively)" % flavour)
-        entry = ".%s_ppc_authenticate" % impl if flavour == "aix" else "_%s_authenticate" % impl
+        entries = ["authenticate", "aes", "start", "blocks", "finish"]   # authenticate, then the core's
+        names = [(".%s_ppc_%s" if flavour == "aix" else "_%s_%s") % (impl, e) for e in entries]
+        entry = names[0]
         globals_ = [l.split()[-1] for l in symbols.splitlines() if re.match(r"^[0-9a-f]+ g ", l)]
-        if globals_ != [entry] or not re.search(r"^00000000 g .*\s%s$" % re.escape(entry), symbols, re.M):
-            print("FAIL %s object: globals %s, want only %s at 0" % (flavour, globals_, entry))
+        if sorted(globals_) != sorted(names) or not re.search(r"^00000000 g .*\s%s$" % re.escape(entry), symbols, re.M):
+            print("FAIL %s object: globals %s, want only %s (%s at 0)" % (flavour, globals_, names, entry))
             failures += 1
         else:
-            print("ok   %s object exports only %s, at offset 0" % (flavour, entry))
+            print("ok   %s object exports only %s, %s at offset 0" % (flavour, " ".join(names), entry))
 
         if flavour == "aix":
             if "aixcoff-rs6000" not in fmt:
@@ -148,13 +155,15 @@ def main():
             wrapper = os.path.join(tmp, "entry.o")
             run(["clang"] + flags + ["-O2", "-std=c99", "-Wall", "-Wextra", "-Werror", "-c", "ppc/aix_entry.c", "-o", wrapper])
             symtab = run(["llvm-readobj", "--symbols", wrapper])
-            descriptor = re.search(r"Name: %s_authenticate\n(?:.*\n){0,12}?\s*SymbolType: XTY_SD.*\n.*StorageMappingClass: XMC_DS" % impl, symtab)
-            branch = re.search(r"R_RBR\s+\.%s_ppc_authenticate" % impl, run(["llvm-objdump", "-d", "-r", wrapper]))
-            if descriptor and branch:
-                print("ok   ppc/aix_entry.c for AIX: descriptor %s_authenticate[DS], bl .%s_ppc_authenticate" % (impl, impl))
-            else:
-                print("FAIL ppc/aix_entry.c for AIX: descriptor %s, branch %s" % (bool(descriptor), bool(branch)))
-                failures += 1
+            code = run(["llvm-objdump", "-d", "-r", wrapper])
+            for e in entries:
+                descriptor = re.search(r"Name: %s_%s\n(?:.*\n){0,12}?\s*SymbolType: XTY_SD.*\n.*StorageMappingClass: XMC_DS" % (impl, e), symtab)
+                branch = re.search(r"R_RBR\s+\.%s_ppc_%s\b" % (impl, e), code)
+                if descriptor and branch:
+                    print("ok   ppc/aix_entry.c for AIX: descriptor %s_%s[DS], bl .%s_ppc_%s" % (impl, e, impl, e))
+                else:
+                    print("FAIL ppc/aix_entry.c for AIX: %s: descriptor %s, branch %s" % (e, bool(descriptor), bool(branch)))
+                    failures += 1
         else:
             source = run(["clang"] + flags + ["-E", SOURCE])
             bad = [l for l in source.splitlines() if re.search(r"\.type|\.size|\.section|@function|@progbits|@ha|@l\b|;", l)]

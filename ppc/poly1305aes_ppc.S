@@ -22,7 +22,7 @@
                                                per eight blocks one addi
                                                and bdnz)
      AES-128 with its key expansion      657  (2 KiB table)
-     a call: 0 / 16 / 1024 bytes         891 / 1034 / 5351
+     a call: 0 / 16 / 1024 bytes         898 / 1041 / 5362
    (of a call's instructions, 48 zero the frame's secrets and the copies of
    the caller's registers before returning).
    The floating-point work, 56 a block: 32 exact products (4 pieces times 8
@@ -42,6 +42,14 @@
    stalled in-order dispatch (6-7 cycles a block). Word loads, not lswx: on
    the 7450 model the string loads cost 3.5 cycles a block more (measured
    on the earlier, sequential-carry loop).
+
+   The core (common/core.h): aes, start, blocks and finish on a 144-byte
+   state holding the loop's pieces (-X, h = X r mod p: each block computes
+   X r + block, and the last, by an all-zero block, is finish's) and r's
+   fourteen pieces. Every entry point shares authenticate's prologue (r8
+   says which) and its exit (the caller's FPSCR, registers, a wiped frame);
+   blocks runs an odd first block alone (half4), then the pairs by the same
+   dispatch authenticate uses.
 
    AES table lookups are indexed by key and nonce bytes (a cache-timing leak of
    the key); branches depend only on the length. */
@@ -117,14 +125,33 @@
 #define fSC 31		/* 5 * 2^-130 */
 
 #define KOFF(k) PPC_LOCAL(k) - PPC_LOCAL(table)
-#define BLOCKS PPC_SUBROUTINE(blocks)
-#define AES PPC_SUBROUTINE(aes)
+#define BLOCKS PPC_SUBROUTINE(pairs)
+#define AES PPC_SUBROUTINE(aes128)
+
+/* The core state (common/core.h; 16-byte aligned): the loop's four pieces
+   (y_k: -X, with h = X r mod p: a block computes X r + block, and finish
+   does the last multiplication, by a zero block), then r's fourteen pieces
+   in register order (fL0-fL3, fH0-fH3, fW1-fW3, fV1-fV3: f14-f27). */
+#define ST_Y 0
+#define ST_R 32
+#define STATE_BYTES 144
+#if STATE_BYTES != POLY1305AES_CORE_STATE_BYTES
+#error "STATE_BYTES differs from the cflags' POLY1305AES_CORE_STATE_BYTES"
+#endif
+/* r8 on entry to the common prologue: which entry point */
+#define E_AUTH 0
+#define E_AES 1
+#define E_START 2
+#define E_BLOCKS 3
+#define E_FINISH 4
 
 	PPC_TEXT
 	PPC_GLOBAL(PPC_ENTRY)
 	PPC_FUNCTION(PPC_ENTRY)
 	PPC_ALIGN(5)
 PPC_ENTRY:
+	li	8, E_AUTH
+PPC_LOCAL(enter):			/* every entry point: r8 says which */
 	stwu	1, -FRAME(1)
 	mflr	0
 	stw	0, LRSAVE(1)
@@ -150,7 +177,6 @@ PPC_ENTRY:
 	mffs	0
 	stfd	0, FPSCRSAVE(1)
 	mtfsfi	7, 0			/* round to nearest; XE and NI off */
-	stw	3, OUTSAVE(1)
 	bcl	20, 31, PPC_LOCAL(here)
 PPC_LOCAL(here):
 	mflr	rTB0
@@ -158,11 +184,19 @@ PPC_LOCAL(here):
 	addi	rTB1, rTB0, 3
 	addi	rTB2, rTB0, 2
 	addi	rTB3, rTB0, 1
+	cmplwi	0, 8, E_AUTH
+	bne	0, PPC_LOCAL(core)
+	stw	3, OUTSAVE(1)
 	bl	AES			/* kr (r4), n (r5) -> SOUT(r1) */
-
-/* r: clamped words split into lo (bits 0-13) and hi (bits 14-27), placed
-   in doubles below exponent words, then the exponents subtracted */
 	addi	4, 4, 16
+	bl	PPC_LOCAL(rsetup)
+	b	PPC_LOCAL(message)
+
+/* rsetup: r (16 bytes at r4), clamped words split into lo (bits 0-13) and
+   hi (bits 14-27), placed in doubles below exponent words, then the
+   exponents subtracted: fL0-fV3; and the loop's constants fSC, fD1, fD3,
+   fA3, fZ = +0; r10-r12 = 4, 8, 12. Uses r16-r31 and f0-f3. */
+PPC_LOCAL(rsetup):
 	li	10, 4
 	li	11, 8
 	li	12, 12
@@ -208,17 +242,22 @@ PPC_LOCAL(here):
 	fsub	fL3, fL3, 3
 	fsub	fH3, fH3, 3
 	lfd	fSC, KOFF(k_sc)(rTB0)
-	lfd	fD1, KOFF(k_d1)(rTB0)
-	lfd	fD3, KOFF(k_d3)(rTB0)
-	lfd	fA3, KOFF(k_a3)(rTB0)
 	fmul	fW1, fL1, fSC		/* exact: 5 lo_j < 2^17 */
 	fmul	fW2, fL2, fSC
 	fmul	fW3, fL3, fSC
 	fmul	fV1, fH1, fSC
 	fmul	fV2, fH2, fSC
 	fmul	fV3, fH3, fSC
-	fsub	fZ, fL0, fL0		/* +0 */
+/* constants: the loop's constants fSC, fD1, fD3, fA3, and fZ = +0 */
+PPC_LOCAL(constants):
+	lfd	fSC, KOFF(k_sc)(rTB0)
+	lfd	fD1, KOFF(k_d1)(rTB0)
+	lfd	fD3, KOFF(k_d3)(rTB0)
+	lfd	fA3, KOFF(k_a3)(rTB0)
+	lfd	fZ, KOFF(k_zero)(rTB0)
+	blr
 
+PPC_LOCAL(message):
 /* m: n = ceil(l / 16) blocks. The pieces start as block 1 (negated); the
    loop runs pairs of blocks, block i of a pair multiplying by r and adding
    the block after it, so it reads the blocks 2..n then an all-zero block.
@@ -340,32 +379,7 @@ PPC_LOCAL(odd):
 	bl	PPC_LOCAL(skippair)
 	addi	17, 17, -1
 PPC_LOCAL(main):
-	addi	16, 17, 3
-	srwi	16, 16, 2		/* iterations of four pairs; the first */
-	mtctr	16			/* runs the last pairs % 4 if that is not 0 */
-	cmplwi	5, 17, 0
-	andi.	16, 17, 3
-	cmplwi	1, 16, 2
-	beq	5, PPC_LOCAL(tail)
-	beq	0, PPC_LOCAL(pairs0)
-	blt	1, PPC_LOCAL(pairs1)
-	beq	1, PPC_LOCAL(pairs2)
-	bl	PPC_LOCAL(onepair3)	/* 3 (mod 4) */
-	b	PPC_LOCAL(tail)
-PPC_LOCAL(pairs2):
-	addi	6, 6, -64
-#define PLACE_OFF 64
-#define PLACE_SLOT 7
-#include "place.inc"
-#undef PLACE_OFF
-#undef PLACE_SLOT
-	bl	PPC_LOCAL(pair3)
-	b	PPC_LOCAL(tail)
-PPC_LOCAL(pairs1):
-	bl	PPC_LOCAL(onepair)
-	b	PPC_LOCAL(tail)
-PPC_LOCAL(pairs0):
-	bl	BLOCKS
+	bl	PPC_LOCAL(pairs)
 PPC_LOCAL(tail):
 	stw	3, PA+64+24(1)		/* no pad bit on a partial block */
 	lis	3, PW3
@@ -458,6 +472,7 @@ PPC_LOCAL(final):
 	stwbrx	29, 4, 11
 	stwbrx	31, 4, 12
 
+PPC_LOCAL(leave):			/* every entry point leaves here, fZ finite */
 	fsub	fZ, fZ, fZ		/* +0 (fZ is finite): no secret left in the frame */
 	stfd	fZ, PA+0(1)		/* r's pieces (set-up), placed words, h */
 	stfd	fZ, PA+8(1)
@@ -530,7 +545,233 @@ PPC_LOCAL(final):
 	mtlr	0
 	addi	1, 1, FRAME
 	blr
+
+/* pairs: r17 >= 0 pairs of blocks at r6, the loop's registers set (r0,
+   r4, r5, r7, r8, r12, r14, r15 and the placed words' high halves); the
+   pieces in f0-f3 in and out. The first iteration runs the pairs % 4 (if
+   not 0) through an entry into it. Uses r16, and r28 for its return. */
+PPC_LOCAL(pairs):
+	mflr	28
+	addi	16, 17, 3
+	srwi	16, 16, 2		/* iterations of four pairs; the first */
+	mtctr	16			/* runs the last pairs % 4 if that is not 0 */
+	cmplwi	5, 17, 0
+	andi.	16, 17, 3
+	cmplwi	1, 16, 2
+	beq	5, PPC_LOCAL(paired)
+	beq	0, PPC_LOCAL(pairs0)
+	blt	1, PPC_LOCAL(pairs1)
+	beq	1, PPC_LOCAL(pairs2)
+	bl	PPC_LOCAL(onepair3)	/* 3 (mod 4) */
+	b	PPC_LOCAL(paired)
+PPC_LOCAL(pairs2):
+	addi	6, 6, -64
+#define PLACE_OFF 64
+#define PLACE_SLOT 7
+#include "place.inc"
+#undef PLACE_OFF
+#undef PLACE_SLOT
+	bl	PPC_LOCAL(pair3)
+	b	PPC_LOCAL(paired)
+PPC_LOCAL(pairs1):
+	bl	PPC_LOCAL(onepair)
+	b	PPC_LOCAL(paired)
+PPC_LOCAL(pairs0):
+	bl	BLOCKS
+PPC_LOCAL(paired):
+	mtlr	28
+	blr
+
+/* rload: r's pieces from the state at r3 */
+PPC_LOCAL(rload):
+	lfd	14, ST_R+0(3)
+	lfd	15, ST_R+8(3)
+	lfd	16, ST_R+16(3)
+	lfd	17, ST_R+24(3)
+	lfd	18, ST_R+32(3)
+	lfd	19, ST_R+40(3)
+	lfd	20, ST_R+48(3)
+	lfd	21, ST_R+56(3)
+	lfd	22, ST_R+64(3)
+	lfd	23, ST_R+72(3)
+	lfd	24, ST_R+80(3)
+	lfd	25, ST_R+88(3)
+	lfd	26, ST_R+96(3)
+	lfd	27, ST_R+104(3)
+	blr
+
+/* ---- the core (common/core.h) on a state of STATE_BYTES bytes at r3 ---- */
+PPC_LOCAL(core):			/* r8: which entry point */
+	cmplwi	0, 8, E_START
+	blt	0, PPC_LOCAL(core_aes)
+	beq	0, PPC_LOCAL(core_start)
+	cmplwi	0, 8, E_BLOCKS
+	beq	0, PPC_LOCAL(core_blocks)
+
+/* finish(st, s, tag): h = X r (a zero block), then authenticate's final */
+	lwz	16, 0(4)		/* s, as bytes, where AES leaves it */
+	lwz	17, 4(4)
+	lwz	18, 8(4)
+	lwz	19, 12(4)
+	stw	16, SOUT+0(1)
+	stw	17, SOUT+4(1)
+	stw	18, SOUT+8(1)
+	stw	19, SOUT+12(1)
+	stw	5, OUTSAVE(1)
+	bl	PPC_LOCAL(constants)
+	bl	PPC_LOCAL(rload)
+	lfd	4, ST_Y+0(3)		/* the pieces, as the second block of a pair takes them */
+	lfd	5, ST_Y+8(3)
+	lfd	6, ST_Y+16(3)
+	lfd	7, ST_Y+24(3)
+	li	16, 0
+PPC_LOCAL(wipestate):			/* the state zeroed */
+	stfdx	fZ, 3, 16
+	addi	16, 16, 8
+	cmplwi	0, 16, STATE_BYTES
+	blt	0, PPC_LOCAL(wipestate)
+	lis	24, PW0			/* the zero block's placed words at PA+96: */
+	li	25, 0			/* high halves without the pad bit, words 0 */
+	lis	26, PW1
+	li	27, 0
+	lis	28, PW2
+	li	29, 0
+	lis	30, PW3
+	li	31, 0
+	stmw	24, PA+96(1)
+	li	16, 1
+	mtctr	16
+	bl	PPC_LOCAL(half4)	/* pieces f0-f3 = X r */
+	li	10, 4
+	li	11, 8
+	li	12, 12
+	b	PPC_LOCAL(final)
+
+/* aes(out, k, in) */
+PPC_LOCAL(core_aes):
+	stw	3, OUTSAVE(1)
+	bl	AES			/* k (r4), in (r5) -> SOUT(r1) */
+	lwz	3, OUTSAVE(1)
+	lwz	16, SOUT+0(1)
+	lwz	17, SOUT+4(1)
+	lwz	18, SOUT+8(1)
+	lwz	19, SOUT+12(1)
+	stw	16, 0(3)
+	stw	17, 4(3)
+	stw	18, 8(3)
+	stw	19, 12(3)
+	lfd	fZ, KOFF(k_zero)(rTB0)
+	b	PPC_LOCAL(leave)
+
+/* start(st, r): X = 0, r's pieces */
+PPC_LOCAL(core_start):
+	bl	PPC_LOCAL(rsetup)
+	stfd	14, ST_R+0(3)
+	stfd	15, ST_R+8(3)
+	stfd	16, ST_R+16(3)
+	stfd	17, ST_R+24(3)
+	stfd	18, ST_R+32(3)
+	stfd	19, ST_R+40(3)
+	stfd	20, ST_R+48(3)
+	stfd	21, ST_R+56(3)
+	stfd	22, ST_R+64(3)
+	stfd	23, ST_R+72(3)
+	stfd	24, ST_R+80(3)
+	stfd	25, ST_R+88(3)
+	stfd	26, ST_R+96(3)
+	stfd	27, ST_R+104(3)
+	stfd	fZ, ST_Y+0(3)
+	stfd	fZ, ST_Y+8(3)
+	stfd	fZ, ST_Y+16(3)
+	stfd	fZ, ST_Y+24(3)
+	b	PPC_LOCAL(leave)
+
+/* blocks(st, m, nblocks, pad): the state's pieces through the loop: an odd
+   first block alone (the second block of a pair, half4), then pairs */
+PPC_LOCAL(core_blocks):
+	bl	PPC_LOCAL(constants)
+	cmplwi	0, 5, 0
+	beq	0, PPC_LOCAL(leave)
+	bl	PPC_LOCAL(rload)
+	lfd	0, ST_Y+0(3)
+	lfd	1, ST_Y+8(3)
+	lfd	2, ST_Y+16(3)
+	lfd	3, ST_Y+24(3)
+	neg	0, 6
+	or	0, 0, 6
+	srwi	0, 0, 31		/* the pad bit: 1 or 0 */
+	lis	16, PW0			/* the placed words' high halves */
+	lis	18, PW1
+	lis	20, PW2
+	lis	22, PW3
+	or	22, 22, 0
+	lis	24, PW0
+	lis	26, PW1
+	lis	28, PW2
+	lis	30, PW3
+	or	30, 30, 0
+	stmw	16, PA(1)
+	stmw	16, PA+64(1)
+	mr	6, 4			/* m */
+	mr	17, 5			/* nblocks */
+	addi	7, 1, PA+4		/* the low halves' slots, as at tailready */
+	addi	8, 1, PA+36
+	addi	14, 1, PA+68
+	addi	15, 1, PA+100
+	li	0, 8
+	li	4, 16
+	li	5, 24
+	li	12, 64
+	andi.	16, 17, 1
+	beq	0, PPC_LOCAL(evenblocks)
+#define PLACE_OFF 0
+#define PLACE_SLOT 15
+#include "place.inc"
+#undef PLACE_OFF
+#undef PLACE_SLOT
+	fmr	4, 0
+	fmr	5, 1
+	fmr	6, 2
+	fmr	7, 3
+	addi	6, 6, -112		/* half4 adds 128: the next block */
+	li	16, 1
+	mtctr	16
+	bl	PPC_LOCAL(half4)
+PPC_LOCAL(evenblocks):
+	srwi	17, 17, 1
+	bl	PPC_LOCAL(pairs)
+	stfd	0, ST_Y+0(3)
+	stfd	1, ST_Y+8(3)
+	stfd	2, ST_Y+16(3)
+	stfd	3, ST_Y+24(3)
+	b	PPC_LOCAL(leave)
 	PPC_SIZE(PPC_ENTRY)
+
+/* the core's entry points: each says which it is and shares the prologue */
+	PPC_GLOBAL(PPC_CORE(aes))
+	PPC_FUNCTION(PPC_CORE(aes))
+PPC_CORE(aes):
+	li	8, E_AES
+	b	PPC_LOCAL(enter)
+	PPC_SIZE(PPC_CORE(aes))
+	PPC_GLOBAL(PPC_CORE(start))
+	PPC_FUNCTION(PPC_CORE(start))
+PPC_CORE(start):
+	li	8, E_START
+	b	PPC_LOCAL(enter)
+	PPC_SIZE(PPC_CORE(start))
+	PPC_GLOBAL(PPC_CORE(blocks))
+	PPC_FUNCTION(PPC_CORE(blocks))
+PPC_CORE(blocks):
+	li	8, E_BLOCKS
+	b	PPC_LOCAL(enter)
+	PPC_SIZE(PPC_CORE(blocks))
+	PPC_GLOBAL(PPC_CORE(finish))
+	PPC_FUNCTION(PPC_CORE(finish))
+PPC_CORE(finish):
+	li	8, E_FINISH
+	b	PPC_LOCAL(enter)
+	PPC_SIZE(PPC_CORE(finish))
 
 /* pairs of blocks, four pairs an iteration: ctr iterations. r6 -> the
    bytes of the blocks the iteration adds. A block's words are loaded

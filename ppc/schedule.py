@@ -108,7 +108,7 @@ def measure(impl="aix", lengths=(0, 16, 64, 1024)):
         res = {}
         for name, cpu in pm.MPC74XX.items():
             disp, total = pm.simulate_mpc74xx(insns, cpu)
-            aes = [k for k, ins in enumerate(insns) if ins.symbol and ins.symbol.endswith("_aes")]
+            aes = [k for k, ins in enumerate(insns) if ins.symbol and ins.symbol.endswith("_aes128")]
             res[name] = (total, disp[aes[-1] + 1] - disp[aes[0]] if aes else None)
         out[n] = (len(insns), res)
     block = {name: (out[2048][1][name][0] - out[1024][1][name][0]) / 64 for name in pm.MPC74XX}

@@ -13,7 +13,7 @@ last; what runs between two marks, outside main and the marker, is one call.
 All K calls must cost the same. Prints "LEN instructions" per length;
 --symbols adds a split by function; --args passes more words to the probe.
 As a module: traces() and executed() for the probe's calls, marked() for
-what follows each mark of any run.
+what follows each mark of any run, marked_counts() for how many instructions.
 """
 import argparse
 import collections
@@ -74,6 +74,19 @@ def marked(qemu, probe, words):
         elif segments and symbol != "main":
             segments[-1].extend((pc, text, symbol) for pc, text in insns)
     return segments
+
+
+def marked_counts(qemu, probe, words):
+    """[instructions] run after each call of count_mark (outside main and the marker), in one run
+    of the probe with arguments words: marked()'s segments counted, none kept (a sweep's
+    segments together hold hundreds of millions of instructions)."""
+    counts = []
+    for symbol, insns in executed_blocks(qemu, probe, words):
+        if symbol == "count_mark":
+            counts.append(0)
+        elif counts and symbol != "main":
+            counts[-1] += len(insns)
+    return counts
 
 
 def traces(qemu, probe, calls, length, verify, unaligned=False, extra=()):

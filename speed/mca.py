@@ -12,7 +12,10 @@ build, e.g. neon for neon.c), built by mk/impl.mk, beside the peers' loops
 the target file's 'peerloops' line names ("ARCHIVE:MEMBER:FUNCTION:PATTERN:
 BYTES:NAME" words: objects taken with ar from the static libraries of the
 Debian packages tools/fetch-peers unpacks); then, per implementation loop
-and CPU, the ratio of its cycles per byte to the fastest peer loop's.
+and CPU, the ratio of its cycles per byte to the fastest peer loop's. The
+target file's 'mcatriple' (default aarch64; several: the first the
+assembler takes) and 'mcaattr' (-mattr for llvm-objdump and llvm-mca) name
+the architecture.
 
 For each loop: disassemble FUNCTION of OBJECT (an object, archive member or
 program: llvm-objdump), find its backward branches, and take the innermost
@@ -22,9 +25,8 @@ Poly1305 loop, umlal for a NEON one); its instructions, the closing branch
 to a label, go to llvm-mca for each CPU model, N iterations (default 300).
 BYTES is the message bytes one iteration takes. Prints, per loop, its
 instruction count and, per CPU, cycles per iteration and per byte; --show
-prints each loop's instructions. Assumes AArch64 objects (llvm-mca
--mtriple=aarch64) and LLVM 14's models (cortex-a72, cortex-a55, apple-a13
-by default). The models are indicative, not a measurement: compare loops on
+prints each loop's instructions. Without --target: AArch64 objects and
+LLVM 14's cortex-a72, cortex-a55 and apple-a13 models. The models are indicative, not a measurement: compare loops on
 one model.
 """
 import argparse
@@ -39,20 +41,33 @@ import describe  # noqa: E402
 import peers as peers_bench  # noqa: E402
 
 LINE = re.compile(r"^\s*([0-9a-f]+):\s+(?:[0-9a-f]{8}\s+)?(\S+)\s*(.*)$")
-BRANCH = re.compile(r"^(b\.\w+|b|cbn?z|tbn?z)$")
+SYMBOL = re.compile(r"^[0-9a-f]+ <([^>]*)>:$")
+# conditional and unconditional branches of AArch64 (b.ne, cbz, tbz), 32-bit ARM (bne, beq.w)
+# and RISC-V (bnez, bltu, j)
+BRANCH = re.compile(r"^(b\.\w+|b(eq|ne|cs|cc|hs|lo|mi|pl|vs|vc|hi|ls|ge|lt|gt|le)?(\.[wn])?|cbn?z|tbn?z"
+                    r"|beqz|bnez|blez|bgez|bltz|bgtz|bltu|bgeu|bgtu|bleu|j)$")
 
 
-def disassemble(path, function):
-    """[(address, mnemonic, operands)] of one function."""
-    result = subprocess.run(["llvm-objdump", "-d", "--no-show-raw-insn", "--disassemble-symbols=" + function, path],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+def disassemble(path, function, attrs=""):
+    """[(address, mnemonic, operands)] of one function: from its symbol to the next symbol
+    that is not a local label (.L*, $a, $t, $d: some objects keep them)."""
+    command = ["llvm-objdump", "-d", "--no-show-raw-insn"] + (["--mattr=" + attrs] if attrs else []) + [path]
+    result = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     if result.returncode != 0:
         sys.exit("mca.py: llvm-objdump %s: %s" % (path, result.stderr.strip()))
-    out = []
+    out, inside = [], False
     for line in result.stdout.splitlines():
+        header = SYMBOL.match(line.strip())
+        if header:
+            name = header.group(1)
+            if name == function:
+                inside = True
+            elif not name.startswith((".", "$")):
+                inside = False
+            continue
         m = LINE.match(line)
-        if m and not line.rstrip().endswith(":"):
-            operands = m.group(3).split("//")[0].strip()
+        if inside and m:
+            operands = re.split(r"//|@", m.group(3))[0].strip()
             out.append((int(m.group(1), 16), m.group(2), operands))
     if not out:
         sys.exit("mca.py: no instructions for %s in %s" % (function, path))
@@ -99,13 +114,19 @@ def as_assembly(body):
     return "\n".join(lines) + "\n"
 
 
-def cycles(assembly, cpu, iterations):
-    result = subprocess.run(["llvm-mca", "-mtriple=aarch64", "-mcpu=" + cpu, "-iterations=%d" % iterations],
-                            input=assembly, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    m = re.search(r"^Total Cycles:\s+(\d+)", result.stdout, re.M)
-    if result.returncode != 0 or not m:
-        sys.exit("mca.py: llvm-mca -mcpu=%s failed: %s" % (cpu, result.stderr.strip()[-500:]))
-    return int(m.group(1)) / iterations
+def cycles(assembly, cpu, iterations, triples=("aarch64",), attrs=""):
+    """Model cycles per iteration; the first triple whose assembler takes the loop is used
+    (32-bit ARM: ARM state, then Thumb-2)."""
+    errors = []
+    for triple in triples:
+        command = ["llvm-mca", "-mtriple=" + triple, "-mcpu=" + cpu, "-iterations=%d" % iterations] + \
+            (["-mattr=" + attrs] if attrs else [])
+        result = subprocess.run(command, input=assembly, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        m = re.search(r"^Total Cycles:\s+(\d+)", result.stdout, re.M)
+        if result.returncode == 0 and m:
+            return int(m.group(1)) / iterations
+        errors.append("%s: %s" % (triple, result.stderr.strip()[-300:]))
+    sys.exit("mca.py: llvm-mca -mcpu=%s failed: %s" % (cpu, " | ".join(errors)))
 
 
 def run(command, what):
@@ -154,9 +175,12 @@ def main():
         name, _, rest = spec.partition("=")
         path, function, pattern, size = rest.rsplit(":", 3)
         loops.append((name, path, function, pattern, int(size)))
+    triples, attrs = ("aarch64",), ""
     if args.target:
-        cpus = describe.read_target(args.target).get("mca", "").split() or \
-            sys.exit("mca.py: targets/%s names no CPU models ('mca')" % args.target)
+        target = describe.read_target(args.target)
+        cpus = target.get("mca", "").split() or sys.exit("mca.py: targets/%s names no CPU models ('mca')" % args.target)
+        triples = tuple(target.get("mcatriple", "aarch64").split())
+        attrs = target.get("mcaattr", "")
         loops, peers = target_loops(args.target)
     if not loops:
         sys.exit(__doc__)
@@ -166,13 +190,13 @@ def main():
     print("%-34s %5s %6s  " % ("loop", "bytes", "instrs") + "  ".join("%17s" % c for c in cpus))
     per_byte = {}
     for name, path, function, pattern, size in loops + peers:
-        body = find_loop(disassemble(path, function), pattern)
+        body = find_loop(disassemble(path, function, attrs), pattern)
         assembly = as_assembly(body)
         if args.show:
             print("## %s (%s in %s)\n%s" % (name, function, path, assembly))
         cells = []
         for cpu in cpus:
-            c = cycles(assembly, cpu, args.iterations)
+            c = cycles(assembly, cpu, args.iterations, triples, attrs)
             per_byte[(name, cpu)] = c / size
             cells.append("%17s" % ("%.1f (%.3f)" % (c, c / size)))
         print("%-34s %5s %6d  " % (name, size, len(body)) + "  ".join(cells))

@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: CC0-1.0
-"""make bench for an emulated target (arm64): the installed implementation
-beside OpenSSL and libsodium in exact instructions per call.
+"""make bench for an emulated target (arm64, armhf, riscv64): the installed
+implementation beside OpenSSL and libsodium in exact instructions per call.
 
-  peers.py --target T [--sweep STEP]
+  peers.py --target T [--sweep STEP] [--run EMULATOR] [--path PATH]
+  peers.py --target T --aes [PATH...]
 
 The peers are the Debian packages the target file names ('debarch',
 'peers'), downloaded and unpacked by tools/fetch-peers, never installed. The
@@ -16,7 +17,16 @@ outside the count: one-time set-up). Prints a table at 0, 16, 64, 256,
 STEP-th (--sweep, default 61) to 65536, listing each length where a peer
 needs fewer instructions than ours; writes those counts to
 build/<T>/bench.csv (speed/plot.py names its columns) and draws them
-(speed/plot.py) into build/<T>/bench.png.
+(speed/plot.py) into build/<T>/bench.png. The candidates, and what each peer is, come from
+the bench program (bench who; its check output). --run replaces the target's
+emulator (another CPU model: armhf's cortex-a15 without the AES
+instructions); --path forces our code path, as does the target file's
+'benchpath' line (riscv64: qemu-user 7.2 cannot report Zkne, so the
+library's own choice there is its generic path). With --aes instead (a
+bench with BENCH_AES: arm64): AES-128 alone (key setup plus one block) in
+ours (vector permutes, the 2 KiB table the generic path had, the AES
+instructions) and OpenSSL's (vpaes-armv8, ARMv8 AES), then the whole call at
+0 and 16 bytes on each PATH of the installed implementation.
 """
 import argparse
 import csv
@@ -33,9 +43,9 @@ import count  # noqa: E402
 import plot  # noqa: E402
 
 LENGTHS = [0, 16, 64, 256, 1024, 4096, 65536]
-WHO = ["ours", "openssl", "openssl-scalar", "sodium"]
-# the 'who' column of bench.csv for each
-CSV_WHO = {"ours": "ours", "openssl": "OpenSSL", "openssl-scalar": "OpenSSL (NEON masked)", "sodium": "libsodium"}
+# the 'who' column of bench.csv for each candidate the bench programs name
+CSV_WHO = {"ours": "ours", "openssl": "OpenSSL", "openssl-scalar": "OpenSSL (NEON masked)",
+           "openssl-table": "OpenSSL (table AES)", "sodium": "libsodium"}
 
 
 def sh(command, what, tool="peers.py"):
@@ -71,22 +81,26 @@ def build(target):
     lib = os.path.join(describe.TOP, "build", name, "impl", impl)
     peers, triplet = fetched(target)
     program = os.path.join(describe.TOP, "build", name, "bench")
+    table = os.path.join(describe.TOP, "build", name, "bench_aes_table.c")   # the table AES of bench aes
+    with open(table, "w") as f:
+        f.write(sh([sys.executable, os.path.join(describe.TOP, "aes", "gentable.py"), "--layout", "2s s s 3s 2s s s 3s",
+                    "--format", "c", "--symbol", "bench_aes_table"], "aes/gentable.py"))
     sh([target["cc"]] + target.get("cflags", "").split() +
        ["-std=c99", "-O2", "-Wall", "-Wextra", "-Werror", "-D_DEFAULT_SOURCE",
         "-I" + os.path.join(lib, "include"), "-I" + HERE, "-I" + os.path.join(describe.TOP, "common"),
         "-I" + os.path.join(peers, "usr", "include"),
         "-I" + os.path.join(peers, "usr", "include", triplet),
         "-DPOLY1305AES_IMPL=poly1305aes_" + impl, '-DPOLY1305AES_HEADER="poly1305aes_%s.h"' % impl,
-        source, os.path.join(describe.TOP, "common", "util.c"), os.path.join(lib, "libpoly1305aes_%s.a" % impl),
+        source, table, os.path.join(describe.TOP, "common", "util.c"), os.path.join(lib, "libpoly1305aes_%s.a" % impl),
         os.path.join(peers, "usr", "lib", triplet, "libcrypto.a"), os.path.join(peers, "usr", "lib", triplet, "libsodium.a"),
         "-static", "-lpthread", "-o", program], "building the bench program")
     return program, impl
 
 
-def counts(qemu, program, who, lengths):
+def counts(qemu, program, who, lengths, path):
     out = {}
     for n in lengths:
-        calls = count.executed(qemu, program, 2, n, False, False, ["-w", who])
+        calls = count.executed(qemu, program, 2, n, False, False, ["-w", who] + path)
         totals = {sum(c.values()) for c in calls}
         if len(totals) != 1:
             sys.exit("peers.py: %s's calls at length %d differ in instruction count: %s" % (who, n, totals))
@@ -94,38 +108,75 @@ def counts(qemu, program, who, lengths):
     return out
 
 
-def sweep_counts(qemu, program, who, step):
+def sweep_counts(qemu, program, who, step, path):
     """Instructions of one call at each sweep length, in order (bench_<T> sweep)."""
-    segments = count.marked(qemu, program, ["sweep", "-w", who, str(step)])
-    return [len(s) for s in segments[:-1]]
+    return count.marked_counts(qemu, program, ["sweep", "-w", who] + path + [str(step)])[:-1]
+
+
+AES_WHO = ["vperm", "table", "ce", "openssl-vpaes", "openssl-ce"]
+
+
+def aes_alone(qemu, program, impl, paths):
+    """AES-128 alone in each AES_WHO, then whole calls on the paths"""
+    print("# %s: instructions (exact, under %s)" % (impl, qemu))
+    print(sh(qemu.split() + [program, "aes-check"], "the AES comparison").strip())
+    print("# AES-128 alone, key setup plus one block: ours by vector permutes (common/vpaes.h), from the 2 KiB "
+          "table (common/aes_table.h), with the AES instructions (common/aesce.h); OpenSSL's vpaes-armv8 and ARMv8 AES")
+    aes = {}
+    for who in AES_WHO:
+        segments = count.marked(qemu, program, ["aes", "2", "-w", who])
+        totals = {len(s) for s in segments[:-1]}
+        if len(segments) != 3 or len(totals) != 1:
+            sys.exit("peers.py: AES %s: %d marks, counts %s" % (who, len(segments), totals))
+        aes[who] = totals.pop()
+    for who in AES_WHO:
+        print("%-14s %6d   %.3f of openssl-vpaes" % (who, aes[who], aes[who] / aes["openssl-vpaes"]))
+    if not paths:
+        return
+    print("# the whole call (authenticate) on each path of poly1305aes_%s" % impl)
+    calls = {p: counts(qemu, program, "ours", [0, 16], ["-p", p]) for p in paths}
+    print("%6s" % "length" + "".join(" %9s" % p for p in paths))
+    for n in (0, 16):
+        print("%6d" % n + "".join(" %9d" % calls[p][n] for p in paths) +
+              "".join("   %s/%s %.3f" % (p, paths[0], calls[p][n] / calls[paths[0]][n]) for p in paths[1:]))
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--target", required=True)
     parser.add_argument("--sweep", type=int, default=61, metavar="STEP")
+    parser.add_argument("--run", help="the emulator command (default: the target file's)")
+    parser.add_argument("--path", help="force our code path (default: the target file's 'benchpath', if any)")
+    parser.add_argument("--aes", nargs="*", metavar="PATH", help="AES alone, then whole calls on these paths")
     args = parser.parse_args()
     target = describe.read_target(args.target)
-    qemu = target.get("run", "")
+    qemu = args.run or target.get("run", "")
     if not qemu:
         sys.exit("peers.py: %s runs natively; its bench is speed/bench.c" % args.target)
     # build/<T>/ is the selector's too: select and build under its lock (tools/buildlock.py)
     with buildlock.held(os.path.join(describe.TOP, "build"), target["name"], "peers.py"):
         program, impl = build(target)
     runner = qemu.split()
-    check = sh(runner + [program, "check"] + [str(n) for n in sorted(set(LENGTHS + [1, 15, 17, 127, 128, 129, 383, 384, 385, 1000]))],
+    if args.aes is not None:
+        aes_alone(qemu, program, impl, args.aes)
+        return
+    chosen = args.path or target.get("benchpath", "")
+    path = ["-p", chosen] if chosen else []
+    who = sh(runner + [program, "who"], "listing the candidates").split()
+    check = sh(runner + [program, "check"] + path + [str(n) for n in sorted(set(LENGTHS + [1, 15, 17, 63, 65, 127, 128, 129, 383, 384, 385, 1000]))],
                "the tag comparison")
     print("# %s: instructions per call (exact, under %s); complete Poly1305-AES per message" % (args.target, qemu))
     print(check.strip())
-    print("# openssl: ARMv8 AES key schedule and encryption, then Poly1305_Init/Update/Final as it runs (NEON from "
-          "128 bytes; Final includes its OPENSSL_cleanse of the state); openssl-scalar: the same with NEON masked; "
-          "sodium: crypto_onetimeauth_poly1305 after an AES-CE AES")
-    table = {who: counts(qemu, program, who, LENGTHS) for who in WHO}
-    print("%6s %9s %9s %9s %9s %9s %9s" % ("length", "ours", "OpenSSL", "OSSL-scal", "sodium", "/OpenSSL", "/sodium"))
+    table = {w: counts(qemu, program, w, LENGTHS, path) for w in who}
+    peers = who[1:]
+    short = {"openssl": "OpenSSL", "openssl-scalar": "OSSL-scal", "openssl-table": "OSSL-tabl", "sodium": "sodium"}
+    print("%6s %9s " % ("length", "ours") + " ".join("%9s" % short.get(w, w[:9]) for w in peers)
+          + " %9s %9s" % ("/OpenSSL", "/sodium"))
     for n in LENGTHS:
-        t = [table[w][n] for w in WHO]
-        print("%6d %9d %9d %9d %9d %9.3f %9.3f%s" % (n, t[0], t[1], t[2], t[3], t[0] / t[1], t[0] / t[3],
-                                                   "  <- a peer needs fewer" if t[0] >= min(t[1:]) else ""))
+        t = [table[w][n] for w in who]
+        print("%6d %9d " % (n, t[0]) + " ".join("%9d" % v for v in t[1:])
+              + " %9.3f %9.3f%s" % (t[0] / table["openssl"][n], t[0] / table["sodium"][n],
+                                    "  <- a peer needs fewer" if t[0] >= min(t[1:]) else ""))
     if args.sweep < 1:
         sys.exit("peers.py: --sweep takes a step of at least 1")
     lengths = []
@@ -135,7 +186,7 @@ def main():
         if n == 65536:
             break
         n = n + 1 if n < 1024 else min(n + args.sweep, 65536)
-    sweeps = {who: sweep_counts(qemu, program, who, args.sweep) for who in WHO}
+    sweeps = {w: sweep_counts(qemu, program, w, args.sweep, path) for w in who}
     if any(len(v) != len(lengths) for v in sweeps.values()):
         sys.exit("peers.py: the sweep gave %s counts for %d lengths" % ({w: len(v) for w, v in sweeps.items()}, len(lengths)))
     print("# sweep: every length 0..1024, then every %d to 65536; lengths where a peer needs fewer instructions:"
@@ -143,25 +194,25 @@ def main():
     worse, worst, worst_at = 0, 0.0, 0
     for i, n in enumerate(lengths):
         ours = sweeps["ours"][i]
-        best = min(sweeps[w][i] for w in WHO[1:])
+        best = min(sweeps[w][i] for w in peers)
         if ours / best > worst:
             worst, worst_at = ours / best, n
         if ours >= best:
             worse += 1
-            print("%6d %9d %9d %9d %9d" % (n, ours, sweeps["openssl"][i], sweeps["openssl-scalar"][i], sweeps["sodium"][i]))
+            print("%6d %9d " % (n, ours) + " ".join("%9d" % sweeps[w][i] for w in peers))
     print("# sweep: %d lengths, %d where a peer needs fewer; worst ours/fewest-peer %.3f at length %d"
           % (len(lengths), worse, worst, worst_at))
-    names = sh(runner + [program, "names"], "the names of the four").splitlines()
-    if len(names) != len(WHO):
-        sys.exit("peers.py: bench_%s names gave %d lines for %d" % (args.target, len(names), len(WHO)))
+    names = sh(runner + [program, "names"] + path, "the names of the candidates").splitlines()
+    if len(names) != len(who):
+        sys.exit("peers.py: bench_%s names gave %d lines for %d" % (args.target, len(names), len(who)))
     out = os.path.join(describe.TOP, "build", args.target)
     with open(os.path.join(out, "bench.csv"), "w", newline="") as f:
         writer = csv.writer(f)
         writer.writerow(plot.FIELDS)
-        for who, name in zip(WHO, names):
+        for w, name in zip(who, names):
             for i, n in enumerate(lengths):
-                writer.writerow([args.target, qemu, CSV_WHO[who], name, "-", n, "instructions (exact, one call)",
-                                 sweeps[who][i]])
+                writer.writerow([args.target, qemu, CSV_WHO.get(w, w), name, "-", n, "instructions (exact, one call)",
+                                 sweeps[w][i]])
     plot.draw(plot.read(os.path.join(out, "bench.csv")), os.path.join(out, "bench.png"))
     print("wrote build/%s/bench.csv, build/%s/bench.png" % (args.target, args.target))
 

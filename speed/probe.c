@@ -2,7 +2,7 @@
 /* The speed probe, linked with one implementation (POLY1305AES_HEADER).
      speed ticks [-v] [-u] [-c] [-p PATH] [-r RUNS] [-C CALLER] LEN...   median ticks per call at each length
      speed table [-p PATH] [-r RUNS]              CSV over lengths x op x alignment x cache
-     speed calls N LEN [-v] [-u]                  N calls, each after count_mark(), for
+     speed calls N LEN [-v] [-u] [-p PATH]        N calls, each after count_mark(), for
                                                   counting instructions under an emulator
    -v times verify instead of authenticate; -u offsets every pointer by one byte;
    -p forces one of the implementation's code paths (else its own choice);
@@ -207,6 +207,10 @@ int main(int argc, char **argv)
     for (i = 4; i < argc; ++i) {
       if (!strcmp(argv[i], "-v")) use_verify = 1;
       else if (!strcmp(argv[i], "-u")) unaligned = 1;
+      else if (!strcmp(argv[i], "-p") && i + 1 < argc && use_path_named(argv[++i]) != 1) {
+        fprintf(stderr, "speed: %s has no path %s, or this CPU cannot run it\n", poly1305aes_implementation, argv[i]);
+        return 2;
+      }
     }
     if (len > MAXLEN) return 2;
     place();
@@ -220,6 +224,6 @@ int main(int argc, char **argv)
     return 0;
   }
   fprintf(stderr, "usage: speed ticks [-v] [-u] [-c] [-r RUNS] [-C CALLER] LEN... | speed table [-r RUNS] | "
-          "speed calls N LEN [-v] [-u]\n");
+          "speed calls N LEN [-v] [-u] [-p PATH]\n");
   return 2;
 }

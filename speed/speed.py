@@ -42,7 +42,12 @@ MODELS = {
 def model_cycles(target, trace):
     """{model name: cycles} for one call's trace: tools/pipemodel.py's models, or for a
     target whose file names llvm-mca CPU models ('mca': arm64), llvm-mca's (speed/crossover.py)"""
-    mca = describe.read_target(target).get("mca", "").split()
+    description = describe.read_target(target)
+    mca = description.get("mca", "").split()
+    if mca and description.get("mcatriple", "aarch64") != "aarch64":
+        # qemu's disassembly of armhf (Thumb-2 beside ARM code) and riscv64 (Zkne, RVV) calls is not
+        # one llvm-mca can assemble as a block: their main loops alone are modelled (speed/mca.py)
+        return {}
     if mca:
         stream = [text.split(None, 1)[1] for _, text, _ in trace]   # less the encoding
         return {cpu: crossover.model_cycles(stream, cpu) for cpu in mca}

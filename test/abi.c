@@ -7,7 +7,8 @@
    path of the implementation's dispatcher. It also paints the stack the call
    will use and looks through it afterwards for the call's secrets
    (test/stackscan.h). Assumes C99 + POSIX, one of the targets (amd64, x86,
-   ppc32, sparc64, arm64) and test/abi.h's layout.
+   ppc32, sparc64, arm64, riscv64, armhf; native on one of their CPUs) and
+   test/abi.h's layout.
    The caller's floating-point rule checked here: the control bits come back
    exactly; every status flag the caller had set is still set; no flag is
    newly raised for an exception the caller has enabled (a trap pending for
@@ -20,6 +21,10 @@
                       deepest stack each path's wipe areas used, one
                       "PATH AREA BYTES" line each, "PATH - cannot-run" for a
                       path this CPU cannot run; tools/stackbytes.py reads them
+   Where the implementation provides path_core (common/core.h), the core's
+   entry points (aes, start, blocks, finish) are called the same way, each
+   checked and scanned alone (the state, caller-provided, is not on the
+   stack); where it does not, a note says so.
    Prints "ok abi ..." or "FAIL abi ...: what, expected, got"; exit 1 on failure. */
 #include <signal.h>
 #include <stddef.h>
@@ -29,6 +34,8 @@
 #include <unistd.h>
 #include POLY1305AES_HEADER
 #include "abi.h"
+#include "aes_ref.h"
+#include "core.h"
 #include "ref.h"
 #include "stackscan.h"
 #include "util.h"
@@ -317,6 +324,105 @@ static const struct fake fakes[] = {
   { "k left below the stack pointer", abi_fake_leak, STACK, 0, 0 },
 };
 
+#elif defined(__riscv) && __riscv_xlen == 64
+/* RISC-V LP64D (Linux): s0-s11 and sp preserved, gp and tp never changed,
+   fs0-fs11 preserved; every vector register, vl and vtype volatile, vstart
+   zero at return (psABI); this project's rule: frm and vxrm come back
+   exactly, the caller's raised fflags and vxsat stay raised (no FP traps
+   exist, so none can be left pending); a callee with no stacked arguments
+   writes nothing at or above its entry sp. */
+#include <sys/auxv.h>
+#define FRAME_SLOT 19
+#define FRAME_NAME "entry sp+%u"
+#define FRAME_BASE 0
+#define FRAME_STRIDE 8
+#define SREG(n) { "s" #n, INT, n, ALL, 0 }
+#define FSREG(n) { "fs" #n, FP, n, 0, 0 }
+static const struct check checks[] = {
+  SREG(0), SREG(1), SREG(2), SREG(3), SREG(4), SREG(5), SREG(6), SREG(7), SREG(8), SREG(9), SREG(10), SREG(11),
+  { "sp", INT, 12, ALL, 0 }, { "gp", INT, 13, ALL, 0 }, { "tp", INT, 14, ALL, 0 },
+  { "fcsr rounding mode (frm)", INT, 15, 0xe0, 0 },
+  { "fcsr accrued flags (fflags NV DZ OF UF NX)", FLAGS, 15, 0x1f, 0 },
+  { "vxrm (vector fixed-point rounding)", INT, 16, 3, ABI_HAS_RVV },
+  { "vxsat (vector saturation flag)", FLAGS, 17, 1, ABI_HAS_RVV },
+  { "vstart zero at return", INT, 18, ALL, ABI_HAS_RVV },
+  FSREG(0), FSREG(1), FSREG(2), FSREG(3), FSREG(4), FSREG(5), FSREG(6), FSREG(7), FSREG(8), FSREG(9),
+  FSREG(10), FSREG(11),
+  { "stack left without secrets", STACK, 0, 0, 0 },
+};
+/* RISC-V has no floating-point or fixed-point traps */
+static unsigned long enabled_flags(const struct abi_block *b, int slot)
+{
+  (void) b;
+  (void) slot;
+  return 0;
+}
+#define FAKE4(a, b, c, d) FAKE(a) FAKE(b) FAKE(c) FAKE(d)
+FAKE4(s0, s1, s2, s3) FAKE4(s4, s5, s6, s7) FAKE4(s8, s9, s10, s11)
+FAKE4(fs0, fs1, fs2, fs3) FAKE4(fs4, fs5, fs6, fs7) FAKE4(fs8, fs9, fs10, fs11)
+FAKE4(sp, gp, tp, frm) FAKE4(fflags, vxrm, vxsat, vstart) FAKE(leak) FAKE(frame) FAKE(clean)
+#define FS(n) { "s" #n, abi_fake_s##n, INT, n, 0 }
+#define FF(n) { "fs" #n, abi_fake_fs##n, FP, n, 0 }
+static const struct fake fakes[] = {
+  { "clean", abi_fake_clean, INT, -1, 0 },
+  FS(0), FS(1), FS(2), FS(3), FS(4), FS(5), FS(6), FS(7), FS(8), FS(9), FS(10), FS(11),
+  FF(0), FF(1), FF(2), FF(3), FF(4), FF(5), FF(6), FF(7), FF(8), FF(9), FF(10), FF(11),
+  { "sp returned 16 higher", abi_fake_sp, INT, 12, 0 },
+  { "gp moved", abi_fake_gp, INT, 13, 0 }, { "tp moved", abi_fake_tp, INT, 14, 0 },
+  { "frm left at round-to-nearest", abi_fake_frm, INT, 15, 0 },
+  { "fflags cleared over the caller's flags", abi_fake_fflags, INT, 15, 0 },
+  { "vxrm left at 0", abi_fake_vxrm, INT, 16, ABI_HAS_RVV },
+  { "vxsat cleared over the caller's flag", abi_fake_vxsat, INT, 17, ABI_HAS_RVV },
+  { "vstart left at 1", abi_fake_vstart, INT, 18, ABI_HAS_RVV },
+  { "write at the entry sp", abi_fake_frame, INT, FRAME_SLOT, 0 },
+  { "k left below the stack pointer", abi_fake_leak, STACK, 0, 0 },
+};
+
+#elif defined(__arm__)
+/* AAPCS, VFP hard-float variant (Linux): r4-r11 and sp preserved, d8-d15
+   preserved (d0-d7 and d16-d31 volatile); the FPSCR control bits restored
+   (this project's rule: RMode, FZ, DN, AHP and the trap enables); the fifth
+   argument is the word at the entry sp, the callee's; above it the callee
+   writes nothing. */
+#define FRAME_SLOT 10
+#define FRAME_NAME "entry sp+%u"
+#define FRAME_BASE 4
+#define FRAME_STRIDE 4
+#define RREG(n) { "r" #n, INT, n - 4, ALL, 0 }
+#define DREG(n) { "d" #n, FP, n - 8, 0, 0 }
+static const struct check checks[] = {
+  RREG(4), RREG(5), RREG(6), RREG(7), RREG(8), RREG(9), RREG(10), RREG(11),
+  { "sp", INT, 8, ALL, 0 },
+  { "FPSCR rounding (RMode)", INT, 9, 0x00c00000UL, 0 },
+  { "FPSCR FZ DN AHP", INT, 9, 0x07000000UL, 0 },
+  { "FPSCR trap enables IOE DZE OFE UFE IXE IDE", INT, 9, 0x9f00UL, 0 },
+  { "FPSCR cumulative flags (IOC DZC OFC UFC IXC IDC QC)", FLAGS, 9, 0x0800009fUL, 0 },
+  DREG(8), DREG(9), DREG(10), DREG(11), DREG(12), DREG(13), DREG(14), DREG(15),
+  { "stack left without secrets", STACK, 0, 0, 0 },
+};
+/* FPSCR trap enables IOE DZE OFE UFE IXE (bits 8..12) and IDE (15) as its flags 0..4 and 7 */
+static unsigned long enabled_flags(const struct abi_block *b, int slot)
+{
+  unsigned long e = b->want[slot];
+  return (e >> 8 & 0x1f) | (e >> 15 & 1) << 7;
+}
+#define FAKE4(a, b, c, d) FAKE(a) FAKE(b) FAKE(c) FAKE(d)
+FAKE4(r4, r5, r6, r7) FAKE4(r8, r9, r10, r11) FAKE4(d8, d9, d10, d11) FAKE4(d12, d13, d14, d15)
+FAKE4(sp, fpscr, flags, pending) FAKE(leak) FAKE(frame) FAKE(clean)
+#define FR(n) { "r" #n, abi_fake_r##n, INT, n - 4, 0 }
+#define FD(n) { "d" #n, abi_fake_d##n, FP, n - 8, 0 }
+static const struct fake fakes[] = {
+  { "clean", abi_fake_clean, INT, -1, 0 },
+  FR(4), FR(5), FR(6), FR(7), FR(8), FR(9), FR(10), FR(11),
+  FD(8), FD(9), FD(10), FD(11), FD(12), FD(13), FD(14), FD(15),
+  { "sp returned 8 higher", abi_fake_sp, INT, 8, 0 },
+  { "FPSCR left at 0 (nearest, defaults)", abi_fake_fpscr, INT, 9, 0 },
+  { "FPSCR flags cleared over the caller's", abi_fake_flags, INT, 9, 0 },
+  { "caller's FPSCR restored over a raised inexact", abi_fake_pending, INT, 9, ABI_HAS_FPTRAPS },
+  { "write above the stacked argument", abi_fake_frame, INT, FRAME_SLOT, 0 },
+  { "k left below the stack pointer", abi_fake_leak, STACK, 0, 0 },
+};
+
 #else
 #error "test/abi.c: no ABI description for this CPU"
 #endif
@@ -369,6 +475,21 @@ static void set_mode(struct abi_block *b, int mode)
   b->want[12] = fpcr[mode];
   b->want[13] = fpsr[mode];
 #define MODE_SLOTS { 12 }
+#elif defined(__riscv)
+  /* fcsr: up with DZ raised; toward zero with NV NX raised; down; to nearest, ties to max
+     magnitude. vxrm: each of its four modes; vxsat raised in the first; vstart zero */
+  static const unsigned long fcsr[NMODES] = { 0x68, 0x31, 0x40, 0x80 };
+  b->want[15] = fcsr[mode];
+  b->want[16] = (unsigned long) mode & 3;
+  b->want[17] = mode == 0;
+  b->want[18] = 0;
+#define MODE_SLOTS { 15, 16 }
+#elif defined(__arm__)
+  /* up with DZC IDC raised; toward zero with FZ and DZE, UFC IXC raised; down with DN and AHP;
+     nearest with every trap enabled (IOE DZE OFE UFE IXE IDE) */
+  static const unsigned long fpscr[NMODES] = { 0x00400082UL, 0x01c00218UL, 0x06800000UL, 0x9f00UL };
+  b->want[9] = fpscr[mode];
+#define MODE_SLOTS { 9 }
 #endif
 }
 
@@ -805,21 +926,204 @@ static void run(int which)
               "secret in them\n", names[which], calls, NMODES, UPPER_MODES, (unsigned long) stack_deepest);
 }
 
+/* ---- the path's core entry points (common/core.h) ---- */
+
+/* weak: an implementation without path_core links, and the harness says so */
+extern const struct poly1305aes_core *poly1305aes_path_core(unsigned int i) __attribute__((weak));
+
+static union { unsigned char bytes[POLY1305AES_CORE_STATE_MAX]; double align[2]; } __attribute__((aligned(16))) core_state;
+
+/* one call of an entry point: which 0 aes, 1 start, 2 blocks, 3 finish;
+   blocks and finish get a state started and fed `before` blocks first
+   (directly, not through the harness) */
+struct core_args {
+  const struct poly1305aes_core *core;
+  int which;
+  unsigned char kr[32], n[16], s[16], want[16], area[48];
+  const unsigned char *m;
+  unsigned long before, nblocks, pad;
+};
+
+static void core_set_args(struct abi_block *b, struct core_args *a)
+{
+  struct ref_state ref;
+  unsigned long i;
+  aes_ref_encrypt(a->s, a->kr, a->n);
+  ref_start(&ref, a->kr);
+  for (i = 0; i < a->before + a->nblocks; ++i)
+    if (i < a->before || a->pad) ref_chunk(&ref, a->m + 16 * i, 16);
+    else {   /* pad 0: the block as the padded chunk it ends with (its last nonzero byte the 1) */
+      unsigned int len = 16;
+      while (len > 0 && a->m[16 * i + len - 1] == 0) --len;
+      ref_chunk(&ref, a->m + 16 * i, len - 1);
+    }
+  ref_tag(a->want, &ref, a->s);
+  if (a->which == 0) memcpy(a->want, a->s, 16);
+  for (i = 0; i < sizeof a->area; ++i) a->area[i] = (unsigned char) (0xa5 ^ i);
+  if (a->which >= 2) {
+    a->core->start(core_state.bytes, a->kr + 16);
+    a->core->blocks(core_state.bytes, a->m, a->before, 1);
+  }
+  if (a->which == 3) a->core->blocks(core_state.bytes, a->m + 16 * a->before, a->nblocks, (unsigned int) a->pad);
+  b->arg[0] = a->which == 0 ? (unsigned long) (a->area + 16) : (unsigned long) core_state.bytes;
+  b->arg[1] = a->which == 0 ? (unsigned long) a->kr : a->which == 1 ? (unsigned long) (a->kr + 16)
+            : a->which == 2 ? (unsigned long) (a->m + 16 * a->before) : (unsigned long) a->s;
+  b->arg[2] = a->which == 0 ? (unsigned long) a->n : a->which == 2 ? a->nblocks : (unsigned long) (a->area + 16);
+  b->arg[3] = a->pad;
+  b->arg[4] = 0;
+}
+
+/* the tag the state gives now (after start or blocks: the rest absorbed directly) */
+static void core_result(struct core_args *a, unsigned char tag[16])
+{
+  if (a->which == 0 || a->which == 3) {
+    memcpy(tag, a->area + 16, 16);
+    return;
+  }
+  if (a->which == 1) {
+    a->core->blocks(core_state.bytes, a->m, a->before, 1);
+    a->core->blocks(core_state.bytes, a->m + 16 * a->before, a->nblocks, (unsigned int) a->pad);
+  }
+  a->core->finish(core_state.bytes, a->s, tag);
+}
+
+static void core_again(struct abi_block *b, void *context, struct secrets *other)
+{
+  static struct core_args a;
+  static uint64_t prng = 4343;
+  a = *(struct core_args *) context;
+  prng_fill(&prng, a.kr, 32);
+  prng_fill(&prng, a.n, 16);
+  clamp_ref(a.kr);
+  core_set_args(b, &a);
+  secrets_of(other, a.kr, a.n, NULL);
+  call(b);
+}
+
+static void run_core(const struct poly1305aes_core *core, int which)
+{
+  /* blocks before the call, and in it: 0, 1, 2, about LANES_FROM (poly1305aes_53: 24 blocks), above it */
+  static const unsigned long counts[][2] = { { 0, 0 }, { 0, 1 }, { 3, 2 }, { 1, 24 }, { 0, 25 }, { 2, 70 }, { 0, 256 } };
+  static const char *const names[] = { "core aes", "core start", "core blocks", "core finish" };
+  static unsigned char buffer[16 * 260 + 8];
+  static struct core_args a;
+  static struct secrets secret;
+  unsigned long asked[ABI_NINT];
+  uint64_t prng = 2000 + (uint64_t) which;
+  unsigned int ci, c, calls = 0, bad = 0;
+  unsigned long pad;
+  int mode;
+  struct abi_block *b;
+  if (posix_memalign((void **) &b, 64, sizeof *b)) { printf("FAIL abi: out of memory\n"); ++failures; return; }
+  stack_deepest = 0;
+  for (ci = 0; ci < sizeof counts / sizeof counts[0]; ++ci)
+    for (pad = 0; pad <= 48; pad += 16)
+      for (mode = 0; mode < NMODES; ++mode) {
+        unsigned char tag[16];
+        char text[500], where[200];
+        unsigned int i;
+        a.core = core;
+        a.which = which;
+        a.before = counts[ci][0];
+        a.nblocks = counts[ci][1];
+        a.pad = (unsigned long) (mode != 2);   /* pad 0 in one caller mode: the block ends 01 00.. */
+        a.m = buffer + (pad / 16 + (unsigned long) mode) % 8;
+        prng_fill(&prng, a.kr, 32);
+        prng_fill(&prng, a.n, 16);
+        prng_fill(&prng, (unsigned char *) a.m, 16 * (a.before + a.nblocks));
+        if (mode == 1) {   /* all-0xff message, largest clamped r */
+          memset((unsigned char *) a.m, 0xff, 16 * (a.before + a.nblocks));
+          memset(a.kr + 16, 0xff, 16);
+        }
+        if (!a.pad)
+          for (i = 0; i < a.nblocks; ++i) memcpy((unsigned char *) a.m + 16 * (a.before + i) + 13, "\001\000\000", 3);
+        clamp_ref(a.kr);
+        prepare(b, &prng, which == 0 ? (void (*)(void)) core->aes : which == 1 ? (void (*)(void)) core->start
+                          : which == 2 ? (void (*)(void)) core->blocks : (void (*)(void)) core->finish, pad, mode);
+        core_set_args(b, &a);
+        memcpy(asked, b->want, sizeof asked);
+        snprintf(where, sizeof where, "%s, %lu blocks after %lu, pad %lu, stack pad %lu, caller mode %d (%s)",
+                 names[which], a.nblocks, a.before, a.pad, pad, mode, mode_names[mode]);
+        calling = where;
+        call(b);
+        ++calls;
+        calling = "the harness";
+        core_result(&a, tag);
+        if (memcmp(tag, a.want, 16) && bad++ < 10) printf("FAIL abi %s: wrong result\n", where);
+        if (which == 0 || which == 3)
+          for (i = 0; i < sizeof a.area; ++i)
+            if ((i < 16 || i >= 32) && a.area[i] != (unsigned char) (0xa5 ^ i)) {
+              if (bad++ < 10) printf("FAIL abi %s: byte %d beside the output overwritten\n", where, (int) i - 16);
+              break;
+            }
+        secrets_of(&secret, a.kr, a.n, NULL);
+        scan_stack(b, &secret, core_again, &a);
+        mode_taken(b, asked);
+        for (c = 0; c < NCHECK + NFRAME; ++c)
+          if (check_fails(b, c, text) && bad++ < 10) printf("FAIL abi %s: %s\n", where, text);
+      }
+  free(b);
+  if (bad) {
+    printf("FAIL abi %s: %u problems in %u calls (the deepest used %lu bytes of stack)\n", names[which], bad, calls,
+           (unsigned long) stack_deepest);
+    ++failures;
+  }
+  else printf("ok abi %s: %u calls (blocks 0 1 2 24 25 70 256 after 0-3, pad 1 and 0, stack pads 0 16 32 48, %d caller "
+              "FP modes, message offsets 0-6), every check holds; the deepest call used %lu bytes of stack and left no "
+              "secret in them\n", names[which], calls, NMODES, (unsigned long) stack_deepest);
+}
+
 #if defined(POLY1305AES_STACK_PROBE)
 /* the build's stack probe (common/stack.h): on the current path, calls of
    authenticate and verify at every length from 0 to 17 and around each power
    of 2 up to 16 KiB and each vector threshold the dispatchers name (320 to
-   4100), at four stack pads and two caller FP modes, each on a painted stack;
-   prints for each area the most bytes the calls whose wipe recorded it wrote
-   below the wipe's frame (common/stack.h), and for calls that wiped nothing
-   (area 0) the bytes they wrote below the caller's stack pointer */
-static int measure_path(const char *path)
+   4100), and (where the implementation provides path_core) of each core
+   entry point with block counts across the same thresholds, at four stack
+   pads and two caller FP modes, each on a painted stack; prints for each
+   area the most bytes the calls whose wipe recorded it wrote below the
+   wipe's frame (common/stack.h), and for calls that wiped nothing (area 0)
+   the bytes they wrote below the caller's stack pointer */
+static const char *measure_failure;
+
+/* one prepared call (b's function and arguments set); adds its depth to deepest[area] */
+static int measure_call(struct abi_block *b, unsigned long deepest[3])
+{
+  unsigned long bottom, deepest_at, top, used;
+  unsigned int area;
+  size_t depth;
+  poly1305aes_stack_area = 0;
+  poly1305aes_stack_top = 0;
+  call(b);
+  depth = stack_depth(b->stack, ABI_NSTACK, (uint32_t) PAINT);
+  area = poly1305aes_stack_area;
+  /* the painted bytes' lowest address in the call's stack (the block was zero before) */
+  for (bottom = 0; bottom + 4 <= ABI_NRUN; bottom += 4) {
+    uint32_t word;
+    memcpy(&word, b->run + bottom, 4);
+    if (word == (uint32_t) PAINT) break;
+  }
+  deepest_at = (unsigned long) (b->run + bottom) + (ABI_NSTACK - depth);
+  top = poly1305aes_stack_top;
+  measure_failure = area > 2 ? "a wipe recorded no known area" : depth + 16 > ABI_NSTACK ?
+    "the call used all the painted stack" : (area && (top < deepest_at || top >= (unsigned long) (b->run + ABI_NRUN))) ?
+    "the wipe's frame is not above the deepest byte written" : NULL;
+  if (measure_failure) return 1;
+  used = area ? top - deepest_at : depth;
+  if (used > deepest[area]) deepest[area] = used;
+  return 0;
+}
+
+static int measure_path(unsigned int p, const char *path)
 {
   static const unsigned int extra[] = { 320, 384, 640, 896, 2560, 3072, 4100 };
+  static const unsigned long core_counts[][2] = { { 0, 0 }, { 0, 1 }, { 3, 2 }, { 0, 19 }, { 0, 20 }, { 1, 24 },
+    { 0, 25 }, { 0, 40 }, { 0, 56 }, { 2, 70 }, { 0, 160 }, { 0, 256 } };
   static unsigned char buffer[16384 + 16];
   static const char *const area_names[3] = { "none", "scalar", "vector" };
+  static struct core_args a;
+  const struct poly1305aes_core *core = poly1305aes_path_core ? poly1305aes_path_core(p) : NULL;
   unsigned int lengths[64], count = 0, i, k, which, area;
-  unsigned long pad, deepest[3] = { 0, 0, 0 }, bottom, deepest_at, top, used;
+  unsigned long pad, deepest[3] = { 0, 0, 0 };
   uint64_t prng = 77;
   int mode;
   struct abi_block *b;
@@ -834,7 +1138,6 @@ static int measure_path(const char *path)
       for (pad = 0; pad <= 48; pad += 16)
         for (mode = 0; mode < 2; ++mode) {
           const unsigned char *m = buffer + (i + pad / 16) % 8;
-          size_t depth;
           prng_fill(&prng, kr, 32);
           prng_fill(&prng, n, 16);
           prng_fill(&prng, (unsigned char *) m, lengths[i]);
@@ -846,28 +1149,35 @@ static int measure_path(const char *path)
           b->arg[2] = (unsigned long) n;
           b->arg[3] = (unsigned long) m;
           b->arg[4] = lengths[i];
-          poly1305aes_stack_area = 0;
-          poly1305aes_stack_top = 0;
-          call(b);
-          depth = stack_depth(b->stack, ABI_NSTACK, (uint32_t) PAINT);
-          area = poly1305aes_stack_area;
-          /* the painted bytes' lowest address in the call's stack (the block was zero before) */
-          for (bottom = 0; bottom + 4 <= ABI_NRUN; bottom += 4) {
-            uint32_t word;
-            memcpy(&word, b->run + bottom, 4);
-            if (word == (uint32_t) PAINT) break;
-          }
-          deepest_at = (unsigned long) (b->run + bottom) + (ABI_NSTACK - depth);
-          top = poly1305aes_stack_top;
-          if (area > 2 || depth + 16 > ABI_NSTACK || (area && (top < deepest_at || top >= (unsigned long) (b->run + ABI_NRUN)))) {
-            printf("FAIL abi --measure: path %s, length %u: %s\n", path, lengths[i],
-                   area > 2 ? "a wipe recorded no known area" : depth + 16 > ABI_NSTACK ?
-                   "the call used all the painted stack" : "the wipe's frame is not above the deepest byte written");
+          if (measure_call(b, deepest)) {
+            printf("FAIL abi --measure: path %s, length %u: %s\n", path, lengths[i], measure_failure);
             free(b);
             return 1;
           }
-          used = area ? top - deepest_at : depth;
-          if (used > deepest[area]) deepest[area] = used;
+        }
+  for (i = 0; core && i < sizeof core_counts / sizeof core_counts[0]; ++i)
+    for (which = 0; which < 4; ++which)
+      for (pad = 0; pad <= 48; pad += 16)
+        for (mode = 0; mode < 2; ++mode) {
+          a.core = core;
+          a.which = (int) which;
+          a.before = core_counts[i][0];
+          a.nblocks = core_counts[i][1];
+          a.pad = (unsigned long) (mode == 0);
+          a.m = buffer + (pad / 16 + (unsigned long) mode) % 8;
+          prng_fill(&prng, a.kr, 32);
+          prng_fill(&prng, a.n, 16);
+          prng_fill(&prng, (unsigned char *) a.m, 16 * (a.before + a.nblocks));
+          clamp_ref(a.kr);
+          prepare(b, &prng, which == 0 ? (void (*)(void)) core->aes : which == 1 ? (void (*)(void)) core->start
+                            : which == 2 ? (void (*)(void)) core->blocks : (void (*)(void)) core->finish, pad, mode);
+          core_set_args(b, &a);
+          if (measure_call(b, deepest)) {
+            printf("FAIL abi --measure: path %s, core entry %u, %lu blocks: %s\n", path, which, a.nblocks,
+                   measure_failure);
+            free(b);
+            return 1;
+          }
         }
   free(b);
   for (area = 0; area < 3; ++area)
@@ -881,7 +1191,7 @@ static int measure(void)
   const char *path;
   for (p = 0; (path = poly1305aes_path_name(p)) != NULL; ++p) {
     if (!poly1305aes_path_use(p)) printf("%s - cannot-run\n", path);
-    else if (measure_path(path)) return 1;
+    else if (measure_path(p, path)) return 1;
   }
   return 0;
 }
@@ -922,6 +1232,9 @@ int main(int argc, char **argv)
   if (getauxval(AT_HWCAP) & 0x10000000UL) features |= ABI_HAS_ALTIVEC;   /* PPC_FEATURE_HAS_ALTIVEC */
   prctl(PR_SET_FPEXC, PR_FP_EXC_PRECISE);   /* an enabled exception traps, as a careful caller may ask */
 #endif
+#if defined(__riscv)
+  if (getauxval(AT_HWCAP) & (1UL << ('V' - 'A'))) features |= ABI_HAS_RVV;
+#endif
 #ifdef XINUSE
   {
     unsigned int a, b, cx, d, xcr0, xd;
@@ -956,6 +1269,16 @@ int main(int argc, char **argv)
       run(0);
       run(1);
       run(2);
+      if (!poly1305aes_path_core)
+        printf("note abi: path %s: %s provides no path_core yet, so its core entry points are not checked\n", path,
+               poly1305aes_implementation);
+      else if (!poly1305aes_path_core(p)) {
+        printf("FAIL abi: path_core(%u) is NULL for path %s\n", p, path);
+        ++failures;
+      } else {
+        int which;
+        for (which = 0; which < 4; ++which) run_core(poly1305aes_path_core(p), which);
+      }
       ++tested;
     }
   if (!only_selftest && !tested) { printf("FAIL abi: no code path runs on this CPU\n"); ++failures; }

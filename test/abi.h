@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: CC0-1.0 */
 /* The block test/abi.c shares with the assembly harness test/abi_<target>.S.
    Assumes long and pointers are the register width (8 bytes on amd64,
-   sparc64 and arm64, 4 on x86 and ppc32) and a block aligned to 16 bytes. Included by
+   sparc64, arm64 and riscv64, 4 on x86, ppc32 and armhf) and a block aligned to 16 bytes. Included by
    C and by assembly, so the layout is given as byte offsets. */
 #ifndef abi_H
 #define abi_H
 
-#if defined(__x86_64__) || (defined(__sparc__) && defined(__arch64__)) || defined(__aarch64__)
+#if defined(__x86_64__) || (defined(__sparc__) && defined(__arch64__)) || defined(__aarch64__) \
+  || (defined(__riscv) && __riscv_xlen == 64)
 #define ABI_W 8
 #else
 #define ABI_W 4
@@ -41,8 +42,9 @@
 #define ABI_HAS_DAZ 2       /* x86: MXCSR takes DAZ (MXCSR_MASK bit 6) */
 #define ABI_HAS_ALTIVEC 4   /* ppc32: v20-v31 and VRSAVE are loaded and checked */
 #define ABI_HAS_XINUSE 8    /* x86: XGETBV(1) tells whether the upper halves of ymm/zmm are in use */
-#define ABI_HAS_FPTRAPS 16  /* arm64: FPCR holds the trap enables (the CPU implements FP traps) */
+#define ABI_HAS_FPTRAPS 16  /* arm64, armhf: FPCR/FPSCR holds the trap enables (the CPU implements FP traps) */
 #define ABI_HAS_ZMM 32      /* x86: AVX-512F and the OS saves zmm state (a caller can dirty zmm upper halves) */
+#define ABI_HAS_RVV 0x100   /* riscv64: the V extension (AT_HWCAP): vxrm, vxsat and vstart are checked */
 
 #ifdef __ASSEMBLER__
 /* "fake NAME" starts the global function abi_fake_NAME: a deliberately broken callee */
@@ -50,6 +52,8 @@
 	.globl abi_fake_\name
 #if defined(__sparc__)
 	.type abi_fake_\name, #function
+#elif defined(__arm__)
+	.type abi_fake_\name, %function
 #else
 	.type abi_fake_\name, @function
 #endif

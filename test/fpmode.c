@@ -97,8 +97,65 @@ unsigned long long fpmode_read(void)
   return control & CONTROL_BITS;
 }
 
+#elif defined(__riscv) && defined(__riscv_flen)
+/* RISC-V F/D: the rounding field frm (fcsr bits 5-7); there are no trap enables */
+static const struct { const char *name; unsigned long rm; } modes[] = {
+  { "default", 0 }, { "toward zero", 1 }, { "down", 2 }, { "up", 3 },
+};
+void fpmode_set(int mode)
+{
+  __asm__ __volatile__("fsrm %0" : : "r"(modes[mode].rm) : "memory");
+}
+unsigned long long fpmode_read(void)
+{
+  unsigned long rm;
+  __asm__ __volatile__("frrm %0" : "=r"(rm) : : "memory");
+  return rm;
+}
+
+#elif defined(__arm__) && defined(__ARM_FP)
+/* 32-bit ARM VFP: FPSCR RMode (bits 22-23: nearest, up, down, toward zero), FZ, DN, AHP
+   and the trap enables are its control bits */
+static const struct { const char *name; unsigned int rounding; } modes[] = {
+  { "default", 0 }, { "up", 1 }, { "down", 2 }, { "toward zero", 3 },
+};
+void fpmode_set(int mode)
+{
+  unsigned int fpscr;
+  __asm__ __volatile__("vmrs %0, fpscr" : "=r"(fpscr) : : "memory");
+  fpscr = (fpscr & ~(3u << 22)) | modes[mode].rounding << 22;
+  __asm__ __volatile__("vmsr fpscr, %0" : : "r"(fpscr) : "memory");
+}
+unsigned long long fpmode_read(void)
+{
+  unsigned int fpscr;
+  __asm__ __volatile__("vmrs %0, fpscr" : "=r"(fpscr) : : "memory");
+  return fpscr & 0x07c09f00u;   /* AHP DN FZ RMode, the trap enables */
+}
+
 #else
-#error "test/fpmode.c: add this CPU's floating-point control state"
+/* any other CPU (the native target): C99's rounding modes, those this one has */
+#include <fenv.h>
+static const struct { const char *name; int rounding; } modes[] = {
+  { "default", FE_TONEAREST },
+#ifdef FE_UPWARD
+  { "up", FE_UPWARD },
+#endif
+#ifdef FE_DOWNWARD
+  { "down", FE_DOWNWARD },
+#endif
+#ifdef FE_TOWARDZERO
+  { "toward zero", FE_TOWARDZERO },
+#endif
+};
+void fpmode_set(int mode)
+{
+  fesetround(modes[mode].rounding);
+}
+unsigned long long fpmode_read(void)
+{
+  return (unsigned long long) fegetround();
+}
 #endif
 
 int fpmode_count(void) { return (int) (sizeof modes / sizeof modes[0]); }

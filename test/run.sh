@@ -48,13 +48,30 @@ step() {
   notes="$notes$(grep '^NOTE' "$step_log" | sed 's/^/\n  /')"
 }
 
+# make AES=table: the selector admits the table-based AES designs too and
+# installs the fastest candidate of all (test/policy.py checks the log)
+select_table() {
+  target=$1
+  make -s AES=table TARGET="$target" BUILDROOT="$root" || return 1
+  python3 test/policy.py "$root/$target/selection.log" table
+}
+
 # the selector on a target must pass every candidate that lists it, install
 # one, and have checked every constant-time claim (valgrind natively, qemu's
-# trace under an emulator)
+# trace under an emulator); by default the one it installs runs constant-time
+# code on this CPU, the fastest such, and it names any faster one left out
+# (test/policy.py)
 select_all() {
   target=$1
   python3 tools/selector.py --target "$target" --root "$root" --rounds 1 || return 1
+  select_log "$target"
+}
+
+# the selection log of a target: every candidate passed, its claims checked
+select_log() {
+  target=$1
   log=$root/$target/selection.log
+  python3 test/policy.py "$log" ct || return 1
   bad=$(grep -v ' result=ok ' "$log" | grep -v ' result=skipped ')
   [ -z "$bad" ] || { echo "FAIL candidates that did not pass:"; echo "$bad"; return 1; }
   for impl in $(d impls "$target"); do
@@ -75,6 +92,27 @@ aes_kat() {
   $(d target "$target" cc) $(d target "$target" cflags) -std=c99 -O2 -Wall -Wextra -Werror -Iaes \
     aes/kat.c aes/aes_ref.c -o "$out" $(d target "$target" ldflags) || return 1
   python3 aes/check.py $(d target "$target" run) "$out"
+}
+
+# the targets where an implementation uses the vector-permute AES (one of
+# its files, or a source it lists, includes common/vpaes.h)
+uses_vpaes() {
+  for impl in $(d impls "$1"); do
+    dir=poly1305aes_$impl
+    for f in "$dir"/* $(d impl "$impl" sources | sed "s|^|$dir/|"); do
+      grep -qs '#include "vpaes.h"' "$f" && return 0
+    done
+  done
+  return 1
+}
+
+# common/vpaes.h against the reference AES, built for the target, on random keys and blocks
+vpaes_check() {
+  target=$1
+  out=$root/$target/vpaes-check
+  $(d target "$target" cc) $(d target "$target" cflags) -std=c99 -O2 -Wall -Wextra -Werror -Iaes -Icommon \
+    aes/vpaes_check.c aes/aes_ref.c common/util.c -o "$out" $(d target "$target" ldflags) || return 1
+  $(d runner "$target") "$out"
 }
 
 # the README's example, compiled against a library and header in $2/lib and
@@ -149,6 +187,25 @@ abi_stable() {
 # the ABI harness under a target's second runner (targets/<t> 'alsorun'), on every path
 abi_also() {
   $(d target "$1" alsorun) "$root/$1/impl/$2/abi"
+}
+
+# the self-test against the shared library, on the path the library picks by itself, under a
+# CPU without the optional extensions (targets/<t> 'plainrun'): nothing it picks may need them
+plain_choice() {
+  env LD_LIBRARY_PATH="$root/$1/impl/$2/dist/lib" QEMU_LD_PREFIX="$(d target "$1" sysroot)" \
+    $(d target "$1" plainrun) "$root/$1/impl/$2/test-shared" test/vectors.txt paper,chain,lengths
+}
+
+# the native target, as `make` takes it on a machine no target's host line names: the
+# selector must pick target native and install a portable implementation built with cc
+native_unknown_machine() {
+  target=$(POLY1305AES_MACHINE=loongarch64 python3 tools/describe.py host) || return 1
+  echo "a loongarch64 machine selects target: $target"
+  [ "$target" = native ] || { echo "FAIL a machine no target names selects $target, not native"; return 1; }
+  POLY1305AES_MACHINE=loongarch64 make -s BUILDROOT="$root" SELECT_ROUNDS=1 || return 1
+  grep -q '^#define poly1305aes_implementation "poly1305aes_' "$root/native/include/poly1305aes.h" ||
+    { echo "FAIL nothing installed for native"; return 1; }
+  select_log native
 }
 
 # an implementation built with a VARIANT (san) passes the suite on every path
@@ -476,7 +533,15 @@ target_steps() {
   target=$1
   mkdir -p "$root/$target"
   step "$target: AES reference known answers" aes_kat "$target"
-  step "$target: every implementation built, self-tested on every path, installed by the selector" select_all "$target"
+  if uses_vpaes "$target"; then
+    step "$target: the vector-permute AES against the reference" vpaes_check "$target"
+  fi
+  if [ "$target" = native ]; then
+    step "native: a machine no target names gets target native; every portable implementation built, self-tested, installed" native_unknown_machine
+  else
+    step "$target: make AES=table installs the fastest candidate, table-based AES admitted" select_table "$target"
+    step "$target: every implementation built, self-tested on every path, installed by the selector (constant time by default)" select_all "$target"
+  fi
   step "$target: README example against the installed library" readme_example "$target"
   step "$target: every shared library exports the generic API only (soname libpoly1305aes.so.1)" exports "$target"
   step "$target: a program keeps running as each implementation is installed into its prefix" abi_stable "$target"
@@ -488,6 +553,11 @@ target_steps() {
   for impl in $(d streams "$target"); do
     step "$target: $impl built with clang: self-test and the ABI and stack harness on every path" clang_suite "$target" "$impl"
   done
+  if [ -n "$(d target "$target" plainrun)" ]; then
+    for impl in $(d streams "$target"); do
+      step "$target: $impl's own choice of path runs under $(d target "$target" plainrun)" plain_choice "$target" "$impl"
+    done
+  fi
   if [ "$target" = "$host" ]; then
     for impl in $(d streams "$target"); do
       step "$target: $impl under AddressSanitizer and UndefinedBehaviorSanitizer" variant_suite san "$impl"
@@ -499,7 +569,7 @@ target_steps() {
     step "$target: CPPFLAGS, CFLAGS, LDFLAGS, WERROR, make check, a CC for another CPU" conventions_flags
     step "$target: the obvious mistakes give one line that says what to do" one_line_errors
   fi
-  if [ -z "$(d target "$target" run)" ]; then
+  if [ -z "$(d target "$target" run)" ] && [ "$target" != native ]; then
     step "$target: differential fuzzing of every implementation against the reference" fuzz "$target"
   else
     step "$target: the fuzzer's inputs replayed on every implementation and path" fuzz_replay "$target"
@@ -525,6 +595,7 @@ step "every source file carries the licence line" licence_lines
 step "README.md is at most 300 lines" readme_length
 step "vectors regenerated and cross-checked with pycryptodome" python3 test/gen_vectors.py
 step "set-up survives a failed apt-get update (a fake apt-get)" apt_mid_sync
+step "the vector-permute AES's tables derived and checked (aes/vpaes.py)" python3 aes/vpaes.py --check common/vpaes.h
 for impl in $(d impls); do
   [ -n "$(d impl "$impl" checks)" ] && step "$impl: own checks" impl_checks "$impl"
 done

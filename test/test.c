@@ -22,6 +22,7 @@
 #include <unistd.h>
 #include POLY1305AES_HEADER
 #include "aes_ref.h"
+#include "core.h"
 #include "fpmode.h"
 #include "md5.h"
 #include "ref.h"
@@ -32,6 +33,7 @@ static int failed_checks;
 static int check_failed;          /* the running check has failed */
 static const char *check_name;
 static const char *path_name = "installed";
+static unsigned int path_index;   /* the dispatcher's number of the path in use */
 
 static void fail(const char *format, ...)
 {
@@ -293,6 +295,118 @@ static void check_near(void)
     random_case(&prng, kr, n, NULL, 0);
     against_reference(kr, n, big, l, "message near 1 MiB, length");
   }
+}
+
+/* ---- the path's core (common/core.h): aes + start + blocks + padded tail + finish ---- */
+
+#ifdef poly1305aes_path_name
+/* weak: an implementation that does not provide path_core yet links, and the check says so */
+extern const struct poly1305aes_core *poly1305aes_path_core(unsigned int i) __attribute__((weak));
+#endif
+
+/* the state, 16-byte aligned, with guard words after state_bytes */
+static union { unsigned char bytes[POLY1305AES_CORE_STATE_MAX + 32]; double align[2]; } __attribute__((aligned(16))) core_area;
+
+/* tag of m[0..l) through the core, the whole blocks split into calls at
+   block indices cut[0] <= cut[1] <= ... (ncut of them); compared with want */
+static void core_tag(const struct poly1305aes_core *core, const unsigned char kr[32], const unsigned char n[16],
+                     const unsigned char *m, unsigned int l, const unsigned int *cut, unsigned int ncut,
+                     const unsigned char want[16], const char *what)
+{
+  unsigned char s[16], tail[16], tag[16];
+  size_t nfull = l / 16, from = 0;
+  unsigned int i, c;
+  memset(core_area.bytes, 0xa5, sizeof core_area.bytes);   /* start must not rely on a clean state */
+  core->aes(s, kr, n);
+  core->start(core_area.bytes, kr + 16);
+  for (c = 0; c <= ncut; ++c) {
+    size_t to = c < ncut ? cut[c] : nfull;
+    core->blocks(core_area.bytes, m + 16 * from, to - from, 1);
+    from = to;
+  }
+  if (l % 16) {
+    memset(tail, 0, 16);
+    memcpy(tail, m + 16 * nfull, l % 16);
+    tail[l % 16] = 1;
+    core->blocks(core_area.bytes, tail, 1, 0);
+  }
+  core->finish(core_area.bytes, s, tag);
+  for (i = core->state_bytes; i < sizeof core_area.bytes; ++i)
+    if (core_area.bytes[i] != 0xa5) { fail("%s: the core wrote past its state_bytes (%u), length %u", what, core->state_bytes, l); return; }
+  compare_tag(tag, want, what, (long) l);
+}
+
+static void check_core(void)
+{
+  static unsigned char m[16 * 300 + 64];
+  const struct poly1305aes_core *core = NULL;
+  unsigned char kr[32], n[16], want[16], got[16];
+  unsigned int cut[8], l, o, i, ncut;
+  uint64_t prng = 23;
+#ifdef poly1305aes_path_name
+  if (poly1305aes_path_core) core = poly1305aes_path_core(path_index);
+  if (!poly1305aes_path_core) {
+    printf("NOTE core (path %s): %s provides no path_core yet, so its core is not checked\n", path_name,
+           poly1305aes_implementation);
+    return;
+  }
+#else
+  printf("NOTE core: the installed library exports no path_core (checked in the namespaced build)\n");
+  return;
+#endif
+  if (!core) { fail("path_core(%u) is NULL for a path the dispatcher lists", path_index); return; }
+  if (core->state_bytes > POLY1305AES_CORE_STATE_MAX) { fail("state_bytes %u > %d", core->state_bytes, POLY1305AES_CORE_STATE_MAX); return; }
+  /* aes against the reference */
+  for (i = 0; i < 20; ++i) {
+    random_case(&prng, kr, n, NULL, 0);
+    aes_ref_encrypt(want, kr, n);
+    core->aes(got, kr, n);
+    compare_tag(got, want, "aes of random key and block, case", (long) i);
+  }
+  /* lengths 0..300 (the message misaligned by l % 8): a blocks call takes
+     whole blocks, so a split at any byte offset is a split at the block
+     that offset falls in: the whole blocks split in two at every block
+     index, and (every seventh length) in three at every pair of them */
+  for (l = 0; l <= 300; ++l) {
+    unsigned char *msg = m + l % 8;
+    random_case(&prng, kr, n, msg, l);
+    if (l % 3 == 1) memset(msg, 0xff, l), memset(kr + 16, 0xff, 16), poly1305aes_clamp(kr);
+    ref_authenticate(want, kr, n, msg, l);
+    poly1305aes_authenticate(got, kr, n, msg, l);
+    compare_tag(got, want, "authenticate beside the core, length", (long) l);
+    for (o = 0; o <= l / 16; ++o) {
+      cut[0] = o;
+      core_tag(core, kr, n, msg, l, cut, 1, want, "core, two blocks calls split at every block, length");
+      if (l % 7) continue;
+      for (cut[1] = o; cut[1] <= l / 16; ++cut[1])
+        core_tag(core, kr, n, msg, l, cut, 2, want, "core, three blocks calls, length");
+    }
+  }
+  /* beyond: random lengths and split points; runs of 0, 1, 2 and many blocks */
+  for (i = 0; i < 200; ++i) {
+    unsigned int j;
+    l = 301 + (unsigned int) (prng_next(&prng) % (sizeof m - 400));
+    random_case(&prng, kr, n, m + i % 16, l);
+    if (i % 4 == 1) memset(m + i % 16, 0xff, l), memset(kr + 16, 0xff, 16), poly1305aes_clamp(kr);
+    ref_authenticate(want, kr, n, m + i % 16, l);
+    ncut = 1 + (unsigned int) (prng_next(&prng) % 8);
+    for (j = 0; j < ncut; ++j) {
+      unsigned int prev = j ? cut[j - 1] : 0, left = l / 16 - prev, step;
+      switch (i % 4) {
+      case 0: step = (unsigned int) (prng_next(&prng) % (left + 1)); break;   /* any */
+      case 1: step = (unsigned int) (prng_next(&prng) % 3); break;            /* 0, 1 or 2 blocks */
+      case 2: step = j % 2 ? 0 : left / 2; break;                            /* many, then none */
+      default: step = j % 3 == 0 ? 1 : j % 3 == 1 ? 0 : left / 3; break;
+      }
+      if (step > left) step = left;
+      cut[j] = prev + step;
+    }
+    core_tag(core, kr, n, m + i % 16, l, cut, ncut, want, "core, random blocks calls, length");
+  }
+  /* start then finish, no blocks call at all */
+  random_case(&prng, kr, n, NULL, 0);
+  ref_authenticate(want, kr, n, m, 0);
+  core_tag(core, kr, n, m, 0, cut, 0, want, "core, no blocks call, length");
 }
 
 /* ---- the final reduction: with r = 1, h is the sum of the chunks mod p ---- */
@@ -805,6 +919,7 @@ static const struct { const char *name; void (*run)(void); } checks[] = {
   { "huge", check_huge },
   { "fpmodes", check_fpmodes },
   { "threads", check_threads },
+  { "core", check_core },
 };
 
 /* name is one of the comma-separated names in list */
@@ -851,7 +966,9 @@ int main(int argc, char **argv)
 #ifdef poly1305aes_path_name   /* the namespaced header: every path of the dispatcher */
   {
     unsigned int p;
+    printf("default path %s\n", poly1305aes_path());   /* what calls run here unless forced (the selector reads it) */
     for (p = 0; (path_name = poly1305aes_path_name(p)) != NULL; ++p) {
+      path_index = p;
       if (!poly1305aes_path_use(p)) {
         printf("note: path %s: this CPU cannot run it, so it is not tested here\n", path_name);
         snprintf(lacking + strlen(lacking), sizeof lacking - strlen(lacking), " %s", path_name);

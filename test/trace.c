@@ -45,7 +45,9 @@ int main(int argc, char **argv)
 {
   const char *mode = argc > 1 ? argv[1] : "";
   int a;
-  printf("mark %p\n", (void *) trace_mark);
+  /* the address of trace_mark's first instruction: on 32-bit ARM a Thumb function's
+     pointer has bit 0 set, its instructions start at the even address */
+  printf("mark 0x%lx\n", (unsigned long) (uintptr_t) trace_mark & ~1ul);
   if (!strcmp(mode, "paths")) {
     unsigned int p;
     const char *name;

@@ -4,7 +4,9 @@
 and implementations (poly1305aes_<name>/). Every tool learns what exists from
 here, as a module or through this command line; nothing else parses them.
 
-  describe.py host                 the target whose 'host' line names this machine
+  describe.py host                 the target whose 'host' line names this machine; 'native'
+                                   when none does (POLY1305AES_MACHINE, when set, stands in
+                                   for uname -m: the tests name a machine no target knows)
   describe.py targets              every target
   describe.py target T [FIELD]     one field of targets/T ('' if absent), or all as FIELD=value
   describe.py impls [T]            the implementations (those building for T), one a line
@@ -24,10 +26,14 @@ here, as a module or through this command line; nothing else parses them.
 A target file holds "field value" lines: summary, host (uname -m names), cc, ar,
 cflags, clangcflags (clang's in place of cflags, where they differ), ldflags, run (the emulator; dropped on the target's own host, where
 programs run natively), alsorun (a second
-runner for the ABI harness), tools (commands), packages (Debian packages that
+runner for the ABI harness), plainrun (a runner for a CPU without the
+optional extensions the implementations use: the library's own choice of
+path must run there), tools (commands), packages (Debian packages that
 give them), sysroot (where a dynamic program finds the target's loader and libc
-under qemu-user), debarch and peers (the Debian architecture, and the packages
-of the peers `make bench` compares with: tools/fetch-peers), mca and
+under qemu-user), debarch, debsuite and peers (the Debian architecture, the
+Debian release when not the machine's, and the packages of the peers `make
+bench` compares with: tools/fetch-peers), benchpath (the code path `make
+bench` forces on the emulated CPU), mca and
 peerloops (llvm-mca CPU models, and the peers' main loops, for speed/mca.py).
 An implementation directory holds:
   targets      the targets it builds for, one a line
@@ -96,13 +102,22 @@ def read_target(name):
     return out
 
 
+NATIVE = "native"   # the target of a machine no other target names (targets/native)
+
+
+def machine():
+    """uname -m, or POLY1305AES_MACHINE when set (a build-tool setting for tests; the
+    library itself reads no environment)."""
+    return os.environ.get("POLY1305AES_MACHINE") or platform.machine()
+
+
 def host_target():
-    """The target whose 'host' line lists this machine's uname -m, or None."""
-    machine = platform.machine()
+    """The target whose 'host' line lists this machine's uname -m; 'native' when none
+    does (and targets/native exists), else None."""
     for name in target_names():
-        if machine in fields(os.path.join(TOP, "targets", name)).get("host", "").split():
+        if machine() in fields(os.path.join(TOP, "targets", name)).get("host", "").split():
             return name
-    return None
+    return NATIVE if NATIVE in target_names() else None
 
 
 class Implementation:
@@ -346,7 +361,7 @@ def main(argv):
         name = host_target()
         if not name:
             raise SystemExit("describe: this machine (%s) matches no 'host' line in targets/; give TARGET="
-                             % platform.machine())
+                             % machine())
         print(name)
     elif command == "targets" and not args:
         print("\n".join(target_names()))

@@ -1,0 +1,94 @@
+/* SPDX-License-Identifier: CC0-1.0 */
+/* The run-time dispatcher of an implementation with code paths, written
+   once (poly1305aes_arm64, poly1305aes_armhf, poly1305aes_riscv64 include it
+   from their dispatch.c twice: first for struct path, then, after their
+   path table, for the functions). Assumes GCC or clang (__atomic builtins)
+   and the implementation's hashfn type. The including file defines:
+     static const struct path paths[], best first, the last one every CPU runs;
+     static int runs_here(const struct path *p): the library's own choice may
+       take p on this CPU;
+     static int may_force(const struct path *p): a test may force p here;
+     PATH_CALL(fn): fn called for the arguments out, kr, n, m, l;
+     wipe_below(bytes): zeroes that much stack below the stack pointer.
+   A path runs its scalar code below vector_from bytes, its vector code (when
+   not NULL) from there; after each call the dispatcher zeroes the stack the
+   code used (scalar_stack or vector_stack bytes; 0: none).
+   The choice is cached write-once, process-wide: the first call picks the
+   first path that runs here and stores a pointer to its constant descriptor
+   with an atomic release store; every call loads it with an acquire load.
+   Threads racing on the first call compute and store the same pointer, so
+   the race is benign. Nothing outside the program chooses the path: no
+   environment variable is read. Tests and benchmarks force one through the
+   path interface (common/impl.h.in), which the installed libraries do not
+   export. */
+#ifndef poly1305aes_dispatch_path
+#define poly1305aes_dispatch_path
+
+/* a code path: its name, the CPU features it needs (the implementation's bits), its code
+   for short messages and (or NULL) from vector_from bytes on, the stack bytes each leaves
+   to wipe */
+struct path {
+  const char *name;
+  unsigned long needs;
+  hashfn *scalar, *vector;
+  size_t vector_from;
+  unsigned int scalar_stack, vector_stack;
+};
+
+#elif !defined(poly1305aes_dispatch_H)
+#define poly1305aes_dispatch_H
+
+#define COUNT (sizeof paths / sizeof paths[0])
+
+static const struct path *choose(void)
+{
+  unsigned int i;
+  for (i = 0; i < COUNT; ++i)
+    if (runs_here(&paths[i])) return &paths[i];
+  return &paths[COUNT - 1];
+}
+
+static const struct path *chosen;   /* write-once cache, see above (path_use rewrites it) */
+
+static const struct path *current(void)
+{
+  const struct path *p = __atomic_load_n(&chosen, __ATOMIC_ACQUIRE);
+  if (__builtin_expect(p == NULL, 0)) {
+    p = choose();
+    __atomic_store_n(&chosen, p, __ATOMIC_RELEASE);
+  }
+  return p;
+}
+
+void poly1305aes_authenticate(unsigned char out[16], const unsigned char kr[32], const unsigned char n[16],
+                              const unsigned char m[], unsigned int l)
+{
+  const struct path *p = current();
+  if (p->vector && l >= p->vector_from) {
+    PATH_CALL(p->vector);
+    if (p->vector_stack) wipe_below(p->vector_stack);
+  } else {
+    PATH_CALL(p->scalar);
+    if (p->scalar_stack) wipe_below(p->scalar_stack);
+  }
+}
+
+/* the path interface (common/impl.h.in): the table, as data */
+const char *poly1305aes_path_name(unsigned int i)
+{
+  return i < COUNT ? paths[i].name : NULL;
+}
+
+int poly1305aes_path_use(unsigned int i)
+{
+  if (i >= COUNT || !may_force(&paths[i])) return 0;
+  __atomic_store_n(&chosen, &paths[i], __ATOMIC_RELEASE);
+  return 1;
+}
+
+const char *poly1305aes_path(void)
+{
+  return current()->name;
+}
+
+#endif

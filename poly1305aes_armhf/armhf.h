@@ -1,0 +1,103 @@
+/* SPDX-License-Identifier: CC0-1.0 */
+/* poly1305aes_armhf internals. Assumes 32-bit ARM (ARMv7-A, little-endian),
+   Linux (getauxval), GCC or clang. The cores follow the internal contract
+   (start, blocks, finish on a state of their own); AES-128 is one function,
+   aes128(out, k, in), key expansion included.
+
+   Scalar Poly1305 in radix 2^32: h = h0 + 2^32 h1 + 2^64 h2 + 2^96 h3 +
+   2^128 h4 with h4 <= 4 between blocks. Clamping gives r0..r3 < 2^28 and
+   4 | r1, r2, r3, so 2^128 r_i = 2^130 (r_i / 4) = 5 r_i / 4 = s_i mod p
+   exactly (s_i < 2^28.33). For one block (a = h + c, a4 <= 6): each column
+   d_k is at most four products a_i r_j < 2^60.33 plus a4 s_k < 2^31 plus the
+   carry from the column below (< 2^31), so d_k < 2^62.4; the top d4 = a4 r0
+   + (d3 >> 32) < 2^31.4, and 5 (d4 >> 2) < 2^32.1 is added in 64 bits: the
+   new h4 is (d4 & 3) plus one carry, <= 4. */
+#ifndef poly1305aes_armhf_internal_H
+#define poly1305aes_armhf_internal_H
+
+#include "namespace.h"
+
+#define aes128_ce CRYPTO_NAMESPACE(aes128_ce)
+#define aes_table CRYPTO_NAMESPACE(aes_table)
+#define hash_ce CRYPTO_NAMESPACE(hash_ce)
+#define hash_table CRYPTO_NAMESPACE(hash_table)
+#define p32_auth CRYPTO_NAMESPACE(p32_auth)
+#define neon_blocks CRYPTO_NAMESPACE(neon_blocks)
+#define neon_steps CRYPTO_NAMESPACE(neon_steps)
+#define neon_keys CRYPTO_NAMESPACE(neon_keys)
+#define hash_neon_ce CRYPTO_NAMESPACE(hash_neon_ce)
+#define hash_neon_table CRYPTO_NAMESPACE(hash_neon_table)
+
+#ifndef __ASSEMBLER__
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include "stack.h"   /* STACK_BYTES, the wipe sizes the build measured */
+
+#define INLINE static inline __attribute__((always_inline))
+#define HIDDEN __attribute__((visibility("hidden")))
+
+typedef uint32_t u32;
+typedef uint64_t u64;
+
+/* AES-128: out = AES_k(in), the key expanded on the way (the contract's one function) */
+HIDDEN void aes128_ce(unsigned char out[16], const unsigned char k[16], const unsigned char in[16]);   /* aes_ce.S */
+
+/* a whole call of a path for some lengths: out = Poly1305_r(m[0..l)) + AES_k(n) */
+typedef void hashfn(unsigned char out[16], const unsigned char kr[32], const unsigned char n[16],
+                    const unsigned char *m, size_t l);
+HIDDEN hashfn hash_ce, hash_table;   /* radix 2^32 (scalar.c) */
+HIDDEN hashfn hash_neon_ce, hash_neon_table;   /* radix 2^26 NEON, then radix 2^32 (scalar.c); l >= 64 */
+
+INLINE u32 load32(const unsigned char *p)
+{
+  u32 x;
+  memcpy(&x, p, 4);
+  return x;
+}
+
+INLINE void store32(unsigned char *p, u32 x)
+{
+  memcpy(p, &x, 4);
+}
+
+/* ---- the radix-2^32 core (blocks.S: the contract's start, blocks and finish as macros,
+   fused into one frame per call) ---- */
+
+/* the whole radix-2^32 Poly1305 of a call in one frame (blocks.S): from h (zero, or the
+   NEON core's), every block of m[0..l) and the padded tail, then out = (h mod p + s)
+   mod 2^128 (the contract's finish); r is clamped there; s is zeroed */
+HIDDEN void p32_auth(unsigned char out[16], const unsigned char r[16], unsigned char s[16], const unsigned char *m,
+                     size_t l, const u32 h[5]);
+
+/* the NEON core (neon.c, steps.S; its keys by blocks.S): h = the sum of the 4 q blocks at
+   m (q >= 1, pad 1) under r (clamped there) for h = 0 on entry; h4 <= 4 on return */
+HIDDEN void neon_blocks(u32 h[5], const unsigned char r[16], const unsigned char *m, size_t q);
+HIDDEN void neon_keys(uint32_t keys[40], const unsigned char r[16]);
+HIDDEN void neon_steps(uint32_t keys[40], const unsigned char *m, size_t q, uint32_t x[10]);
+
+/* zero the bytes [sp - bytes, sp) below the stack pointer, where the frames of the
+   function just called were (bytes a multiple of 32); sp moves down over them for
+   the stores, and back; in the build's stack probe, only recorded:
+   common/stack.h */
+INLINE void wipe_below(size_t bytes)
+{
+  if (stack_probing(bytes)) return;
+  __asm__ __volatile__("mov r2, sp\n\t"
+                       "sub r3, r2, %0\n\t"
+                       "mov sp, r3\n\t"
+                       "mov r0, #0\n\t"
+                       "mov r1, #0\n"
+                       "1:\n\t"
+                       "strd r0, r1, [r3], #8\n\t"
+                       "strd r0, r1, [r3], #8\n\t"
+                       "strd r0, r1, [r3], #8\n\t"
+                       "strd r0, r1, [r3], #8\n\t"
+                       "cmp r3, r2\n\t"
+                       "blo 1b\n\t"
+                       "mov sp, r2"
+                       : : "r"(bytes) : "r0", "r1", "r2", "r3", "cc", "memory");
+}
+
+#endif /* __ASSEMBLER__ */
+#endif

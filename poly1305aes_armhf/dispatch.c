@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: CC0-1.0 */
+/* poly1305aes_armhf: run-time choice of the code path. Assumes 32-bit ARM
+   Linux: getauxval(AT_HWCAP) and getauxval(AT_HWCAP2) tell the CPU's
+   features (HWCAP_NEON; HWCAP2_AES, the ARMv8 AArch32 AES instructions).
+
+   The dispatcher itself is common/dispatch.h's. The path table, best
+   first; the first whose needs the CPU meets is used:
+     neon-aes AES with AESE/AESMC; radix 2^32 (UMAAL, UMLAL) for short
+              messages, from VECTOR_FROM bytes the NEON core (radix 2^26, two
+              lanes, four blocks a step) first (needs NEON and AES)
+     aes      AES with AESE/AESMC; radix 2^32 at every length (needs AES)
+     neon     AES from a table (NOT constant time); the NEON core as above
+              (needs NEON)
+     generic  AES from a table (NOT constant time); radix 2^32
+   After each call the dispatcher zeroes the stack the path's code used
+   (STACK_BYTES: measured by the build for the compiler in use, with a
+   margin, common/stack.h); the ABI harness (test/abi.c) fails a build that leaves
+   a secret. */
+#include <stddef.h>
+#include <sys/auxv.h>
+#include "armhf.h"
+
+#define NEED_NEON 1u   /* AT_HWCAP HWCAP_NEON, as bit 0 here */
+#define NEED_AES 2u    /* AT_HWCAP2 HWCAP2_AES, as bit 1 here */
+
+#include "dispatch.h"   /* struct path; the needs: the bits above */
+
+/* NEON from here on (bytes; whole groups of four blocks go to it). Exact
+   instructions per call under qemu-arm -cpu max, path aes (scalar) against
+   neon-aes with NEON from 64 bytes: 1019/1056 at 256 bytes, 1207/1162 at
+   320; a NEON step (64 bytes) is 106 instructions, four scalar blocks 188;
+   llvm-mca per 64 bytes: 216 model cycles against 368 on cortex-a15, 59
+   against 288 on cortex-a57: NEON pays from 320 bytes on every measure. */
+#ifndef VECTOR_FROM
+#define VECTOR_FROM 320
+#endif
+#if VECTOR_FROM < 64
+#error "the NEON core takes whole groups of four blocks"
+#endif
+
+static const struct path paths[] = {
+  { "neon-aes", NEED_NEON | NEED_AES, hash_ce, hash_neon_ce, VECTOR_FROM, STACK_BYTES(neon_aes, scalar),
+    STACK_BYTES(neon_aes, vector) },
+  { "aes", NEED_AES, hash_ce, NULL, 0, STACK_BYTES(aes, scalar), 0 },
+  { "neon", NEED_NEON, hash_table, hash_neon_table, VECTOR_FROM, STACK_BYTES(neon, scalar),
+    STACK_BYTES(neon, vector) },
+  { "generic", 0, hash_table, NULL, 0, STACK_BYTES(generic, scalar), 0 },
+};
+
+static unsigned int features(void)
+{
+  unsigned int have = 0;
+  if (getauxval(AT_HWCAP) & (1ul << 12)) have |= NEED_NEON;   /* HWCAP_NEON */
+  if (getauxval(AT_HWCAP2) & 1ul) have |= NEED_AES;           /* HWCAP2_AES */
+  return have;
+}
+
+static int runs_here(const struct path *p)
+{
+  return (p->needs & features()) == p->needs;
+}
+
+#define may_force runs_here
+#define PATH_CALL(fn) fn(out, kr, n, m, l)
+#include "dispatch.h"

@@ -1,0 +1,96 @@
+/* SPDX-License-Identifier: CC0-1.0 */
+/* poly1305aes_riscv64: run-time choice of the code path. Assumes RV64 Linux.
+
+   What the CPU has comes from the kernel: the riscv_hwprobe system call
+   (Linux 6.4 and later; key IMA_EXT_0: V, Zkne) where it exists, and
+   AT_HWCAP's bit for the single-letter extension V (every kernel that lets
+   a program use V sets it). Where neither says, an extension counts as
+   absent for the library's own choice: a kernel without riscv_hwprobe
+   (before 6.4, and qemu-user 7.2, which lacks the call) runs the generic
+   path's AES, whatever the CPU has: nothing can trap, and nothing outside
+   the program is consulted (no environment variable, no trial execution
+   under a signal handler, which would race with the program's own). The
+   selector times that choice. Tests and benchmarks may force a path whose
+   extension the kernel left unsaid (path_use): the test programs then run
+   it on the emulated CPU named by the target file (qemu-riscv64 ... zkne=true),
+   and a CPU without it stops them with SIGILL, a failure, never a skip.
+
+   The dispatcher itself is common/dispatch.h's. The path table, best
+   first; a path runs its scalar code below vector_from bytes, its vector
+   code from there:
+     vector-zkne  AES with Zkne; radix 2^64 (mul, mulhu) for short messages,
+                  from VECTOR_FROM bytes the RVV core first (radix 2^26, one
+                  block a lane, vector-length agnostic: rvv.S, vector.c)
+     zkne         AES with Zkne; radix 2^64 at every length
+     vector       AES from a table (NOT constant time); the RVV core as above
+     generic      AES from a table (NOT constant time); radix 2^64
+   After each call the dispatcher zeroes the stack the path's code used
+   (scalar_stack or vector_stack bytes below its stack pointer: STACK_BYTES,
+   measured by the build for the compiler in use, with a margin,
+   common/stack.h); the ABI
+   harness (test/abi.c) fails a build that leaves a secret. */
+#define _DEFAULT_SOURCE 1   /* syscall() */
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/auxv.h>
+#include <unistd.h>
+#include "riscv64.h"
+
+#define HAS_V 1u
+#define HAS_ZKNE 2u
+
+#include "dispatch.h"   /* struct path; the needs: the bits above */
+
+/* the RVV core from here on (at least 16 L bytes for any lane count L <= 16). Exact
+   instructions per call under qemu-riscv64 (VLEN 128: 4 lanes), path zkne against
+   vector-zkne with the RVV core from 256 bytes: 1135/1221 at 320 bytes, 1323/1297 at
+   384; an RVV step (4 blocks at VLEN 128) is 76 instructions, four scalar blocks 188 */
+#ifndef VECTOR_FROM
+#define VECTOR_FROM 384
+#endif
+#if VECTOR_FROM < 256
+#error "the RVV core takes at least one step of 16 lanes"
+#endif
+
+static const struct path paths[] = {
+  { "vector-zkne", HAS_V | HAS_ZKNE, scalar_zkne, vector_zkne, VECTOR_FROM, STACK_BYTES(vector_zkne, scalar),
+    STACK_BYTES(vector_zkne, vector) },
+  { "zkne", HAS_ZKNE, scalar_zkne, NULL, 0, STACK_BYTES(zkne, scalar), 0 },
+  { "vector", HAS_V, scalar_table, vector_table, VECTOR_FROM, STACK_BYTES(vector, scalar),
+    STACK_BYTES(vector, vector) },
+  { "generic", 0, scalar_table, NULL, 0, STACK_BYTES(generic, scalar), 0 },
+};
+
+/* what the kernel says the CPU has (have), and which extensions it spoke of (known) */
+static void features(unsigned int *have, unsigned int *known)
+{
+  struct { int64_t key; uint64_t value; } pair = { 4, 0 };   /* RISCV_HWPROBE_KEY_IMA_EXT_0 */
+  *have = *known = 0;
+  if (syscall(258, &pair, 1, 0, NULL, 0) == 0 && pair.key == 4) {   /* __NR_riscv_hwprobe */
+    *known = HAS_V | HAS_ZKNE;
+    if (pair.value & (1u << 2)) *have |= HAS_V;       /* RISCV_HWPROBE_IMA_V */
+    if (pair.value & (1u << 12)) *have |= HAS_ZKNE;   /* RISCV_HWPROBE_EXT_ZKNE */
+  } else {
+    *known = HAS_V;
+    if (getauxval(AT_HWCAP) & (1ul << ('V' - 'A'))) *have |= HAS_V;
+  }
+}
+
+/* the library's own choice: what the kernel says the CPU has */
+static int runs_here(const struct path *p)
+{
+  unsigned int have, known;
+  features(&have, &known);
+  return (p->needs & have) == p->needs;
+}
+
+/* a test may force a path the kernel did not rule out (an extension it left unsaid) */
+static int may_force(const struct path *p)
+{
+  unsigned int have, known;
+  features(&have, &known);
+  return (p->needs & known & ~have) == 0;
+}
+
+#define PATH_CALL(fn) fn(out, kr, n, m, l)
+#include "dispatch.h"

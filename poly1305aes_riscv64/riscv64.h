@@ -1,0 +1,178 @@
+/* SPDX-License-Identifier: CC0-1.0 */
+/* poly1305aes_riscv64 internals. Assumes RV64GC Linux, little-endian, GCC or
+   clang (unsigned __int128: mul and mulhu). The cores follow the internal
+   contract (start, blocks, finish on a state of their own); AES-128 is one
+   function, aes128(out, k, in), key expansion included.
+   Scalar Poly1305 in radix 2^64: the bounds of common/poly64.h hold (h2 <= 4
+   between blocks; one block's sums fit their words). */
+#ifndef poly1305aes_riscv64_internal_H
+#define poly1305aes_riscv64_internal_H
+
+#include "namespace.h"
+
+#define aes128_zkne CRYPTO_NAMESPACE(aes128_zkne)
+#define aes128_table CRYPTO_NAMESPACE(aes128_table)
+#define aes_table CRYPTO_NAMESPACE(aes_table)
+#define rvv_steps CRYPTO_NAMESPACE(rvv_steps)
+#define vector_zkne CRYPTO_NAMESPACE(vector_zkne)
+#define vector_table CRYPTO_NAMESPACE(vector_table)
+#define scalar_zkne CRYPTO_NAMESPACE(scalar_zkne)
+#define scalar_table CRYPTO_NAMESPACE(scalar_table)
+
+#ifndef __ASSEMBLER__
+#include "poly64.h"
+#include "stack.h"   /* STACK_BYTES, the wipe sizes the build measured */
+
+#define HIDDEN __attribute__((visibility("hidden")))
+
+/* AES-128: out = AES_k(in), the key expanded on the way (one function, the contract's) */
+typedef void aesfn(unsigned char out[16], const unsigned char k[16], const unsigned char in[16]);
+HIDDEN aesfn aes128_zkne;    /* Zkne: aes64es, aes64esm, aes64ks1i, aes64ks2 (aes.h, scalar.c) */
+HIDDEN aesfn aes128_table;   /* a 2 KiB table (scalar.c): NOT constant time */
+
+/* a whole call of a path for some lengths: out = Poly1305_r(m[0..l)) + AES_k(n) */
+typedef void hashfn(unsigned char out[16], const unsigned char kr[32], const unsigned char n[16],
+                    const unsigned char *m, size_t l);
+HIDDEN hashfn scalar_zkne, scalar_table;   /* radix 2^64 (scalar.c) */
+HIDDEN hashfn vector_zkne, vector_table;   /* RVV radix 2^26, then radix 2^64 (vector.c); l >= 256 */
+
+/* ---- loads: RV64GC may trap on (or emulate slowly) a misaligned ld, so
+   bytes at an address not a multiple of 8 are read as the aligned words that
+   hold them, shifted together. Each aligned word read holds at least one byte
+   of the range asked for, so no read crosses into a page the caller did not
+   give; the branch depends only on the address. ---- */
+
+/* the aligned word at p (p a multiple of 8) */
+INLINE u64 word_at(const unsigned char *p)
+{
+  u64 x;
+  __asm__("ld %0, %1" : "=r"(x) : "m"(*(const u64 *) (const void *) p));
+  return x;
+}
+
+/* lo + 2^64 hi = the 16 bytes at p, little-endian */
+INLINE void load128(const unsigned char *p, u64 *lo, u64 *hi)
+{
+  unsigned int off = (unsigned int) ((uintptr_t) p & 7);
+  if (off == 0) {
+    *lo = word_at(p);
+    *hi = word_at(p + 8);
+  } else {
+    const unsigned char *a = p - off;
+    unsigned int shift = 8 * off;
+    u64 w0 = word_at(a), w1 = word_at(a + 8), w2 = word_at(a + 16);
+    *lo = w0 >> shift | w1 << (64 - shift);
+    *hi = w1 >> shift | w2 << (64 - shift);
+  }
+}
+
+/* ---- the radix-2^64 core (the contract: start, blocks, finish) ---- */
+
+INLINE void p64r_start(struct p64 *st, const unsigned char r[16])
+{
+  u64 r0, r1;
+  load128(r, &r0, &r1);
+  st->h0 = st->h1 = st->h2 = 0;
+  st->r0 = r0 & 0x0ffffffc0fffffffULL;
+  st->r1 = r1 & 0x0ffffffc0ffffffcULL;
+  st->s1 = st->r1 + (st->r1 >> 2);
+}
+
+/* h = (h + c0 + 2^64 c1 + pad 2^128) r, h in h[0..2]: the bounds of common/poly64.h
+   (h2 <= 4 between blocks; d0 < 2^125.2, d1 < 2^125.1, top < 2^63.2) */
+INLINE void p64r_block(u64 h[3], u64 c0, u64 c1, u64 pad, u64 r0, u64 r1, u64 s1)
+{
+  u128 a, d0, d1;
+  u64 top;
+  a = (u128) h[0] + c0;
+  h[0] = (u64) a;
+  a = (u128) h[1] + c1 + (u64) (a >> 64);
+  h[1] = (u64) a;
+  h[2] += (u64) (a >> 64) + pad;
+  d0 = (u128) h[0] * r0 + (u128) h[1] * s1;
+  d1 = (u128) h[0] * r1 + (u128) h[1] * r0 + (u64) (d0 >> 64) + h[2] * s1;
+  top = h[2] * r0 + (u64) (d1 >> 64);
+  a = (u128) (u64) d0 + ((top >> 2) + (top & ~(u64) 3));   /* + 5 (top >> 2): 2^130 = 5 mod p */
+  h[0] = (u64) a;
+  a = (u128) (u64) d1 + (u64) (a >> 64);
+  h[1] = (u64) a;
+  h[2] = (top & 3) + (u64) (a >> 64);
+}
+
+/* h = (h + c + pad 2^128) r for each of nblocks 16-byte blocks c at m */
+INLINE void p64r_blocks(struct p64 *st, const unsigned char *m, size_t nblocks, u64 pad)
+{
+  u64 h[3] = { st->h0, st->h1, st->h2 };
+  const u64 r0 = st->r0, r1 = st->r1, s1 = st->s1;
+  unsigned int off = (unsigned int) ((uintptr_t) m & 7);
+  if (off == 0) {
+    for (; nblocks; --nblocks, m += 16) p64r_block(h, word_at(m), word_at(m + 8), pad, r0, r1, s1);
+  } else if (nblocks) {
+    const unsigned char *a = m - off;
+    unsigned int shift = 8 * off, back = 64 - shift;
+    u64 w0 = word_at(a);
+    for (; nblocks; --nblocks, a += 16) {
+      u64 w1 = word_at(a + 8), w2 = word_at(a + 16);
+      p64r_block(h, w0 >> shift | w1 << back, w1 >> shift | w2 << back, pad, r0, r1, s1);
+      w0 = w2;
+    }
+  }
+  st->h0 = h[0];
+  st->h1 = h[1];
+  st->h2 = h[2];
+}
+
+/* h for all of m[0..l): the whole blocks, then the padded tail (pad 0) */
+INLINE void p64r_message(struct p64 *st, const unsigned char *m, size_t l)
+{
+  if (l >= 16) p64r_blocks(st, m, l / 16, 1);
+  if (l & 15) {
+    u64 h[3] = { st->h0, st->h1, st->h2 }, m0, m1;
+    p64_tail(m, l, &m0, &m1);
+    p64r_block(h, m0, m1, 0, st->r0, st->r1, st->s1);
+    st->h0 = h[0];
+    st->h1 = h[1];
+    st->h2 = h[2];
+  }
+}
+
+/* tag = (h mod p + s0 + 2^64 s1) mod 2^128; aligned stores where tag is 8-aligned */
+INLINE void p64r_finish(const struct p64 *st, u64 s0, u64 s1, unsigned char tag[16])
+{
+  u64 t0, t1;
+  p64_final(&t0, &t1, st->h0, st->h1, st->h2, s0, s1);
+  if (((uintptr_t) tag & 7) == 0) {
+    __asm__("sd %1, 0(%3)\n\tsd %2, 8(%3)" : "=m"(*(unsigned char (*)[16]) tag) : "r"(t0), "r"(t1), "r"(tag));
+  } else {
+    store64(tag, t0);
+    store64(tag + 8, t1);
+  }
+}
+
+/* ---- the RVV core (rvv.S; keys and the lanes' sum in vector.c) ---- */
+struct rvv_keys;
+HIDDEN void rvv_steps(const struct rvv_keys *keys, const unsigned char *m, size_t q, size_t lanes, u64 sums[5]);
+
+/* zero the bytes [sp - bytes, sp) below the stack pointer, where the frames of
+   the function just called were (bytes a multiple of 32); the stack pointer
+   moves down over them for the stores, and back; in the build's stack
+   probe, only recorded: common/stack.h */
+INLINE void wipe_below(size_t bytes)
+{
+  if (stack_probing(bytes)) return;
+  __asm__ __volatile__("mv t0, sp\n\t"
+                       "sub t1, t0, %0\n\t"
+                       "mv sp, t1\n"
+                       "1:\n\t"
+                       "sd zero, 0(t1)\n\t"
+                       "sd zero, 8(t1)\n\t"
+                       "sd zero, 16(t1)\n\t"
+                       "sd zero, 24(t1)\n\t"
+                       "addi t1, t1, 32\n\t"
+                       "bltu t1, t0, 1b\n\t"
+                       "mv sp, t0"
+                       : : "r"(bytes) : "t0", "t1", "memory");
+}
+
+#endif /* __ASSEMBLER__ */
+#endif

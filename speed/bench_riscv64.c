@@ -1,0 +1,91 @@
+/* SPDX-License-Identifier: CC0-1.0 */
+/* The peer benchmark for riscv64 (run under qemu-riscv64, where time means
+   nothing: speed/peers.py counts the instructions of each call with
+   speed/count.py). One implementation (POLY1305AES_HEADER, its namespaced
+   library) beside OpenSSL 3 and libsodium from Debian 13's riscv64 packages
+   (Debian 12 has none), linked statically. Assumes RV64GC; the Zkne peer and
+   our zkne path need a CPU with Zkne (the target's qemu line has it).
+   Complete Poly1305-AES, per message, as the API must do it:
+     ours           poly1305aes_authenticate(out, kr, n, m, l)
+     openssl        OpenSSL's AES as its C glue (cipher_aes_hw_rv64i.inc) runs one
+                    block on a CPU with Zkne: rv64i_zkne_set_encrypt_key and
+                    rv64i_zkne_encrypt (aes-riscv64-zkn), then its Poly1305 as it
+                    runs (Poly1305_Init, _Update, _Final: C; Debian 13 builds its
+                    radix-2^32 variant, 32x32-bit products; OpenSSL has no vector
+                    Poly1305 for riscv64)
+     openssl-table  the same with its AES for CPUs without Zkne: AES_set_encrypt_key
+                    and AES_encrypt (aes-riscv64: tables)
+     sodium         s = AES-128_k(n) by OpenSSL's Zkne AES, then
+                    crypto_onetimeauth_poly1305(out, m, l, r||s) (portable C)
+   Called directly, OpenSSL's Zkne AES needs no capability check: qemu-user
+   7.2 has no riscv_hwprobe, so OpenSSL's own probe would find no Zkne there.
+   OpenSSL's functions named here are its internal entry points, global in its
+   static library (not its public API); their prototypes are written out. The
+   commands are speed/bench_main.h's. */
+#define BENCH_NAME "bench_riscv64"
+#include "bench_peers.h"
+
+/* ---- OpenSSL's internal entry points (libcrypto.a) ---- */
+typedef struct { uint32_t rd_key[60]; int rounds; } aes_key;   /* its AES_KEY */
+int rv64i_zkne_set_encrypt_key(const unsigned char *key, const int bits, aes_key *schedule);
+void rv64i_zkne_encrypt(const unsigned char *in, unsigned char *out, const aes_key *schedule);
+int AES_set_encrypt_key(const unsigned char *key, const int bits, aes_key *schedule);
+void AES_encrypt(const unsigned char *in, unsigned char *out, const aes_key *schedule);
+
+static void openssl(unsigned char out[16], unsigned int l)
+{
+  aes_key schedule;
+  unsigned char key[32];
+  rv64i_zkne_set_encrypt_key(kr, 128, &schedule);
+  rv64i_zkne_encrypt(n, key + 16, &schedule);
+  openssl_poly(out, l, key);
+}
+
+static void openssl_table(unsigned char out[16], unsigned int l)
+{
+  aes_key schedule;
+  unsigned char key[32];
+  AES_set_encrypt_key(kr, 128, &schedule);
+  AES_encrypt(n, key + 16, &schedule);
+  openssl_poly(out, l, key);
+}
+
+static void sodium(unsigned char out[16], unsigned int l)
+{
+  aes_key schedule;
+  unsigned char key[32];
+  memcpy(key, kr + 16, 16);
+  rv64i_zkne_set_encrypt_key(kr, 128, &schedule);
+  rv64i_zkne_encrypt(n, key + 16, &schedule);
+  crypto_onetimeauth_poly1305(out, m, l, key);
+}
+
+static const struct { const char *name; void (*fn)(unsigned char out[16], unsigned int l); } who[] = {
+  { "ours", ours }, { "openssl", openssl }, { "openssl-table", openssl_table }, { "sodium", sodium },
+};
+#include "bench_main.h"
+
+static void setup(void)
+{
+  bench_setup();
+}
+
+static void use(unsigned int i)
+{
+  (void) i;
+}
+
+static void describe(void)
+{
+  printf("# libsodium %s\n", sodium_version_string());
+  printf("# openssl: rv64i_zkne_set_encrypt_key and rv64i_zkne_encrypt (Zkne), then Poly1305_Init/Update/Final as "
+         "it runs (C: Debian 13 builds its radix-2^32 variant; Final includes its OPENSSL_cleanse of the state); openssl-table: the same after "
+         "AES_set_encrypt_key and AES_encrypt (tables, for CPUs without Zkne); sodium: crypto_onetimeauth_poly1305 "
+         "after OpenSSL's Zkne AES\n");
+}
+
+static void names(void)
+{
+  printf("%s (path %s)\n%s\n%s, table AES\nlibsodium %s\n", poly1305aes_implementation, poly1305aes_path(),
+         OPENSSL_VERSION_TEXT, OPENSSL_VERSION_TEXT, sodium_version_string());
+}
