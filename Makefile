@@ -7,8 +7,13 @@
 #                              select and install (native: the machine's own cc; the default
 #                              where no target's host line names the machine; AES=table:
 #                              table-based AES designs admitted too, README)
-#   make test [TARGETS="..."]                           the whole test suite
-#   make install [TARGET=...] PREFIX=/usr/local DESTDIR=  copy the installed result
+#   make test [TARGETS="..."]  (or make check)      the whole test suite (WERROR=1)
+#   make install [TARGET=...] [PREFIX=/usr/local] [LIBDIR=] [INCLUDEDIR=] [PKGCONFIGDIR=] [DESTDIR=]
+#   make uninstall (the same variables)  remove what make install put there
+#   Conventions: CC, CFLAGS, CPPFLAGS, LDFLAGS (after the project's flags), AR; a CC
+#   for another CPU picks its TARGET (make CC=aarch64-linux-gnu-gcc: TARGET=arm64);
+#   WERROR=1 makes warnings errors; lowercase prefix, libdir, includedir, pkgconfigdir
+#   are taken too. See README.md ("Build, install, link").
 #   make speed [TARGET=...]    speed tables (CSV, PNG) for every candidate
 #   make bench [TARGET=...] [SWEEP=61] [BENCH_RUN="qemu-arm -cpu cortex-a15"]  installed
 #                              implementation beside OpenSSL and libsodium (amd64, x86: rdtsc,
@@ -20,37 +25,42 @@
 
 TOP := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
 PYTHON ?= python3
-TARGET ?= $(shell $(PYTHON) $(TOP)/tools/describe.py host 2>/dev/null)
+# the target: TARGET, else the one the user's CC builds for, else this machine's
+USER_CC := $(if $(filter default,$(origin CC)),,$(CC))
+ifeq ($(origin TARGET),undefined)
+TARGET := $(shell $(PYTHON) $(TOP)/tools/describe.py $(if $(USER_CC),target-for '$(subst ','\'',$(USER_CC))',host) 2>/dev/null)
+endif
+ifeq ($(firstword $(TARGET)),error:)
+$(error $(wordlist 2,$(words $(TARGET)),$(TARGET)))
+endif
 BUILDROOT ?= build
-PREFIX ?= /usr/local
+prefix ?= /usr/local
+PREFIX ?= $(prefix)
+libdir ?= $(PREFIX)/lib
+LIBDIR ?= $(libdir)
+includedir ?= $(PREFIX)/include
+INCLUDEDIR ?= $(includedir)
+pkgconfigdir ?= $(LIBDIR)/pkgconfig
+PKGCONFIGDIR ?= $(pkgconfigdir)
 DESTDIR ?=
 FUZZ_SECONDS ?= 600
-INSTALLED := $(BUILDROOT)/$(TARGET)/installed
+INSTALL_ARGS = --target '$(TARGET)' --root '$(BUILDROOT)' --destdir '$(DESTDIR)' --prefix '$(PREFIX)' \
+  --libdir '$(LIBDIR)' --includedir '$(INCLUDEDIR)' --pkgconfigdir '$(PKGCONFIGDIR)'
 
-.PHONY: all test install speed bench fuzz clean
+.PHONY: all test check install uninstall speed bench fuzz clean
 all:
 	@sh tools/ensure-tools $(TARGET)
 	@case "$(AES)" in ''|ct|table) ;; *) echo "make: AES=$(AES): use AES=table (admit the table-based AES designs) or leave AES unset (constant time only)" >&2; exit 2 ;; esac
-	@$(PYTHON) tools/selector.py --target $(TARGET) --root $(BUILDROOT) $(if $(IMPL),--impl $(IMPL)) $(if $(AES),--aes $(AES)) $(if $(SELECT_ROUNDS),--rounds $(SELECT_ROUNDS))
+	@$(PYTHON) tools/selector.py --target '$(TARGET)' --root $(BUILDROOT) $(if $(IMPL),--impl $(IMPL)) $(if $(AES),--aes $(AES)) $(if $(SELECT_ROUNDS),--rounds $(SELECT_ROUNDS))
 
-test:
-	@sh test/run.sh
+test check:
+	@WERROR=1 sh test/run.sh
 
-# copies what the selector installed; each file lands under a temporary name
-# and is renamed into place, so a program never sees a half-written library
-install:
-	@test -n "$(TARGET)" || { echo "make install: this machine matches no target; give TARGET=" >&2; exit 1; }
-	@test -f $(INSTALLED)/lib/libpoly1305aes.so.1 || \
-	  { echo "make install: nothing selected for $(TARGET) in $(BUILDROOT) yet; run make TARGET=$(TARGET) first" >&2; exit 1; }
-	@set -e; lib=$(DESTDIR)$(PREFIX)/lib; inc=$(DESTDIR)$(PREFIX)/include; \
-	  install -d $$lib/pkgconfig $$inc; \
-	  for f in lib/libpoly1305aes.a lib/libpoly1305aes.so.1 lib/pkgconfig/poly1305aes.pc include/poly1305aes.h; do \
-	    to=$(DESTDIR)$(PREFIX)/$$f; \
-	    install -m $$(case $$f in *.so.1) echo 755;; *) echo 644;; esac) $(INSTALLED)/$$f $$to.tmp.$$$$; \
-	    mv -f $$to.tmp.$$$$ $$to; \
-	  done; \
-	  ln -s libpoly1305aes.so.1 $$lib/.libpoly1305aes.so.tmp.$$$$ && mv -Tf $$lib/.libpoly1305aes.so.tmp.$$$$ $$lib/libpoly1305aes.so; \
-	  echo "installed $$(sed -n 's/^#define poly1305aes_implementation "\(.*\)"/\1/p' $$inc/poly1305aes.h) for $(TARGET) into $(DESTDIR)$(PREFIX)"
+# copies what the selector installed, one selection's files under the build
+# directory's lock, each under a temporary name until all are there
+# (tools/install.py); uninstall removes them
+install uninstall:
+	@$(PYTHON) tools/install.py $@ $(INSTALL_ARGS)
 
 fuzz:
 	@sh tools/ensure-tools --test $(TARGET)

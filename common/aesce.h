@@ -16,7 +16,13 @@
 
 #include <arm_neon.h>
 
+/* a file built for the AES instructions (-march=...+crypto) needs no attribute;
+   clang 14 takes "+crypto" in one for an unknown feature */
+#if defined(__ARM_FEATURE_AES) || defined(__ARM_FEATURE_CRYPTO)
+#define AESCE_TARGET
+#else
 #define AESCE_TARGET __attribute__((target("+crypto")))
+#endif
 
 #define AESCE_NEXT(rcon)                                                       \
   do {                                                                         \

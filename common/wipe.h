@@ -5,12 +5,14 @@
    `bytes` bytes of stack just below its caller's stack pointer: called right
    after a function whose frames held secrets, from the frame that called
    it, it overwrites those frames (its own frame starts where theirs did; the
-   ABI harness, test/abi.c, checks nothing is left). Assumes GCC or clang. */
+   ABI harness, test/abi.c, checks nothing is left); in the build's stack
+   probe it only records the area (common/stack.h). Assumes GCC or clang. */
 #ifndef poly1305aes_wipe_H
 #define poly1305aes_wipe_H
 
 #include <stddef.h>
 #include <string.h>
+#include "stack.h"
 #include "gpr_only.h"
 
 /* general-purpose registers only on x86 (gpr_only.h): it inlines into any
@@ -30,7 +32,13 @@ static inline GPR_ONLY void wipe(void *p, size_t len)
   __asm__ __volatile__("" : : "r"(p) : "memory");
 }
 
-#if defined(__SSE2__)
+#if defined(POLY1305AES_STACK_PROBE)
+#define WIPE_STACK_FUNCTION(name, bytes) \
+  static __attribute__((noinline)) void name(void) \
+  { \
+    (void) stack_probing(bytes); \
+  }
+#elif defined(__SSE2__)
 /* 16-byte stores; the asm hides the zero, so the loop stays a loop (a memset
    call costs more than the stores here) */
 #include <emmintrin.h>

@@ -5,6 +5,9 @@
 # IMPLDIR may point at a directory outside the tree's poly1305aes_* set (the
 # tests use this for deliberately broken candidates); IMPL is then its name.
 # Output, in B = build/<target>[-variant]/impl/<name>/ (BUILDROOT moves build/):
+# CC, CFLAGS, CPPFLAGS and LDFLAGS come after the project's own flags (mk/target.mk
+# picks the compiler); WERROR=1 makes warnings errors. A change of compiler or
+# flags rebuilds everything (B/flags).
 #   libpoly1305aes_<name>.a   the namespaced objects: the test programs, the
 #                             fuzzer and the benchmarks link these
 #   dist/                     what the selector installs (no VARIANT):
@@ -17,6 +20,10 @@
 #   ct                        the constant-time check's program (tools/ctcheck.py)
 #   trace                     the same for emulated targets (tools/tracecheck.py)
 #   timing                    the constant-time check by timing, natively (tools/timecheck.py)
+#   gen/stack_bytes.h         the stack wipe sizes, measured (common/stack.h): the sources
+#                             that name STACK_BYTES are built again in probe/ (and probe-pic/)
+#                             with POLY1305AES_STACK_PROBE, the ABI harness's probe runs on
+#                             them (test/abi.c --measure), tools/stackbytes.py writes it
 #   vexcheck                  the vector-state check, natively on x86 (tools/vexcheck.py)
 
 TOP := $(abspath $(dir $(lastword $(MAKEFILE_LIST)))/..)
@@ -41,14 +48,33 @@ $(B)/impl.mk: $(wildcard $(IMPLDIR)/*) $(TOP)/targets/$(TARGET) $(TOP)/tools/des
 GENERATED := $(if $(TABLE_FILE),$(B)/gen/$(TABLE_FILE))
 TABLE_FORMAT := $(if $(filter %.c,$(TABLE_FILE)),c,asm)
 
-WARN := -Wall -Wextra -Werror
 IMPL_FLAGS := $(TARGET_CFLAGS) $(VARIANT_CFLAGS) -std=c99 -O2 $(WARN) $(IMPL_CFLAGS) \
   -I$(B)/include -I$(B)/gen -I$(IMPLDIR) -I$(TOP)/common \
   -DPOLY1305AES_IMPL=$(NAME) -DPOLY1305AES_HEADER='"$(NAME).h"' \
-  -DPOLY1305AES_TARGET_$(TARGET)=1
+  -DPOLY1305AES_TARGET_$(TARGET)=1 $(CPPFLAGS) $(CFLAGS)
 TEST_FLAGS := $(TARGET_CFLAGS) $(VARIANT_CFLAGS) -std=c99 -O2 $(WARN) -D_DEFAULT_SOURCE \
   -I$(B)/include -I$(TOP)/test -I$(TOP)/aes -I$(TOP)/common \
-  -DPOLY1305AES_HEADER='"$(NAME).h"' -DPOLY1305AES_TARGET='"$(TARGET)"'
+  -DPOLY1305AES_HEADER='"$(NAME).h"' -DPOLY1305AES_TARGET='"$(TARGET)"' $(CPPFLAGS) $(CFLAGS)
+
+# the compiler and flags this build was made with: a change rebuilds everything
+BUILD_SETTINGS := $(COMPILER_KIND) $(COMPILER_VERSION) | $(CC) | $(TARGET_CFLAGS) | $(CPPFLAGS) | $(CFLAGS) | $(LDFLAGS) | $(WARN)
+ifneq ($(file < $(B)/flags),$(BUILD_SETTINGS))
+$(shell mkdir -p $(B))
+$(file > $(B)/flags,$(BUILD_SETTINGS))
+endif
+
+# the stack wipe sizes (common/stack.h): the sources that name STACK_BYTES are
+# compiled once more for the probe; their real objects wait for its header. The
+# sanitizer and fuzzing builds are never installed: their wipes only record
+# (POLY1305AES_STACK_PROBE), and no probe runs.
+PROBED := $(shell cd $(IMPLDIR) && grep -lw STACK_BYTES $(SOURCES) 2>/dev/null)
+ifneq ($(filter san fuzz,$(VARIANT)),)
+STACK_FLAGS := -DPOLY1305AES_STACK_PROBE
+STACK_HEADER :=
+else
+STACK_FLAGS := -DPOLY1305AES_STACK_MEASURED
+STACK_HEADER := $(if $(PROBED),$(B)/gen/stack_bytes.h)
+endif
 
 # one object per source; ../x/y.c becomes obj/__x_y.o so paths never collide
 objname = $(subst /,_,$(subst ..,__,$(basename $(1)))).o
@@ -58,7 +84,10 @@ PICOBJS := $(subst /obj/,/pic/,$(OBJS))
 
 TEST_SRCS := $(TOP)/test/test.c $(TOP)/test/ref.c $(TOP)/test/md5.c $(TOP)/test/fpmode.c \
   $(TOP)/common/util.c $(TOP)/aes/aes_ref.c
-TEST_DEPS := $(wildcard $(TOP)/test/*.h $(TOP)/aes/*.h) $(TOP)/common/util.h $(TOP)/common/paths.h $(TOP)/common/cycles.h
+TEST_DEPS := $(wildcard $(TOP)/test/*.h $(TOP)/aes/*.h) $(TOP)/common/util.h $(TOP)/common/paths.h $(TOP)/common/cycles.h \
+  $(B)/flags
+ABI_SRCS := $(TOP)/test/abi.c $(TOP)/test/abi_$(TARGET).S $(TOP)/test/stackscan.c $(TOP)/test/ref.c $(TOP)/common/util.c \
+  $(TOP)/aes/aes_ref.c
 SPEED_SRCS := $(TOP)/speed/probe.c $(TOP)/common/cycles.c $(TOP)/common/util.c
 DIST := $(B)/dist
 DIST_FILES := $(DIST)/lib/libpoly1305aes.a $(DIST)/lib/libpoly1305aes.so.1 $(DIST)/lib/libpoly1305aes.so \
@@ -83,14 +112,23 @@ $(B)/gen/$(TABLE_FILE): $(TOP)/aes/gentable.py $(IMPLDIR)/table
 	  $(if $(filter c,$(TABLE_FORMAT)),--symbol $(NAME)_$(TABLE_SYMBOL)) > $@.tmp && mv $@.tmp $@
 
 # objects depend on the flags the implementation and the target declare
-FLAG_FILES := $(wildcard $(IMPLDIR)/cflags) $(TOP)/targets/$(TARGET)
+FLAG_FILES := $(wildcard $(IMPLDIR)/cflags) $(TOP)/targets/$(TARGET) $(B)/flags
+# probed (1: a source that names STACK_BYTES): its flags and the header it waits for
+probed_flags = $(if $(filter $(1),$(PROBED)),$(STACK_FLAGS))
+probed_header = $(if $(filter $(1),$(PROBED)),$(STACK_HEADER))
 define compile_rule
-$(B)/obj/$(call objname,$(1)): $(IMPLDIR)/$(1) $(B)/include/$(NAME).h $(GENERATED) $(FLAG_FILES)
+$(B)/obj/$(call objname,$(1)): $(IMPLDIR)/$(1) $(B)/include/$(NAME).h $(GENERATED) $(FLAG_FILES) $(call probed_header,$(1))
 	@mkdir -p $$(@D)
-	$(CC) $(IMPL_FLAGS) -MMD -MP -c $$< -o $$@
-$(B)/pic/$(call objname,$(1)): $(IMPLDIR)/$(1) $(B)/include/$(NAME).h $(GENERATED) $(FLAG_FILES)
+	$(CC) $(IMPL_FLAGS) $(call probed_flags,$(1)) -MMD -MP -c $$< -o $$@
+$(B)/pic/$(call objname,$(1)): $(IMPLDIR)/$(1) $(B)/include/$(NAME).h $(GENERATED) $(FLAG_FILES) $(call probed_header,$(1))
 	@mkdir -p $$(@D)
-	$(CC) $(IMPL_FLAGS) -fPIC -DPOLY1305AES_PIC=1 -MMD -MP -c $$< -o $$@
+	$(CC) $(IMPL_FLAGS) $(call probed_flags,$(1)) -fPIC -DPOLY1305AES_PIC=1 -MMD -MP -c $$< -o $$@
+$(B)/probe/$(call objname,$(1)): $(IMPLDIR)/$(1) $(B)/include/$(NAME).h $(GENERATED) $(FLAG_FILES)
+	@mkdir -p $$(@D)
+	$(CC) $(IMPL_FLAGS) -DPOLY1305AES_STACK_PROBE -MMD -MP -c $$< -o $$@
+$(B)/probe-pic/$(call objname,$(1)): $(IMPLDIR)/$(1) $(B)/include/$(NAME).h $(GENERATED) $(FLAG_FILES)
+	@mkdir -p $$(@D)
+	$(CC) $(IMPL_FLAGS) -DPOLY1305AES_STACK_PROBE -fPIC -DPOLY1305AES_PIC=1 -MMD -MP -c $$< -o $$@
 endef
 $(foreach s,$(SOURCES),$(eval $(call compile_rule,$(s))))
 
@@ -104,11 +142,32 @@ $(B)/pic/gen_%.o: $(B)/gen/%.c
 $(B)/lib$(NAME).a: $(OBJS)
 	rm -f $@ && $(AR) rcs $@ $^
 
+# ---- the stack probe (common/stack.h): the library with the probed sources' probe
+# objects, the ABI harness's probe linked with it, statically and (for the installed
+# shared library's code) with the position-independent objects; then the header ----
+
+PROBE_OBJS := $(foreach s,$(PROBED),$(B)/probe/$(call objname,$(s)))
+PROBE_PICOBJS := $(subst /probe/,/probe-pic/,$(PROBE_OBJS))
+PROBE_KINDS := probe $(if $(VARIANT),,probe-pic)
+$(B)/probe/lib$(NAME).a: $(filter-out $(subst /probe/,/obj/,$(PROBE_OBJS)),$(OBJS)) $(PROBE_OBJS)
+	rm -f $@ && $(AR) rcs $@ $^
+$(B)/probe-pic/lib$(NAME).a: $(filter-out $(subst /probe/,/pic/,$(PROBE_OBJS)),$(PICOBJS)) $(PROBE_PICOBJS)
+	rm -f $@ && $(AR) rcs $@ $^
+$(B)/probe/abi $(B)/probe-pic/abi: $(B)/%/abi: $(ABI_SRCS) $(B)/%/lib$(NAME).a $(B)/include/$(NAME).h $(TEST_DEPS)
+	$(CC) $(TEST_FLAGS) -DPOLY1305AES_STACK_PROBE $(ABI_SRCS) $(B)/$*/lib$(NAME).a -o $@ \
+	  $(TARGET_LDFLAGS) $(VARIANT_LDFLAGS) $(LDFLAGS)
+$(B)/%/measured.txt: $(B)/%/abi
+	$(RUN) $< --measure > $@.tmp || { cat $@.tmp; exit 1; }
+	mv $@.tmp $@
+$(B)/gen/stack_bytes.h: $(foreach k,$(PROBE_KINDS),$(B)/$(k)/measured.txt) $(TOP)/tools/stackbytes.py
+	@mkdir -p $(@D)
+	$(PYTHON) $(TOP)/tools/stackbytes.py '$(COMPILER_KIND) $(COMPILER_VERSION)' $(filter %.txt,$^) > $@.tmp && mv $@.tmp $@
+
 # ---- the installable libraries: the generic API (common/api.c) beside the namespaced objects ----
 
-$(DIST)/include/poly1305aes.h: $(TOP)/common/poly1305aes.h.in
+$(DIST)/include/poly1305aes.h: $(TOP)/common/poly1305aes.h.in $(B)/flags
 	@mkdir -p $(@D)
-	sed 's/@IMPL@/$(IMPL)/g' $< > $@.tmp && mv $@.tmp $@
+	sed -e 's/@IMPL@/$(IMPL)/g' -e 's/@COMPILER@/$(COMPILER_KIND) $(COMPILER_VERSION)/g' $< > $@.tmp && mv $@.tmp $@
 $(B)/obj/api.o: $(TOP)/common/api.c $(DIST)/include/poly1305aes.h $(B)/include/$(NAME).h
 	$(CC) $(IMPL_FLAGS) -I$(DIST)/include -c $< -o $@
 $(B)/pic/api.o: $(TOP)/common/api.c $(DIST)/include/poly1305aes.h $(B)/include/$(NAME).h
@@ -121,9 +180,9 @@ $(DIST)/lib/libpoly1305aes.a: $(OBJS) $(B)/obj/api.o
 # soname libpoly1305aes.so.1: every implementation exports the same three functions (doc/DESIGN.md: "The ABI")
 $(DIST)/lib/libpoly1305aes.so.1: $(PICOBJS) $(B)/pic/api.o $(TOP)/common/poly1305aes.map
 	@mkdir -p $(@D)
-	$(CC) $(TARGET_CFLAGS) -shared -o $@ -Wl,-soname,libpoly1305aes.so.1 \
+	$(CC) $(TARGET_CFLAGS) $(CFLAGS) -shared -o $@ -Wl,-soname,libpoly1305aes.so.1 \
 	  -Wl,--version-script=$(TOP)/common/poly1305aes.map -Wl,-z,text -Wl,-z,noexecstack -Wl,-z,defs \
-	  -Wl,-z,relro -Wl,-z,now $(filter %.o,$^) $(filter -l%,$(TARGET_LDFLAGS))
+	  -Wl,-z,relro -Wl,-z,now $(filter %.o,$^) $(filter -l%,$(TARGET_LDFLAGS)) $(LDFLAGS)
 $(DIST)/lib/libpoly1305aes.so: $(DIST)/lib/libpoly1305aes.so.1
 	ln -sf libpoly1305aes.so.1 $@
 # relocatable: the prefix is where the file lies (pkg-config's pcfiledir)
@@ -136,29 +195,28 @@ $(DIST)/lib/pkgconfig/poly1305aes.pc: $(TOP)/mk/impl.mk
 # ---- programs ----
 
 $(B)/test: $(TEST_SRCS) $(B)/lib$(NAME).a $(B)/include/$(NAME).h $(TEST_DEPS)
-	$(CC) $(TEST_FLAGS) $(TEST_SRCS) $(B)/lib$(NAME).a -o $@ $(TARGET_LDFLAGS) $(VARIANT_LDFLAGS) -lpthread
+	$(CC) $(TEST_FLAGS) $(TEST_SRCS) $(B)/lib$(NAME).a -o $@ $(TARGET_LDFLAGS) $(VARIANT_LDFLAGS) $(LDFLAGS) -lpthread
 
 # the same program against the installable shared library (the generic API, one
 # path: the library's own choice), linked dynamically
 $(B)/test-shared: $(TEST_SRCS) $(DIST_FILES) $(TEST_DEPS)
 	$(CC) $(subst -DPOLY1305AES_HEADER='"$(NAME).h"',-DPOLY1305AES_HEADER='"poly1305aes.h"',$(TEST_FLAGS)) \
-	  -I$(DIST)/include $(TEST_SRCS) -L$(DIST)/lib -lpoly1305aes -o $@ -lpthread
+	  -I$(DIST)/include $(TEST_SRCS) -L$(DIST)/lib -lpoly1305aes -o $@ $(LDFLAGS) -lpthread
 
 # the ABI and state harness: callee-saved registers, FPU modes and the caller's
 # frame around authenticate and verify, from test/abi_<target>.S; selftest included
-ABI_SRCS := $(TOP)/test/abi.c $(TOP)/test/abi_$(TARGET).S $(TOP)/test/stackscan.c $(TOP)/test/ref.c $(TOP)/common/util.c \
-  $(TOP)/aes/aes_ref.c
 $(B)/abi: $(ABI_SRCS) $(B)/lib$(NAME).a $(B)/include/$(NAME).h $(TEST_DEPS)
-	$(CC) $(TEST_FLAGS) $(ABI_SRCS) $(B)/lib$(NAME).a -o $@ $(TARGET_LDFLAGS) $(VARIANT_LDFLAGS)
+	$(CC) $(TEST_FLAGS) $(ABI_SRCS) $(B)/lib$(NAME).a -o $@ $(TARGET_LDFLAGS) $(VARIANT_LDFLAGS) $(LDFLAGS)
 
-# the constant-time check's program (run under valgrind by tools/ctcheck.py)
+# the constant-time check's program (run under valgrind by tools/ctcheck.py; DWARF 4:
+# valgrind 3.19 cannot read the DWARF 5 of clang 14)
 $(B)/ct: $(TOP)/test/ct.c $(TOP)/test/leaky.c $(TOP)/common/util.c $(B)/lib$(NAME).a $(B)/include/$(NAME).h $(TEST_DEPS)
-	$(CC) $(TEST_FLAGS) -g $(TOP)/test/ct.c $(TOP)/test/leaky.c $(TOP)/common/util.c $(B)/lib$(NAME).a -o $@ $(TARGET_LDFLAGS)
+	$(CC) $(TEST_FLAGS) -gdwarf-4 $(TOP)/test/ct.c $(TOP)/test/leaky.c $(TOP)/common/util.c $(B)/lib$(NAME).a -o $@ $(TARGET_LDFLAGS) $(LDFLAGS)
 
 # the constant-time check by timing on the real CPU (run by tools/timecheck.py)
 $(B)/timing: $(TOP)/test/timing.c $(TOP)/common/util.c $(TOP)/common/cycles.c $(B)/lib$(NAME).a $(B)/include/$(NAME).h
 	$(CC) $(TEST_FLAGS) $(TOP)/test/timing.c $(TOP)/common/util.c $(TOP)/common/cycles.c $(B)/lib$(NAME).a -o $@ \
-	  $(TARGET_LDFLAGS) -lm
+	  $(TARGET_LDFLAGS) $(LDFLAGS) -lm
 
 # the vector-state check's program (tools/vexcheck.py; x86 targets): static and
 # not position-independent, so the addresses it prints are the ones objdump shows
@@ -167,9 +225,9 @@ $(B)/vexcheck: $(TOP)/test/vexcheck.c $(TOP)/common/util.c $(B)/lib$(NAME).a $(B
 
 # the constant-time trace program (run under qemu with a plugin by tools/tracecheck.py)
 $(B)/trace: $(TOP)/test/trace.c $(TOP)/test/leaky.c $(TOP)/common/util.c $(B)/lib$(NAME).a $(B)/include/$(NAME).h $(TEST_DEPS)
-	$(CC) $(TEST_FLAGS) $(TOP)/test/trace.c $(TOP)/test/leaky.c $(TOP)/common/util.c $(B)/lib$(NAME).a -o $@ $(TARGET_LDFLAGS)
+	$(CC) $(TEST_FLAGS) $(TOP)/test/trace.c $(TOP)/test/leaky.c $(TOP)/common/util.c $(B)/lib$(NAME).a -o $@ $(TARGET_LDFLAGS) $(LDFLAGS)
 
 $(B)/speed: $(SPEED_SRCS) $(B)/lib$(NAME).a $(B)/include/$(NAME).h $(wildcard $(TOP)/speed/*.h) $(TEST_DEPS)
-	$(CC) $(TEST_FLAGS) $(SPEED_SRCS) $(B)/lib$(NAME).a -o $@ $(TARGET_LDFLAGS) $(VARIANT_LDFLAGS)
+	$(CC) $(TEST_FLAGS) $(SPEED_SRCS) $(B)/lib$(NAME).a -o $@ $(TARGET_LDFLAGS) $(VARIANT_LDFLAGS) $(LDFLAGS)
 
--include $(OBJS:.o=.d) $(PICOBJS:.o=.d)
+-include $(OBJS:.o=.d) $(PICOBJS:.o=.d) $(PROBE_OBJS:.o=.d) $(PROBE_PICOBJS:.o=.d)

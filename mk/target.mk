@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: CC0-1.0
-# The target's variables for mk/impl.mk and mk/fuzz.mk: CC, AR, TARGET_CFLAGS,
-# TARGET_LDFLAGS, RUN (its emulator, empty when native) and IMPLS (the
-# implementations building for it), from tools/describe.py, the one reader of
-# the description files; BUILD, the target's output directory.
+# The target's variables for mk/impl.mk and mk/fuzz.mk: CC (below), AR,
+# TARGET_CFLAGS, TARGET_LDFLAGS, RUN (its emulator, empty when native) and
+# IMPLS (the implementations building for it), from tools/describe.py, the one
+# reader of the description files; BUILD, the target's output directory.
 # VARIANT=san builds with AddressSanitizer and UndefinedBehaviorSanitizer,
 # VARIANT=clang with clang, VARIANT=fuzz with clang instrumented for
 # libFuzzer (mk/fuzz.mk); all are for the host target only. san and fuzz
@@ -29,16 +29,36 @@ $(BUILD)/target.mk: $(TOP)/targets/$(TARGET) $(TOP)/tools/describe.py $(wildcard
 	@mkdir -p $(@D)
 	@$(DESCRIBE) make $(TARGET) > $@.$$$$ && mv $@.$$$$ $@
 
-# clang for the target: a cross compiler's prefix (i686-linux-gnu-gcc) is its --target
-CLANG := clang$(if $(filter %-gcc,$(CC)), --target=$(patsubst %-gcc,%,$(CC)))
+# The compiler: the user's CC (command line or environment) when it builds for
+# the target, clang given --target= for another CPU, the target's own compiler
+# when CC is not given (tools/describe.py cc); a CC that cannot build for the
+# target stops here with one line. VARIANT=clang and fuzz use clang.
+USER_CC := $(if $(filter default,$(origin CC)),,$(CC))
+ifneq ($(filter clang fuzz,$(VARIANT)),)
+USER_CC := clang
+endif
+COMPILER := $(shell $(DESCRIBE) cc $(TARGET) '$(subst ','\'',$(USER_CC))')
+ifeq ($(firstword $(COMPILER)),error:)
+$(error $(wordlist 2,$(words $(COMPILER)),$(COMPILER)))
+endif
+COMPILER_KIND := $(word 1,$(COMPILER))
+COMPILER_VERSION := $(word 2,$(COMPILER))
+override CC := $(wordlist 3,$(words $(COMPILER)),$(COMPILER))
+ifeq ($(origin AR),default)
+AR := $(TARGET_AR)
+endif
+# the target's flags for clang, where they differ from gcc's ('clangcflags')
+ifeq ($(COMPILER_KIND)$(if $(TARGET_CLANG_CFLAGS),y),clangy)
+TARGET_CFLAGS := $(TARGET_CLANG_CFLAGS)
+endif
+# warnings are errors only with WERROR=1 (make test and CI set it)
+WARN := -Wall -Wextra $(if $(filter 1,$(WERROR)),-Werror)
 
 ifeq ($(VARIANT),san)
 VARIANT_CFLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -g -DPOLY1305AES_CHECKED
 VARIANT_LDFLAGS := -fsanitize=address,undefined
 else ifeq ($(VARIANT),clang)
-CC := $(CLANG)
 else ifeq ($(VARIANT),fuzz)
-CC := $(CLANG)
 VARIANT_CFLAGS := -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all -g -DPOLY1305AES_CHECKED
 VARIANT_LDFLAGS := -fsanitize=address,undefined
 else ifneq ($(VARIANT),)

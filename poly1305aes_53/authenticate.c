@@ -924,21 +924,14 @@ CHAIN void finish_inner(struct state *st, const unsigned char s[16], unsigned ch
 }
 
 /* stack bytes below an entry point's stack pointer that its inner
-   function's frames reach, with a margin: one chain, and four.
-   test/abi.c measured (gcc 12, bytes below the caller's stack pointer):
-   one chain 576 on x86-64, 840 on x86, 704 on ppc32, 776 on sparc64, 544 on
-   arm64 (its deepest secret, s, at sp-256: a 16-byte wipe fails there); four
-   chains (x86-64) 2320; it fails a build that leaves a secret in them.
-   Wiping costs about 20 rdtsc ticks a call on x86-64 (Zen 4). */
-#if defined(__x86_64__)
-#define ONE_CHAIN_STACK 640
-#else
-#define ONE_CHAIN_STACK 1024
-#endif
-WIPE_STACK_FUNCTION(wipe_one_chain, ONE_CHAIN_STACK)
+   function's frames reach: one chain (the area called scalar), and four
+   (vector), measured by the build for the compiler in use, with a margin
+   (common/stack.h); the ABI harness fails a build that leaves a secret in
+   them. Wiping cost about 20 rdtsc ticks a call on x86-64 (Zen 4, gcc 12:
+   640 bytes). */
+WIPE_STACK_FUNCTION(wipe_one_chain, STACK_BYTES(default, scalar))
 #if LANES
-#define FOUR_CHAINS_STACK 2432
-WIPE_STACK_FUNCTION(wipe_four_chains, FOUR_CHAINS_STACK)
+WIPE_STACK_FUNCTION(wipe_four_chains, STACK_BYTES(default, vector))
 #define WIPE_AFTER(in) do { if ((in).nblocks > LANES_FROM / 16 - ((in).tail != 0)) wipe_four_chains(); else wipe_one_chain(); } while (0)
 #else
 #define WIPE_AFTER(in) wipe_one_chain()

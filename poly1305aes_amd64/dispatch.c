@@ -23,11 +23,10 @@
               CPUs without SSSE3; radix 2^64 with MUL; then the hybrid
    After each call the dispatcher zeroes the stack the path's code used (the
    path's scalar_stack or vector_stack bytes below its stack pointer): the
-   compiler spills r, s, round keys and powers of r there. The sizes are the
-   deepest use test/abi.c measured below the wipe's stack pointer (gcc 12
-   -O2: scalar 72 bytes, table 164, avx2 2920, sse2 2200; ifma's two-chunk
-   step: with 640 wiped it finds a power of r 944 bytes down) with a
-   margin; the ABI harness fails a build that leaves a secret in them.
+   compiler spills r, s, round keys and powers of r there. The sizes,
+   STACK_BYTES, are measured by the build for the compiler in use, with a
+   margin (common/stack.h); the ABI harness fails a build that leaves a
+   secret in them.
    Speed: doc/RESULTS.md; the shared machine's load
    moves the same runs by up to 2x from minute to minute. */
 #include "amd64.h"
@@ -36,11 +35,15 @@
 /* FROM(AMD, Intel): each vendor's threshold, x86/paths.h */
 static const struct path paths[] = {
   { "ifma", SSE2 | SSSE3 | AESNI | OSYMM | AVX2 | BMI2 | OSZMM | AVX512F | AVX512VL | AVX512BW | AVX512IFMA | AVX512VBMI2,
-    scalar_mulx, vector_ifma, FROM(384, 384), 128, 1024 },
-  { "avx2", SSE2 | SSSE3 | AESNI | OSYMM | AVX2 | BMI2, scalar_mulx, vector_avx2, FROM(896, 768), 128, 3008 },
-  { "sse2", SSE2 | SSSE3 | AESNI, scalar_mul, vector_hybrid, FROM(2560, 2048), 128, 2304 },
-  { "ssse3", SSE2 | SSSE3, scalar_vperm, vector_hybrid_vperm, FROM(2560, 2048), 128, 2304 },
-  { "generic", SSE2, scalar_table, vector_hybrid_table, FROM(2560, 2048), 256, 2304 },
+    scalar_mulx, vector_ifma, FROM(384, 384), STACK_BYTES(ifma, scalar), STACK_BYTES(ifma, vector) },
+  { "avx2", SSE2 | SSSE3 | AESNI | OSYMM | AVX2 | BMI2, scalar_mulx, vector_avx2, FROM(896, 768), STACK_BYTES(avx2, scalar),
+    STACK_BYTES(avx2, vector) },
+  { "sse2", SSE2 | SSSE3 | AESNI, scalar_mul, vector_hybrid, FROM(2560, 2048), STACK_BYTES(sse2, scalar),
+    STACK_BYTES(sse2, vector) },
+  { "ssse3", SSE2 | SSSE3, scalar_vperm, vector_hybrid_vperm, FROM(2560, 2048), STACK_BYTES(ssse3, scalar),
+    STACK_BYTES(ssse3, vector) },
+  { "generic", SSE2, scalar_table, vector_hybrid_table, FROM(2560, 2048), STACK_BYTES(generic, scalar),
+    STACK_BYTES(generic, vector) },
 };
 
 /* one call on the path in use, then the wipe of the stack it used */

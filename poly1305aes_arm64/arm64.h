@@ -19,6 +19,7 @@
 
 #ifndef __ASSEMBLER__
 #include "poly64.h"
+#include "stack.h"   /* STACK_BYTES, the wipe sizes the build measured */
 
 #define HIDDEN __attribute__((visibility("hidden")))
 
@@ -125,10 +126,12 @@ INLINE void p64_hash(struct p64 *st, const unsigned char *m, size_t l)
 
 /* zero the bytes [sp - bytes, sp) below the stack pointer, where the frames of
    the function just called were: the dispatcher's wipe of each path's stack
-   (bytes a multiple of 64). The stack pointer moves down over them for the
-   stores (memory below it is not the program's to write), and back. */
+   (bytes a multiple of 64; in the build's stack probe, only recorded:
+   common/stack.h). The stack pointer moves down over them for the stores
+   (memory below it is not the program's to write), and back. */
 INLINE void wipe_below(size_t bytes)
 {
+  if (stack_probing(bytes)) return;
   __asm__ __volatile__("mov x9, sp\n\t"
                        "sub x10, x9, %0\n\t"
                        "mov sp, x10\n"

@@ -16,13 +16,12 @@
               the compiler's AArch64 code assumes anyway: the last resort)
    After each call the dispatcher zeroes the stack the path's code used (the
    path's scalar_stack or vector_stack bytes below its stack pointer): the
-   NEON code keeps the powers of r and the hybrid loop's state in its
-   624-byte frame (gcc 12 -O2), and the hybrid loop saves d8-d15, which may
-   hold the NEON code's secrets, in its 80 bytes below: 896 covers both
-   (test/abi.c found a round key at 940 bytes below its stack pointer when
-   the AES ran before the loop and 832 were wiped); the scalar code of every path keeps
-   everything in registers (test/abi.c: nothing found with no wipe), so it
-   wipes nothing. The ABI harness fails a build that leaves a secret. */
+   NEON code keeps the powers of r and the hybrid loop's state in its frame,
+   and the hybrid loop saves d8-d15, which may hold the NEON code's secrets,
+   below it. The sizes, STACK_BYTES, are measured by the build for the
+   compiler in use, with a margin (common/stack.h); the scalar code keeps
+   everything in registers with gcc 12, but another compiler may spill, so
+   it is wiped too. The ABI harness fails a build that leaves a secret. */
 #include <stddef.h>
 #include <sys/auxv.h>
 #include "arm64.h"
@@ -47,9 +46,11 @@
 #include "dispatch.h"   /* struct path; the needs: AT_HWCAP bits */
 
 static const struct path paths[] = {
-  { "neon", HWCAP_AES | HWCAP_ASIMD, scalar_ce, vector_neon, VECTOR_FROM, 0, 896 },
-  { "scalar", HWCAP_AES, scalar_ce, NULL, 0, 0, 0 },
-  { "vperm", HWCAP_ASIMD, scalar_vperm, vector_vperm, VECTOR_FROM, 0, 896 },
+  { "neon", HWCAP_AES | HWCAP_ASIMD, scalar_ce, vector_neon, VECTOR_FROM, STACK_BYTES(neon, scalar),
+    STACK_BYTES(neon, vector) },
+  { "scalar", HWCAP_AES, scalar_ce, NULL, 0, STACK_BYTES(scalar, scalar), 0 },
+  { "vperm", HWCAP_ASIMD, scalar_vperm, vector_vperm, VECTOR_FROM, STACK_BYTES(vperm, scalar),
+    STACK_BYTES(vperm, vector) },
 };
 
 static int runs_here(const struct path *p)

@@ -14,10 +14,9 @@
      generic  AES bitsliced on 32-bit words (common/aes_bs32.h); radix 2^32
    Every path is constant time.
    After each call the dispatcher zeroes the stack the path's code used
-   (the sizes below: -fstack-usage, gcc 12 -O2, of the path's functions and
-   blocks.S's frames: generic's bitsliced AES 184 bytes and p32_auth 96, the
-   vector-permute AES 160, the NEON core's frames up to 400); the ABI
-   harness (test/abi.c) fails a build that leaves a secret. */
+   (STACK_BYTES: measured by the build for the compiler in use, with a
+   margin, common/stack.h); the ABI harness (test/abi.c) fails a build that leaves
+   a secret. */
 #include <stddef.h>
 #include <sys/auxv.h>
 #include "armhf.h"
@@ -41,10 +40,12 @@
 #endif
 
 static const struct path paths[] = {
-  { "neon-aes", NEED_NEON | NEED_AES, hash_ce, hash_neon_ce, VECTOR_FROM, 0, 0 },
-  { "aes", NEED_AES, hash_ce, NULL, 0, 0, 0 },
-  { "neon", NEED_NEON, hash_vperm, hash_neon_vperm, VECTOR_FROM, 288, 480 },
-  { "generic", 0, hash_bitsliced, NULL, 0, 288, 0 },
+  { "neon-aes", NEED_NEON | NEED_AES, hash_ce, hash_neon_ce, VECTOR_FROM, STACK_BYTES(neon_aes, scalar),
+    STACK_BYTES(neon_aes, vector) },
+  { "aes", NEED_AES, hash_ce, NULL, 0, STACK_BYTES(aes, scalar), 0 },
+  { "neon", NEED_NEON, hash_vperm, hash_neon_vperm, VECTOR_FROM, STACK_BYTES(neon, scalar),
+    STACK_BYTES(neon, vector) },
+  { "generic", 0, hash_bitsliced, NULL, 0, STACK_BYTES(generic, scalar), 0 },
 };
 
 static unsigned int features(void)

@@ -33,13 +33,9 @@
 #endif
 
 /* the stack the paths' frames reach below authenticate's, wiped after each
-   call. -fstack-usage, gcc 12 and clang 14 -O2, on amd64, x86, ppc32,
-   sparc64, arm64: at most 640 bytes (clang, sparc64: word64 416 + its
-   blocks 224), except word64 on a 32-bit CPU (a test path there: its 64-bit
-   words live in register pairs and spill; gcc, x86: 6160 + 104 bytes; the
-   ABI harness watches 8192 bytes below the caller) */
-#define STACK_BYTES 1024
-#define STACK_BYTES_WIDE 7168
+   call: STACK_BYTES, measured by the build for the compiler in use, with a
+   margin (common/stack.h); word64 on a 32-bit CPU (a test path there) keeps
+   its 64-bit words in register pairs and spills far deeper than word32. */
 
 /* the padded last chunk: the t (1..15) bytes at m, 0x01, zeros. Byte by byte:
    the empty asm keeps the compiler from calling memcpy, which on sparc64
@@ -118,10 +114,8 @@ static __attribute__((noinline)) void word32(unsigned char out[16], const unsign
   hash26(out, kr + 16, s, m, l);
 }
 
-WIPE_STACK_FUNCTION(wipe_stack, STACK_BYTES)
-#if UINTPTR_MAX <= 0xffffffffu
-WIPE_STACK_FUNCTION(wipe_stack_wide, STACK_BYTES_WIDE)
-#endif
+WIPE_STACK_FUNCTION(wipe_word64, STACK_BYTES(word64, scalar))
+WIPE_STACK_FUNCTION(wipe_word32, STACK_BYTES(word32, scalar))
 
 /* the path in use: 0 the target's word size, 1 the other (the path interface) */
 static int other_word;
@@ -136,14 +130,11 @@ void poly1305aes_authenticate(unsigned char out[16], const unsigned char kr[32],
 #endif
   if (use64) {
     word64(out, kr, n, m, l);
-#if UINTPTR_MAX <= 0xffffffffu
-    wipe_stack_wide();
-    return;
-#endif
+    wipe_word64();
   } else {
     word32(out, kr, n, m, l);
+    wipe_word32();
   }
-  wipe_stack();
 }
 
 /* the path interface (common/impl.h.in): the target's word size first */

@@ -29,7 +29,9 @@
      generic      AES bitsliced on 64-bit words (common/aes_bs64.h); radix 2^64
    Every path is constant time.
    After each call the dispatcher zeroes the stack the path's code used
-   (scalar_stack or vector_stack bytes below its stack pointer); the ABI
+   (scalar_stack or vector_stack bytes below its stack pointer: STACK_BYTES,
+   measured by the build for the compiler in use, with a margin,
+   common/stack.h); the ABI
    harness (test/abi.c) fails a build that leaves a secret. */
 #define _DEFAULT_SOURCE 1   /* syscall() */
 #include <stddef.h>
@@ -55,10 +57,12 @@
 #endif
 
 static const struct path paths[] = {
-  { "vector-zkne", HAS_V | HAS_ZKNE, scalar_zkne, vector_zkne, VECTOR_FROM, 0, 256 },
-  { "zkne", HAS_ZKNE, scalar_zkne, NULL, 0, 0, 0 },
-  { "vector", HAS_V, scalar_vperm, vector_vperm, VECTOR_FROM, 384, 512 },
-  { "generic", 0, scalar_bitsliced, NULL, 0, 384, 0 },
+  { "vector-zkne", HAS_V | HAS_ZKNE, scalar_zkne, vector_zkne, VECTOR_FROM, STACK_BYTES(vector_zkne, scalar),
+    STACK_BYTES(vector_zkne, vector) },
+  { "zkne", HAS_ZKNE, scalar_zkne, NULL, 0, STACK_BYTES(zkne, scalar), 0 },
+  { "vector", HAS_V, scalar_vperm, vector_vperm, VECTOR_FROM, STACK_BYTES(vector, scalar),
+    STACK_BYTES(vector, vector) },
+  { "generic", 0, scalar_bitsliced, NULL, 0, STACK_BYTES(generic, scalar), 0 },
 };
 
 /* what the kernel says the CPU has (have), and which extensions it spoke of (known) */

@@ -27,17 +27,15 @@
    The x86/ cores are shared with poly1305aes_amd64. After each call the
    dispatcher zeroes the stack the path's code used (the path's scalar_stack
    or vector_stack bytes just below the wipe's return address, wipe.S): the
-   compiler spills r, s, round keys and powers of r there. The sizes are the
-   deepest use test/abi.c measured below that (gcc 12 -O2: scalar 220 bytes,
-   table 236, avx2 3064, sse2 2304, generic-sse2 2400; ifma's two-chunk
-   step: with 2368 wiped it finds a power of r 2736 bytes down; generic's
-   two chains: with 384 wiped it finds r 468 bytes down; ssse3's short
-   messages, whose vector-permute AES spills to the stack with 8 xmm
-   registers: with 320 wiped it finds r 500 bytes down) with a margin; the
-   ABI harness fails a build that leaves a secret in them.
+   compiler spills r, s, round keys and powers of r there (ssse3's short
+   messages too: its vector-permute AES spills with 8 xmm registers). The
+   sizes, STACK_BYTES, are measured by the build for the compiler in use,
+   with a margin (common/stack.h); the ABI harness fails a build that leaves
+   a secret in them.
    Speed: doc/RESULTS.md. */
 #include "ia32.h"
 #include "../x86/paths.h"
+#include "stack.h"   /* STACK_BYTES, the wipe sizes the build measured */
 
 #ifndef TWO_FROM
 #define TWO_FROM 4096   /* the generic path's two chains from here, both vendors (doc/RESULTS.md) */
@@ -46,12 +44,17 @@
 /* FROM(AMD, Intel): each vendor's threshold, x86/paths.h */
 static const struct path paths[] = {
   { "ifma", SSE2 | SSSE3 | AESNI | OSYMM | AVX2 | BMI2 | OSZMM | AVX512F | AVX512VL | AVX512BW | AVX512IFMA
-    | AVX512VBMI2, scalar_aesni, vector_ifma, FROM(320, 320), 320, 2816 },
-  { "avx2", SSE2 | SSSE3 | AESNI | OSYMM | AVX2, scalar_aesni, vector_avx2, FROM(384, 384), 320, 3136 },
-  { "sse2", SSE2 | SSSE3 | AESNI, scalar_aesni, vector_sse2, FROM(384, 256), 320, 2368 },
-  { "ssse3", SSE2 | SSSE3, scalar_vperm, vector_sse2_vperm, FROM(384, 256), 576, 2496 },
-  { "generic-sse2", SSE2, scalar_table, vector_sse2_table, FROM(384, 256), 320, 2496 },
-  { "generic", 0, scalar_table, vector_two_table, FROM(TWO_FROM, TWO_FROM), 320, 576 },
+    | AVX512VBMI2, scalar_aesni, vector_ifma, FROM(320, 320), STACK_BYTES(ifma, scalar), STACK_BYTES(ifma, vector) },
+  { "avx2", SSE2 | SSSE3 | AESNI | OSYMM | AVX2, scalar_aesni, vector_avx2, FROM(384, 384), STACK_BYTES(avx2, scalar),
+    STACK_BYTES(avx2, vector) },
+  { "sse2", SSE2 | SSSE3 | AESNI, scalar_aesni, vector_sse2, FROM(384, 256), STACK_BYTES(sse2, scalar),
+    STACK_BYTES(sse2, vector) },
+  { "ssse3", SSE2 | SSSE3, scalar_vperm, vector_sse2_vperm, FROM(384, 256), STACK_BYTES(ssse3, scalar),
+    STACK_BYTES(ssse3, vector) },
+  { "generic-sse2", SSE2, scalar_table, vector_sse2_table, FROM(384, 256), STACK_BYTES(generic_sse2, scalar),
+    STACK_BYTES(generic_sse2, vector) },
+  { "generic", 0, scalar_table, vector_two_table, FROM(TWO_FROM, TWO_FROM), STACK_BYTES(generic, scalar),
+    STACK_BYTES(generic, vector) },
 };
 
 /* zero the bytes [esp - bytes, esp) below the stack pointer, where the frames
@@ -61,6 +64,7 @@ static const struct path paths[] = {
    down over them for the stores, and back */
 INLINE void wipe_below(size_t bytes, int sse2)
 {
+  if (stack_probing(bytes)) return;
   if (sse2) {
     wipe_sse2(bytes);
     return;

@@ -13,6 +13,9 @@
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 target=${1:?usage: bench.sh TARGET [ARGS]}
+# build/<target>/ is the selector's too: select, build and run under its lock (tools/buildlock.py)
+[ "${POLY1305AES_LOCKED:-}" = "$top/build/$target/.lock" ] ||
+  exec python3 "$top/tools/buildlock.py" "$top/build" "$target" sh "$0" "$@"
 shift
 d() { python3 "$top/tools/describe.py" "$@"; }
 [ -z "$(d target "$target" run)" ] || { echo "bench.sh: $target runs under an emulator; the peer benchmark is for native targets" >&2; exit 1; }

@@ -39,6 +39,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tools"))
+import buildlock  # noqa: E402
 import describe  # noqa: E402
 import peers as peers_bench  # noqa: E402
 
@@ -150,8 +151,9 @@ def target_loops(name):
         specs = impl.lines("loops")
         if not specs:
             continue
-        run(["make", "-s", "-f", os.path.join(describe.TOP, "mk", "impl.mk"), "TARGET=" + name, "IMPL=" + impl.name,
-             "all"], "building poly1305aes_" + impl.name)
+        with buildlock.held(os.path.join(describe.TOP, "build"), name, "mca.py"):   # the selector's directory too
+            run(["make", "-s", "-f", os.path.join(describe.TOP, "mk", "impl.mk"), "TARGET=" + name, "IMPL=" + impl.name,
+                 "all"], "building poly1305aes_" + impl.name)
         for spec in specs:
             label, obj, function, pattern, size = spec.split()
             ours.append(("%s %s" % (impl.name, label),

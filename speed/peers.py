@@ -41,6 +41,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "tools"))
 sys.path.insert(0, HERE)
+import buildlock  # noqa: E402
 import describe  # noqa: E402
 import count  # noqa: E402
 import plot  # noqa: E402
@@ -173,7 +174,9 @@ def main():
     qemu = args.run or target.get("run", "")
     if not qemu:
         sys.exit("peers.py: %s runs natively; its bench is speed/bench.c" % args.target)
-    program, impl = build(target)
+    # build/<T>/ is the selector's too: select and build under its lock (tools/buildlock.py)
+    with buildlock.held(os.path.join(describe.TOP, "build"), target["name"], "peers.py"):
+        program, impl = build(target)
     runner = qemu.split()
     if args.aes is not None:
         aes_alone(qemu, program, impl, args.aes)

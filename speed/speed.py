@@ -24,6 +24,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tools"))
+import buildlock  # noqa: E402
 import describe  # noqa: E402
 import pipemodel  # noqa: E402
 import count  # noqa: E402
@@ -67,7 +68,9 @@ COUNT_LENGTHS = [0, 1, 8, 15, 16, 17, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8
 def build(target, impl):
     args = ["make", "-s", "-f", os.path.join(describe.TOP, "mk", "impl.mk"), "TARGET=" + target["name"],
             "IMPL=" + impl.name, "all"]
-    result = subprocess.run(args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    # build/<T>/impl is the selector's too: build under its lock (tools/buildlock.py)
+    with buildlock.held(os.path.join(describe.TOP, "build"), target["name"], "speed"):
+        result = subprocess.run(args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     if result.returncode != 0:
         sys.exit("speed: building %s failed:\n%s" % (impl.name, result.stdout[-2000:]))
     return os.path.join(describe.TOP, "build", target["name"], "impl", impl.name, "speed")

@@ -16,6 +16,11 @@
    (one caller mode enables every exception; a SIGFPE fails the run).
      abi              selftest (broken fakes must be caught), then the real runs
      abi --selftest   the selftest only
+     abi --measure    (built with POLY1305AES_STACK_PROBE, against the library
+                      built so: common/stack.h) the build's stack probe: the
+                      deepest stack each path's wipe areas used, one
+                      "PATH AREA BYTES" line each, "PATH - cannot-run" for a
+                      path this CPU cannot run; tools/stackbytes.py reads them
    Where the implementation provides path_core (common/core.h), the core's
    entry points (aes, start, blocks, finish) are called the same way, each
    checked and scanned alone (the state, caller-provided, is not on the
@@ -40,6 +45,9 @@
 #endif
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>
+#endif
+#if defined(POLY1305AES_STACK_PROBE)
+#include "stack.h"
 #endif
 
 /* slot kinds: want/got, fwant/fgot, vwant/vgot; FLAGS: status flags in an
@@ -1206,6 +1214,130 @@ static void run_core(const struct poly1305aes_core *core, int which)
               "secret in them\n", names[which], calls, NMODES, (unsigned long) stack_deepest);
 }
 
+#if defined(POLY1305AES_STACK_PROBE)
+/* the build's stack probe (common/stack.h): on the current path, calls of
+   authenticate and verify at every length from 0 to 17 and around each power
+   of 2 up to 16 KiB and each vector threshold the dispatchers name (320 to
+   4100), and (where the implementation provides path_core) of each core
+   entry point with block counts across the same thresholds, at four stack
+   pads and two caller FP modes, each on a painted stack; prints for each
+   area the most bytes the calls whose wipe recorded it wrote below the
+   wipe's frame (common/stack.h), and for calls that wiped nothing (area 0)
+   the bytes they wrote below the caller's stack pointer */
+static const char *measure_failure;
+
+/* one prepared call (b's function and arguments set); adds its depth to deepest[area] */
+static int measure_call(struct abi_block *b, unsigned long deepest[3])
+{
+  unsigned long bottom, deepest_at, top, used;
+  unsigned int area;
+  size_t depth;
+  poly1305aes_stack_area = 0;
+  poly1305aes_stack_top = 0;
+  call(b);
+  depth = stack_depth(b->stack, ABI_NSTACK, (uint32_t) PAINT);
+  area = poly1305aes_stack_area;
+  /* the painted bytes' lowest address in the call's stack (the block was zero before) */
+  for (bottom = 0; bottom + 4 <= ABI_NRUN; bottom += 4) {
+    uint32_t word;
+    memcpy(&word, b->run + bottom, 4);
+    if (word == (uint32_t) PAINT) break;
+  }
+  deepest_at = (unsigned long) (b->run + bottom) + (ABI_NSTACK - depth);
+  top = poly1305aes_stack_top;
+  measure_failure = area > 2 ? "a wipe recorded no known area" : depth + 16 > ABI_NSTACK ?
+    "the call used all the painted stack" : (area && (top < deepest_at || top >= (unsigned long) (b->run + ABI_NRUN))) ?
+    "the wipe's frame is not above the deepest byte written" : NULL;
+  if (measure_failure) return 1;
+  used = area ? top - deepest_at : depth;
+  if (used > deepest[area]) deepest[area] = used;
+  return 0;
+}
+
+static int measure_path(unsigned int p, const char *path)
+{
+  static const unsigned int extra[] = { 320, 384, 640, 896, 2560, 3072, 4100 };
+  static const unsigned long core_counts[][2] = { { 0, 0 }, { 0, 1 }, { 3, 2 }, { 0, 19 }, { 0, 20 }, { 1, 24 },
+    { 0, 25 }, { 0, 40 }, { 0, 56 }, { 2, 70 }, { 0, 160 }, { 0, 256 } };
+  static unsigned char buffer[16384 + 16];
+  static const char *const area_names[3] = { "none", "scalar", "vector" };
+  static struct core_args a;
+  const struct poly1305aes_core *core = poly1305aes_path_core ? poly1305aes_path_core(p) : NULL;
+  unsigned int lengths[64], count = 0, i, k, which, area;
+  unsigned long pad, deepest[3] = { 0, 0, 0 };
+  uint64_t prng = 77;
+  int mode;
+  struct abi_block *b;
+  unsigned char kr[32], n[16], tag[16], out[16];
+  for (i = 0; i <= 17; ++i) lengths[count++] = i;
+  for (k = 5; k <= 14; ++k)
+    for (i = 0; i < 3; ++i) lengths[count++] = (1u << k) - 1 + i;
+  for (i = 0; i < sizeof extra / sizeof extra[0]; ++i) lengths[count++] = extra[i];
+  if (posix_memalign((void **) &b, 64, sizeof *b)) { printf("FAIL abi --measure: out of memory\n"); return 1; }
+  for (i = 0; i < count; ++i)
+    for (which = 0; which < 2; ++which)
+      for (pad = 0; pad <= 48; pad += 16)
+        for (mode = 0; mode < 2; ++mode) {
+          const unsigned char *m = buffer + (i + pad / 16) % 8;
+          prng_fill(&prng, kr, 32);
+          prng_fill(&prng, n, 16);
+          prng_fill(&prng, (unsigned char *) m, lengths[i]);
+          memset(tag, 0, sizeof tag);
+          prepare(b, &prng, which == 0 ? (void (*)(void)) poly1305aes_authenticate
+                                       : (void (*)(void)) poly1305aes_verify, pad, mode);
+          b->arg[0] = (unsigned long) (which == 0 ? out : tag);
+          b->arg[1] = (unsigned long) kr;
+          b->arg[2] = (unsigned long) n;
+          b->arg[3] = (unsigned long) m;
+          b->arg[4] = lengths[i];
+          if (measure_call(b, deepest)) {
+            printf("FAIL abi --measure: path %s, length %u: %s\n", path, lengths[i], measure_failure);
+            free(b);
+            return 1;
+          }
+        }
+  for (i = 0; core && i < sizeof core_counts / sizeof core_counts[0]; ++i)
+    for (which = 0; which < 4; ++which)
+      for (pad = 0; pad <= 48; pad += 16)
+        for (mode = 0; mode < 2; ++mode) {
+          a.core = core;
+          a.which = (int) which;
+          a.before = core_counts[i][0];
+          a.nblocks = core_counts[i][1];
+          a.pad = (unsigned long) (mode == 0);
+          a.m = buffer + (pad / 16 + (unsigned long) mode) % 8;
+          prng_fill(&prng, a.kr, 32);
+          prng_fill(&prng, a.n, 16);
+          prng_fill(&prng, (unsigned char *) a.m, 16 * (a.before + a.nblocks));
+          clamp_ref(a.kr);
+          prepare(b, &prng, which == 0 ? (void (*)(void)) core->aes : which == 1 ? (void (*)(void)) core->start
+                            : which == 2 ? (void (*)(void)) core->blocks : (void (*)(void)) core->finish, pad, mode);
+          core_set_args(b, &a);
+          if (measure_call(b, deepest)) {
+            printf("FAIL abi --measure: path %s, core entry %u, %lu blocks: %s\n", path, which, a.nblocks,
+                   measure_failure);
+            free(b);
+            return 1;
+          }
+        }
+  free(b);
+  for (area = 0; area < 3; ++area)
+    if (deepest[area]) printf("%s %s %lu\n", path, area_names[area], deepest[area]);
+  return 0;
+}
+
+static int measure(void)
+{
+  unsigned int p;
+  const char *path;
+  for (p = 0; (path = poly1305aes_path_name(p)) != NULL; ++p) {
+    if (!poly1305aes_path_use(p)) printf("%s - cannot-run\n", path);
+    else if (measure_path(p, path)) return 1;
+  }
+  return 0;
+}
+#endif
+
 static int layout_ok(void)
 {
   return offsetof(struct abi_block, fn) == ABI_FN && offsetof(struct abi_block, arg) == ABI_ARG
@@ -1224,10 +1356,14 @@ int main(int argc, char **argv)
   unsigned int c, p, tested = 0;
   int first;
   int only_selftest = argc > 1 && strcmp(argv[1], "--selftest") == 0;
+  int measuring = argc > 1 && strcmp(argv[1], "--measure") == 0;
   const char *path;
   struct sigaction trap;
   setvbuf(stdout, NULL, _IOLBF, 0);
-  if (argc > 1 && !only_selftest) { fprintf(stderr, "usage: %s [--selftest]\n", argv[0]); return 2; }
+#if !defined(POLY1305AES_STACK_PROBE)
+  if (measuring) { fprintf(stderr, "%s: --measure needs the probe build (POLY1305AES_STACK_PROBE)\n", argv[0]); return 2; }
+#endif
+  if (argc > 1 && !only_selftest && !measuring) { fprintf(stderr, "usage: %s [--selftest | --measure]\n", argv[0]); return 2; }
   if (!layout_ok()) { printf("FAIL abi: struct abi_block does not match test/abi.h\n"); return 1; }
   memset(&trap, 0, sizeof trap);
   trap.sa_handler = on_sigfpe;
@@ -1252,6 +1388,9 @@ int main(int argc, char **argv)
         features |= ABI_HAS_ZMM;      /* AVX-512F, zmm state saved */
     }
   }
+#endif
+#if defined(POLY1305AES_STACK_PROBE)
+  if (measuring) return measure();
 #endif
   printf("abi harness for %s, checking", poly1305aes_implementation);
   for (c = 0, first = 1; c < NCHECK; ++c)

@@ -6,7 +6,8 @@
 # FAIL, never a skip. Exit status 1 if anything failed. What exists comes from
 # tools/describe.py, the one reader of the description files. The targets run
 # side by side, $JOBS at a time (default: the number of CPUs);
-# `test/run.sh --target T` runs one target's steps alone.
+# `test/run.sh --target T` runs one target's steps alone, `test/run.sh --only
+# FUNCTION ARGS...` one step (e.g. --only clang_suite arm64 53), with its log.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 1
@@ -22,26 +23,29 @@ failures=""
 notes=""
 one=""
 if [ "${1:-}" = "--target" ]; then one=${2:?}; fi
+only=""
+if [ "${1:-}" = "--only" ]; then only=${2:?}; shift 2; fi
 
-# step NAME COMMAND...: run, log, report
+# step NAME COMMAND...: run, log, report (its variables are step_*: the steps' own
+# functions use name, log and start)
 step() {
-  name=$1
+  step_name=$1
   shift
-  log=$logs/$(echo "$name" | tr ' /' '__').log
-  start=$(date +%s)
-  if "$@" >"$log" 2>&1; then
+  step_log=$logs/$(echo "$step_name" | tr ' /' '__').log
+  step_start=$(date +%s)
+  if "$@" >"$step_log" 2>&1; then
     passed=$((passed + 1))
-    echo "PASS $name ($(($(date +%s) - start))s)"
+    echo "PASS $step_name ($(($(date +%s) - step_start))s)"
   else
     failed=$((failed + 1))
     failures="$failures
-  $name"
-    echo "FAIL $name (log: $log)"
-    grep -E '^FAIL|rror|FAILS' "$log" | head -15 | sed 's/^/    /'
-    [ -n "$(grep -E '^FAIL|rror|FAILS' "$log" | head -1)" ] || tail -15 "$log" | sed 's/^/    /'
+  $step_name"
+    echo "FAIL $step_name (log: $step_log)"
+    grep -E '^FAIL|rror|FAILS' "$step_log" | head -15 | sed 's/^/    /'
+    [ -n "$(grep -E '^FAIL|rror|FAILS' "$step_log" | head -1)" ] || tail -15 "$step_log" | sed 's/^/    /'
   fi
-  grep '^NOTE' "$log" | sed 's/^/    /'
-  notes="$notes$(grep '^NOTE' "$log" | sed 's/^/\n  /')"
+  grep '^NOTE' "$step_log" | sed 's/^/    /'
+  notes="$notes$(grep '^NOTE' "$step_log" | sed 's/^/\n  /')"
 }
 
 # make AES=table: the selector admits the table-based AES designs too and
@@ -206,10 +210,24 @@ native_unknown_machine() {
   select_log native
 }
 
-# an implementation built with a VARIANT (san, clang) passes the suite on every path
+# an implementation built with a VARIANT (san) passes the suite on every path
 variant_suite() {
   make -s -f mk/impl.mk TARGET="$host" VARIANT="$1" IMPL="$2" BUILDROOT="$root" all &&
     "$root/$host-$1/impl/$2/test" test/vectors.txt
+}
+
+# an implementation built with clang (for another CPU: clang --target=, mk/target.mk)
+# passes the suite and the whole ABI and stack harness on every path, its stack
+# wipes measured for clang (common/stack.h)
+clang_suite() {
+  target=$1 impl=$2
+  make -s -f mk/impl.mk TARGET="$target" VARIANT=clang IMPL="$impl" BUILDROOT="$root" all || return 1
+  grep '^#define' "$root/$target-clang/impl/$impl/gen/stack_bytes.h" 2>/dev/null | sed 's/^/  /'
+  $(d runner "$target") "$root/$target-clang/impl/$impl/test" test/vectors.txt | tail -1 &&
+    $(d runner "$target") "$root/$target-clang/impl/$impl/abi" > "$root/$target-clang/impl/$impl/abi.out" 2>&1
+  status=$?
+  grep -E '^(FAIL|ok abi (authenticate|verify)|PASS|path )' "$root/$target-clang/impl/$impl/abi.out" | head -40
+  return $status
 }
 
 # the differential fuzzer over every implementation of a target that runs
@@ -234,13 +252,23 @@ fuzz_replay() {
 
 # deliberately broken candidates are reported and never installed: one with a
 # wrong tag, one whose self-test hangs (caught by the selector's time limit,
+# derived from the other candidates' self-tests: no POLY1305AES_STEP_SECONDS,
+# and it must cost at most 300 s, well under the 900 s of a step never timed;
 # while the others still compete and install)
 broken_candidate() {
   broot=$root/broken
   rm -rf "$broot"
-  POLY1305AES_STEP_SECONDS=60 python3 tools/selector.py --target "$host" --root "$broot" --rounds 1 \
+  start=$(date +%s)
+  env -u POLY1305AES_STEP_SECONDS python3 tools/selector.py --target "$host" --root "$broot" --rounds 1 \
     --extra test/broken --extra test/hang || true
+  took=$(($(date +%s) - start))
   log=$broot/$host/selection.log
+  grep '^impl=hang ' "$log" | sed "s/.*reason=\('[^']*'\).*/hang: \1/"
+  echo "the whole selection took $took s"
+  # what the hung candidate cost: its limit, derived from another candidate's self-test
+  limit=$(grep '^impl=hang ' "$log" | sed -n "s/.*timed out during self-test (limit \([0-9]*\) s: [0-9]* times the [0-9.]* s it took another candidate.*/\1/p")
+  [ -n "$limit" ] || { echo "FAIL the hanging candidate's limit was not derived from another candidate's time"; return 1; }
+  [ "$limit" -le 300 ] || { echo "FAIL the hanging candidate cost $limit s (at most 300)"; return 1; }
   grep '^impl=broken ' "$log" | grep -q ' result=fails ' || { echo "FAIL broken candidate not reported as failing"; return 1; }
   grep '^impl=hang ' "$log" | grep ' result=fails ' | grep -q "reason='timed out during self-test" ||
     { echo "FAIL hanging candidate not reported as timed out"; return 1; }
@@ -286,6 +314,190 @@ selector_robust() {
   cat "$ro.out"
   [ "$(wc -l < "$ro.out")" = 1 ] && grep -q '^selector: cannot write the build directory' "$ro.out" ||
     { echo "FAIL a read-only build directory did not give one clear line"; return 1; }
+}
+
+# the selector replaces, never follows, what it did not make at build/<target>/lib
+# and include: a link to a directory elsewhere, a plain file (with CC=clang: the
+# log and the installed header name the compiler)
+selector_links() {
+  sroot=$root/links
+  rm -rf "$sroot" && mkdir -p "$sroot/$host" "$sroot/elsewhere/lib" || return 1
+  echo keep > "$sroot/elsewhere/lib/sentinel"
+  ln -s ../elsewhere/lib "$sroot/$host/lib"
+  echo "not the selector's" > "$sroot/$host/include"
+  CC=clang python3 tools/selector.py --target "$host" --root "$sroot" --rounds 1 --impl "$(d impls "$host" | sed -n 1p)" \
+    > "$sroot.out" 2>&1 || { cat "$sroot.out"; return 1; }
+  # (built with clang: the log and the installed header name it)
+  grep -m1 -o "compiler='[^']*'" "$sroot/$host/selection.log"
+  grep -q "compiler='clang " "$sroot/$host/selection.log" && grep -q 'compiled with$' "$sroot/$host/include/poly1305aes.h" &&
+    grep -q '^   clang [0-9]' "$sroot/$host/include/poly1305aes.h" ||
+    { echo "FAIL the log or the installed header does not name clang"; head -5 "$sroot/$host/include/poly1305aes.h"; return 1; }
+  for part in lib include; do
+    echo "$part -> $(readlink "$sroot/$host/$part")"
+    [ "$(readlink "$sroot/$host/$part")" = "installed/$part" ] ||
+      { echo "FAIL build/$host/$part is not the selector's link to installed/$part"; return 1; }
+  done
+  [ "$(ls -A "$sroot/elsewhere/lib")" = sentinel ] && [ "$(cat "$sroot/elsewhere/lib/sentinel")" = keep ] ||
+    { echo "FAIL the selector wrote through the link into $sroot/elsewhere/lib: $(ls -A "$sroot/elsewhere/lib")"; return 1; }
+  [ -f "$sroot/$host/lib/libpoly1305aes.so.1" ] && [ -f "$sroot/$host/include/poly1305aes.h" ] ||
+    { echo "FAIL no installation through the new links"; return 1; }
+  echo "a link elsewhere and a plain file were replaced; the directory elsewhere is untouched"
+}
+
+# run a command as an unprivileged user (nobody when the suite runs as root), with
+# the system's Python first on PATH (root's own may live where nobody cannot read)
+unprivileged() {
+  if [ "$(id -u)" = 0 ]; then
+    PATH=/usr/bin:/bin:$PATH setpriv --reuid=65534 --regid=65534 --clear-groups "$@"
+  else
+    "$@"
+  fi
+}
+
+# a fake command first on PATH: NAME, then its shell body; it logs its arguments to $fake/NAME.calls
+fake_command() {
+  mkdir -p "$fake"
+  { echo '#!/bin/sh'; echo "echo \"\$*\" >> '$fake/$1.calls'"; echo "$2"; } > "$fake/$1"
+  chmod 755 "$fake/$1"
+}
+
+# make install with DESTDIR, PREFIX=/usr and Debian's multiarch LIBDIR; pkg-config
+# then compiles and links the README example, which runs with the right tag;
+# make uninstall leaves nothing. Without DESTDIR, into a directory the dynamic
+# linker searches (a fake ldconfig lists the prefix), install runs ldconfig as
+# root and prints the one line to run otherwise; elsewhere it says how programs
+# find the library
+conventions_install() {
+  dest=$root/destdir fake=$root/fake-ldconfig
+  multiarch=$(gcc -print-multiarch) && [ -n "$multiarch" ] || { echo "FAIL gcc -print-multiarch"; return 1; }
+  rm -rf "$dest" "$fake" && mkdir -p "$dest" || return 1
+  set -- TARGET="$host" BUILDROOT="$root" DESTDIR="$dest" PREFIX=/usr LIBDIR="/usr/lib/$multiarch"
+  make -s install "$@" || return 1
+  (cd "$dest" && find . | sort | sed 's/^/  /')
+  pcdir=$dest/usr/lib/$multiarch/pkgconfig
+  grep -x "libdir=\${prefix}/lib/$multiarch" "$pcdir/poly1305aes.pc" ||
+    { echo "FAIL the pkg-config file's libdir:"; cat "$pcdir/poly1305aes.pc"; return 1; }
+  flags=$(PKG_CONFIG_SYSROOT_DIR=$dest PKG_CONFIG_LIBDIR=$pcdir pkg-config --cflags --libs poly1305aes) || return 1
+  echo "pkg-config --cflags --libs poly1305aes: $flags"
+  want=$(python3 test/example_tag.py) || return 1
+  awk '/^<!-- example: begin -->/{on=1; next} /^<!-- example: end -->/{on=0} on && !/^```/' README.md > "$root/pc-example.c"
+  # shellcheck disable=SC2086
+  gcc -std=c99 -Wall -Wextra -Werror "$root/pc-example.c" -o "$root/pc-example" $flags || return 1
+  got=$(LD_LIBRARY_PATH=$dest/usr/lib/$multiarch "$root/pc-example") || return 1
+  echo "the example linked through pkg-config: $got"
+  case "$got" in *"tag $want"*) ;; *) echo "FAIL wrong output (want tag $want)"; return 1 ;; esac
+  make -s uninstall "$@" || return 1
+  [ -z "$(ls -A "$dest")" ] || { echo "FAIL make uninstall left:"; (cd "$dest" && find . | sort); return 1; }
+  echo "make uninstall left $dest empty"
+  # without DESTDIR: a fake ldconfig names the prefix's lib as searched
+  sys=$root/sysprefix
+  rm -rf "$sys" && mkdir -p "$sys/lib/pkgconfig" "$sys/include" && chown -R 65534:65534 "$sys" || return 1
+  fake_command ldconfig "case \"\$*\" in *-N*) echo '$sys/lib: (from the fake ldconfig)';; esac"
+  [ "$(id -u)" = 0 ] || { echo "FAIL this check installs as root: run the suite as root"; return 1; }
+  out=$(PATH=$fake:$PATH make -s install TARGET="$host" BUILDROOT="$root" PREFIX="$sys") || return 1
+  echo "$out"
+  echo "$out" | grep -q '^ran ldconfig' && grep -qx '' "$fake/ldconfig.calls" ||
+    { echo "FAIL install as root into a searched directory did not run ldconfig"; return 1; }
+  PATH=$fake:$PATH make -s uninstall TARGET="$host" BUILDROOT="$root" PREFIX="$sys" || return 1
+  : > "$fake/ldconfig.calls"
+  out=$(PATH=$fake:$PATH unprivileged make -s install TARGET="$host" BUILDROOT="$root" PREFIX="$sys") || return 1
+  echo "as nobody: $out"
+  [ "$(echo "$out" | grep -c 'ldconfig')" = 1 ] && echo "$out" | grep -q 'run sudo ldconfig$' &&
+    ! grep -qx '' "$fake/ldconfig.calls" || { echo "FAIL install as nobody: no one line saying to run ldconfig"; return 1; }
+  PATH=$fake:$PATH unprivileged make -s uninstall TARGET="$host" BUILDROOT="$root" PREFIX="$sys" || return 1
+  out=$(make -s install TARGET="$host" BUILDROOT="$root" PREFIX="$root/elsewhere-prefix") || return 1
+  echo "$out" | grep -q 'LD_LIBRARY_PATH=' || { echo "FAIL no line on how programs find the library"; return 1; }
+  make -s uninstall TARGET="$host" BUILDROOT="$root" PREFIX="$root/elsewhere-prefix" || return 1
+  [ -z "$(find "$root/elsewhere-prefix" "$sys" ! -type d 2>/dev/null)" ] && [ ! -e "$root/elsewhere-prefix" ] ||
+    { echo "FAIL uninstall left files"; find "$root/elsewhere-prefix" "$sys"; return 1; }
+}
+
+# the build honours CPPFLAGS, CFLAGS (after the project's -std=c99) and LDFLAGS;
+# warnings are errors only with WERROR=1; make check is the suite; a CC for
+# another CPU picks its target
+conventions_flags() {
+  croot=$root/conventions
+  rm -rf "$croot" && mkdir -p "$croot" || return 1
+  printf '%s\n' '#if __STDC_VERSION__ == 201112L' \
+    '__attribute__((used)) static const char conventions_marker[] = "CPPFLAGS seen, CFLAGS after -std=c99";' \
+    '#endif' > "$croot/marker.h"
+  echo '#warning "a warning planted by the suite"' > "$croot/warn.h"
+  impl=$(d impls "$host" | sed -n 1p)
+  make -s -f mk/impl.mk TARGET="$host" IMPL="$impl" BUILDROOT="$croot" WERROR= CPPFLAGS="-include $croot/marker.h" \
+    CFLAGS="-std=gnu11 -gdwarf-4" LDFLAGS="-Wl,--build-id=0x5eedc0de" dist || return 1
+  b=$croot/$host/impl/$impl
+  grep -q 'CPPFLAGS seen, CFLAGS after -std=c99' "$b/obj/authenticate.o" || { echo "FAIL CPPFLAGS or CFLAGS ignored"; return 1; }
+  llvm-readobj --sections "$b/obj/authenticate.o" | grep -q 'Name: .debug_info' || { echo "FAIL CFLAGS=-g ignored"; return 1; }
+  llvm-readobj --notes "$b/dist/lib/libpoly1305aes.so.1" | grep -qi '5eedc0de' || { echo "FAIL LDFLAGS ignored"; return 1; }
+  echo "CPPFLAGS, CFLAGS (after -std=c99) and LDFLAGS reach the objects and the shared library"
+  make -s -f mk/impl.mk TARGET="$host" IMPL="$impl" BUILDROOT="$croot" WERROR= CPPFLAGS="-include $croot/warn.h" \
+    "$b/obj/___common_clamp.o" > "$croot/warn.out" 2>&1 || { echo "FAIL a warning stopped the build without WERROR=1"; cat "$croot/warn.out"; return 1; }
+  make -s -f mk/impl.mk TARGET="$host" IMPL="$impl" BUILDROOT="$croot" WERROR=1 CPPFLAGS="-include $croot/warn.h" \
+    "$b/obj/___common_clamp.o" > "$croot/warn.out" 2>&1 && { echo "FAIL a warning did not stop the build with WERROR=1"; return 1; }
+  echo "a warning: built without WERROR, stopped with WERROR=1"
+  make -n check | grep -q 'test/run.sh' || { echo "FAIL make check does not run the suite"; return 1; }
+  for each in $(d targets); do   # (not $target: the caller's)
+    cc=$(d target "$each" cc)
+    # gcc and native's cc build for this machine: its own target, not theirs
+    { [ "$cc" = gcc ] || [ "$each" = native ]; } && continue
+    picked=$(make -n CC="$cc" IMPL=53 BUILDROOT="$croot" | sed -n "s/.*selector.py --target '\([^']*\)'.*/\1/p")
+    echo "make CC=$cc: TARGET=$picked"
+    [ "$picked" = "$each" ] || { echo "FAIL CC=$cc picked TARGET=$picked"; return 1; }
+  done
+}
+
+# the mistakes a new user makes each give one line (make's own closing line
+# aside) that says what to do, and a non-zero exit
+one_line_errors() {
+  eroot=$root/errors
+  rm -rf "$eroot" "$root/ro-prefix" && mkdir -p "$eroot" "$root/ro-prefix" || return 1
+  other=$(for t in $(d targets); do [ "$t" != "$host" ] && [ "$t" != native ] && [ -z "$(d target "$t" run)" ] && echo "$t"; done | head -1)
+  only_other=$(for i in $(d impls "$other"); do d impls "$host" | grep -x "$i" >/dev/null || echo "$i"; done | sed -n 1p)
+  cross=$(d target arm64 cc)
+  check_error() {   # WANT (a phrase of the line) COMMAND...
+    want=$1
+    shift
+    if "$@" > "$eroot/out" 2>&1; then echo "FAIL exit status 0: $*"; return 1; fi
+    lines=$(grep -v -e '^make: \*\*\*' -e '^make\[[0-9]*\]: ' "$eroot/out")
+    echo "$*"
+    echo "  -> $lines"
+    [ "$(printf '%s\n' "$lines" | wc -l)" = 1 ] || { echo "FAIL not one line"; return 1; }
+    case "$lines" in *"$want"*) ;; *) echo "FAIL the line does not say: $want"; return 1 ;; esac
+  }
+  check_error "TARGET=$other IMPL=$only_other" make -s IMPL="$only_other" BUILDROOT="$eroot" || return 1
+  check_error "use IMPL= one of" make -s IMPL=bogus BUILDROOT="$eroot" || return 1
+  check_error "use one of" make -s TARGET=bogus BUILDROOT="$eroot" || return 1
+  check_error "use one of" make -s install TARGET=bogus BUILDROOT="$eroot" || return 1
+  check_error "run make TARGET=$host first" make -s install BUILDROOT="$eroot" PREFIX="$eroot/p" || return 1
+  check_error "give one that starts with /" make -s install BUILDROOT="$root" PREFIX=relative/dir || return 1
+  check_error "run sudo make install, or give PREFIX=" unprivileged make -s install BUILDROOT="$root" PREFIX="$root/ro-prefix" || return 1
+  check_error "give a compiler's name or path" make -s CC=no-such-cc BUILDROOT="$eroot" || return 1
+  check_error "use TARGET=arm64" make -s CC="$cross" TARGET="$host" IMPL=53 BUILDROOT="$eroot" || return 1
+  check_error "use TARGET=arm64" make -s -f mk/impl.mk CC="$cross" TARGET="$host" IMPL=53 BUILDROOT="$eroot" || return 1
+}
+
+# set-up survives a mirror caught mid-sync: with a fake apt-get first on PATH whose
+# update fails, ensure-tools tries the update three times and installs from the
+# indexes present; a failed install stops it with one line of its own
+apt_mid_sync() {
+  fake=$root/fake-apt
+  rm -rf "$fake"
+  fake_command apt-get 'case "$*" in *update*) echo "E: Failed to fetch http://deb.invalid/debian/dists/bookworm/main/binary-i386/Packages.xz  File has unexpected size (3049 != 3110). Mirror sync in progress?" >&2; exit 100;; esac
+[ -z "${FAKE_INSTALL_FAILS:-}" ] || { echo "E: Unable to locate package $4" >&2; exit 100; }'
+  fake_command sleep ':'
+  fake_command id 'echo 0'
+  PATH=$fake:$PATH sh tools/ensure-tools --install pkg-one pkg-two > "$fake/out" 2>&1 || { cat "$fake/out"; echo "FAIL install stopped"; return 1; }
+  cat "$fake/out"
+  sed 's/^/  apt-get /' "$fake/apt-get.calls"
+  [ "$(grep -c update "$fake/apt-get.calls")" = 3 ] && grep -q 'install -y -qq pkg-one pkg-two' "$fake/apt-get.calls" ||
+    { echo "FAIL not three updates then the install"; return 1; }
+  grep -q 'installing from the package indexes present' "$fake/out" || { echo "FAIL no word on the failed update"; return 1; }
+  if PATH=$fake:$PATH FAKE_INSTALL_FAILS=1 sh tools/ensure-tools --install pkg-one > "$fake/out" 2>"$fake/err"; then
+    echo "FAIL a failed install did not stop ensure-tools"; return 1
+  fi
+  cat "$fake/err"
+  [ "$(wc -l < "$fake/err")" = 1 ] && grep -q 'apt-get install pkg-one failed (E: Unable to locate package' "$fake/err" ||
+    { echo "FAIL a failed install did not give its own one line"; return 1; }
 }
 
 # every source file carries the licence line (LICENSE); data (*.txt), prose
@@ -341,6 +553,9 @@ target_steps() {
       step "$target: $impl ABI harness under $(d target "$target" alsorun)" abi_also "$target" "$impl"
     done
   fi
+  for impl in $(d streams "$target"); do
+    step "$target: $impl built with clang: self-test and the ABI and stack harness on every path" clang_suite "$target" "$impl"
+  done
   if [ -n "$(d target "$target" plainrun)" ]; then
     for impl in $(d streams "$target"); do
       step "$target: $impl's own choice of path runs under $(d target "$target" plainrun)" plain_choice "$target" "$impl"
@@ -349,10 +564,13 @@ target_steps() {
   if [ "$target" = "$host" ]; then
     for impl in $(d streams "$target"); do
       step "$target: $impl under AddressSanitizer and UndefinedBehaviorSanitizer" variant_suite san "$impl"
-      step "$target: $impl built with clang" variant_suite clang "$impl"
     done
     step "$target: broken and hanging candidates are reported and never installed" broken_candidate
     step "$target: concurrent selections, and a read-only build directory" selector_robust
+    step "$target: the selector replaces links and files it did not make; CC=clang is named" selector_links
+    step "$target: install, pkg-config, uninstall, ldconfig (DESTDIR, PREFIX, multiarch LIBDIR)" conventions_install
+    step "$target: CPPFLAGS, CFLAGS, LDFLAGS, WERROR, make check, a CC for another CPU" conventions_flags
+    step "$target: the obvious mistakes give one line that says what to do" one_line_errors
   fi
   if [ -z "$(d target "$target" run)" ] && [ "$target" != native ]; then
     step "$target: differential fuzzing of every implementation against the reference" fuzz "$target"
@@ -361,6 +579,11 @@ target_steps() {
   fi
 }
 
+if [ -n "$only" ]; then
+  step "$only $*" "$only" "$@"
+  cat "$step_log"
+  exit $failed
+fi
 if [ -n "$one" ]; then
   target_steps "$one"
   printf '%s\n' "$failures" | sed '/^$/d' > "$logs/$one.failures"
@@ -374,6 +597,7 @@ step "tools" sh tools/ensure-tools --test $targets
 step "every source file carries the licence line" licence_lines
 step "README.md is at most 300 lines" readme_length
 step "vectors regenerated and cross-checked with pycryptodome" python3 test/gen_vectors.py
+step "set-up survives a failed apt-get update (a fake apt-get)" apt_mid_sync
 step "the vector-permute AES's tables derived and checked (aes/vpaes.py)" python3 aes/vpaes.py --check common/vpaes.h
 for impl in $(d impls); do
   [ -n "$(d impl "$impl" checks)" ] && step "$impl: own checks" impl_checks "$impl"

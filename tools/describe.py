@@ -17,9 +17,14 @@ here, as a module or through this command line; nothing else parses them.
   describe.py runner T [LIBDIR]    the command words that run a program built for T (linked
                                    against the shared libraries in LIBDIR, when given)
   describe.py tools T...           the commands the targets need, then the Debian packages
+  describe.py cc T [CC]            the compiler for T: "KIND VERSION WORD...", KIND gcc, clang or cc;
+                                   CC (the user's, may be empty) as given when it builds for T,
+                                   clang with --target= when it does not; "error: ..." (one line)
+                                   when CC cannot build for T
+  describe.py target-for CC        the target CC builds for (its -dumpmachine), else "error: ..."
 
 A target file holds "field value" lines: summary, host (uname -m names), cc, ar,
-cflags, ldflags, run (the emulator; dropped on the target's own host, where
+cflags, clangcflags (clang's in place of cflags, where they differ), ldflags, run (the emulator; dropped on the target's own host, where
 programs run natively), alsorun (a second
 runner for the ABI harness), plainrun (a runner for a CPU without the
 optional extensions the implementations use: the library's own choice of
@@ -48,6 +53,9 @@ Code paths are not described here: each implementation's dispatcher lists them
 """
 import os
 import platform
+import shlex
+import shutil
+import subprocess
 import sys
 
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -86,7 +94,7 @@ def read_target(name):
     natively: its 'run' line (the emulator) is dropped."""
     path = os.path.join(TOP, "targets", name)
     if not os.path.isfile(path):
-        raise SystemExit("unknown target %r: the targets are %s" % (name, ", ".join(target_names())))
+        raise SystemExit("unknown TARGET %r: use one of %s" % (name, " ".join(target_names())))
     out = fields(path)
     out["name"] = name
     if name == host_target():
@@ -238,8 +246,8 @@ def make_fragment(target_name, name=None, directory=None):
     """Variables for mk/, one 'NAME := value' a line: the target's (and the
     implementations building for it), or, given one, the implementation's."""
     target = read_target(target_name)
-    values = [("CC", target.get("cc", "")), ("AR", target.get("ar", "")),
-              ("TARGET_CFLAGS", target.get("cflags", "")), ("TARGET_LDFLAGS", target.get("ldflags", "")),
+    values = [("TARGET_AR", target.get("ar", "")), ("TARGET_CFLAGS", target.get("cflags", "")),
+              ("TARGET_CLANG_CFLAGS", target.get("clangcflags", "")), ("TARGET_LDFLAGS", target.get("ldflags", "")),
               ("RUN", target.get("run", "")),
               ("IMPLS", " ".join(i.name for i in implementations(target=target_name)))]
     if name:
@@ -265,6 +273,73 @@ def runner(target_name, libdir=None):
         if target.get("run"):
             words.append("QEMU_LD_PREFIX=" + target.get("sysroot", ""))
     return words + target.get("run", "").split()
+
+
+X86_32 = ("i386", "i486", "i586", "i686")
+
+
+def same_arch(a, b):
+    """Do two -dumpmachine CPU names build the same programs (i386..i686 do)?"""
+    return a == b or (a in X86_32 and b in X86_32)
+
+
+def ask(words, *args):
+    """A compiler's answer to an option (stdout stripped), or None when it fails."""
+    try:
+        result = subprocess.run(words + list(args), stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    except OSError:
+        return None
+    return result.stdout.strip() if result.returncode == 0 else None
+
+
+def triplet(target):
+    """The GNU triplet a target's programs are built for: its cross compiler's prefix
+    (i686-linux-gnu-gcc), else its compiler's -dumpmachine."""
+    cc = target.get("cc", "")
+    if cc.endswith("-gcc"):
+        return cc[:-len("-gcc")]
+    return ask(shlex.split(cc), "-dumpmachine") or ""
+
+
+class CompilerError(Exception):
+    """A compiler that cannot build for a target; the text is one line that says what to do."""
+
+
+def compiler(target_name, user_cc=""):
+    """(kind, version, words) of the compiler that builds for the target: the user's CC
+    when it builds for the target's CPU; clang given --target= for another CPU; the
+    target's own compiler when CC is empty. Raises CompilerError otherwise."""
+    target = read_target(target_name)
+    given = bool(user_cc.strip())
+    words = shlex.split(user_cc) if given else shlex.split(target.get("cc", ""))
+    if not words or not shutil.which(words[0]):
+        if given:
+            raise CompilerError("CC=%s: no such command; give a compiler's name or path" % user_cc)
+        raise CompilerError("%s, the compiler of TARGET=%s, is missing: run sh tools/ensure-tools %s"
+                            % (target.get("cc", ""), target_name, target_name))
+    machine = ask(words, "-dumpmachine")
+    banner = (ask(words, "--version") or "").splitlines()
+    kind = "clang" if banner and "clang" in banner[0] else "gcc" if machine and ask(words, "-dumpfullversion") else "cc"
+    version = ask(words, "-dumpfullversion") if kind == "gcc" else ask(words, "-dumpversion")
+    want = triplet(target)
+    if given and machine and want and not same_arch(machine.split("-")[0], want.split("-")[0]):
+        if kind == "clang" and not any(w.startswith(("--target", "-target")) for w in words):
+            words = words + ["--target=" + want]
+        else:
+            other = target_for_machine(machine)
+            raise CompilerError("CC=%s builds for %s, not for TARGET=%s (%s): %s" % (
+                user_cc, machine, target_name, want,
+                "use TARGET=%s, or a CC for %s" % (other, want) if other else "give a CC for %s" % want))
+    return kind, version or "?", words
+
+
+def target_for_machine(machine):
+    """The target whose triplet's CPU is machine's (a -dumpmachine answer), or None."""
+    for name in target_names():
+        want = triplet(read_target(name))
+        if want and same_arch(machine.split("-")[0], want.split("-")[0]):
+            return name
+    return None
 
 
 def tools_needed(names):
@@ -309,6 +384,22 @@ def main(argv):
         sys.stdout.write(make_fragment(*args))
     elif command == "runner" and len(args) in (1, 2):
         print(" ".join(runner(*args)))
+    elif command == "cc" and len(args) in (1, 2):
+        try:
+            kind, version, words = compiler(args[0], args[1] if len(args) == 2 else "")
+            print(" ".join([kind, version] + [shlex.quote(w) for w in words]))
+        except CompilerError as error:
+            print("error: %s" % error)
+    elif command == "target-for" and len(args) == 1:
+        words = shlex.split(args[0])
+        machine = ask(words, "-dumpmachine") if words else None
+        if not machine:
+            print("error: CC=%s: no such command, or not a compiler (no answer to -dumpmachine); "
+                  "give a compiler's name or path" % args[0])
+        else:
+            name = target_for_machine(machine)
+            print(name if name else "error: CC=%s builds for %s, which no file in targets/ describes; the targets are %s"
+                  % (args[0], machine, " ".join(target_names())))
     elif command == "tools" and args:
         commands, packages = tools_needed(args)
         print(" ".join(commands))

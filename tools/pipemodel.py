@@ -911,11 +911,13 @@ def build_probe(top, target, impl):
     """build the speed probe of an implementation (mk/impl.mk) and return its path"""
     import os
     import subprocess
+    import buildlock
     root = os.path.abspath(os.environ.get("BUILDROOT", os.path.join(top, "build")))
     probe = os.path.join(root, target, "impl", impl, "speed")
-    result = subprocess.run(["make", "-s", "-f", os.path.join(top, "mk", "impl.mk"), "TARGET=" + target,
-                             "IMPL=" + impl, "BUILDROOT=" + root, probe], stdout=subprocess.PIPE,
-                            stderr=subprocess.STDOUT, text=True, cwd=top)
+    with buildlock.held(root, target, "pipemodel"):   # the selector's directory too
+        result = subprocess.run(["make", "-s", "-f", os.path.join(top, "mk", "impl.mk"), "TARGET=" + target,
+                                 "IMPL=" + impl, "BUILDROOT=" + root, probe], stdout=subprocess.PIPE,
+                                stderr=subprocess.STDOUT, text=True, cwd=top)
     if result.returncode != 0:
         raise RuntimeError("building the speed probe failed:\n" + result.stdout[-3000:])
     return probe

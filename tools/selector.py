@@ -34,20 +34,26 @@ Where the target runs natively and valgrind is present, tools/ctcheck.py
 checks the implementation's constant-time claims on every path; under an
 emulator, tools/tracecheck.py does (qemu's instruction and address traces);
 a claim the check contradicts fails the candidate.
-Every step has a time limit (POLY1305AES_STEP_SECONDS, default 3600); a
-candidate that exceeds it fails "timed out during <step>" and the others go
-on. --impl forces one candidate, still self-tested. A candidate that fails
-is never installed; if none passes, nothing changes and the exit status is 1.
+Every step has a time limit: ten times the longest the same step took for
+the candidates that finished it, in this run or the last one for this
+target (logs/step-seconds), never below 30 s natively or 120 s
+under an emulator, and 900 s for a step never timed before;
+POLY1305AES_STEP_SECONDS overrides it. A candidate that exceeds it fails
+"timed out during <step>" and the others go on. --impl forces one candidate,
+still self-tested. A candidate that fails is never installed; if none
+passes, nothing changes and the exit status is 1.
 
-Runs for one target are serialized by a lock (build/<T>/.lock). Installation
-is atomic: the winner's dist/ (libraries, header, pkg-config file) and the
-log are copied into a fresh directory, and one rename() of the 'installed'
-symlink switches to it; build/<T>/lib, include and selection.log point
-through it. A directory that cannot be written stops the run with one line.
+The compiler is the one mk/impl.mk uses (CC from the environment, as make
+passes it; tools/describe.py cc); the log and the installed header name it.
+Everything that writes build/<T>/ holds one lock (build/<T>/.lock,
+tools/buildlock.py). Installation is atomic: the winner's dist/ (libraries,
+header, pkg-config file) and the log are copied into a fresh directory, and
+one rename() of the 'installed' symlink switches to it; build/<T>/lib,
+include and selection.log are links through it, put there anew (never
+followed) whatever stood in their place. A directory that cannot be written
+stops the run with one line.
 """
 import argparse
-import errno
-import fcntl
 import math
 import os
 import shlex
@@ -59,11 +65,59 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import buildlock  # noqa: E402
 import describe  # noqa: E402
 
 LENGTHS = [0, 16, 64, 256, 1024, 8192]
 SHARED_CHECKS = "paper,chain,vectors,lengths,r-zero,fpmodes,pages"
-STEP_SECONDS = int(os.environ.get("POLY1305AES_STEP_SECONDS", "3600"))
+
+
+class StepLimits:
+    """Each step's time limit, from what the same step took where it finished (see the top)."""
+    FACTOR, FLOOR_NATIVE, FLOOR_EMULATED, UNKNOWN = 10, 30, 120, 900
+
+    def __init__(self, history, emulated):
+        self.override = os.environ.get("POLY1305AES_STEP_SECONDS")
+        self.floor = self.FLOOR_EMULATED if emulated else self.FLOOR_NATIVE
+        self.history = history        # the file of the last run's times
+        self.now = {}                 # step -> the longest it took in this run
+        self.before = {}
+        try:
+            with open(history) as f:
+                for line in f:
+                    step, _, seconds = line.rstrip("\n").rpartition(" ")
+                    self.before[step] = float(seconds)
+        except (OSError, ValueError):
+            self.before = {}
+
+    def limit(self, step):
+        """(seconds, how they were chosen)"""
+        if self.override:
+            return int(self.override), "POLY1305AES_STEP_SECONDS"
+        known = [t for t in (self.now.get(step), self.before.get(step)) if t is not None]
+        if not known:
+            return self.UNKNOWN, "no candidate has finished this step yet; POLY1305AES_STEP_SECONDS overrides"
+        longest = max(known)
+        seconds = max(self.floor, int(math.ceil(self.FACTOR * longest)))
+        return seconds, "%d times the %.1f s it took %s, at least %d s; POLY1305AES_STEP_SECONDS overrides" % (
+            self.FACTOR, longest, "another candidate" if longest == self.now.get(step) else "in the last run",
+            self.floor)
+
+    def took(self, step, seconds):
+        self.now[step] = max(self.now.get(step, 0.0), seconds)
+
+    def save(self):
+        merged = dict(self.before)
+        merged.update(self.now)
+        try:
+            with open(self.history + ".tmp", "w") as f:
+                f.writelines("%s %.2f\n" % kv for kv in sorted(merged.items()))
+            os.replace(self.history + ".tmp", self.history)
+        except OSError:
+            pass
+
+
+LIMITS = StepLimits(os.devnull, False)   # select() sets the target's
 
 
 def say(text, end="\n"):
@@ -101,18 +155,21 @@ class Candidate:
 
 
 def run(command, step, log=None):
-    """Run a command under the step time limit; return (exit status, combined output).
+    """Run a command under the step's time limit; return (exit status, combined output).
     Raises StepFailed("timed out during <step>") when it runs too long."""
+    seconds, why = LIMITS.limit(step)
+    start = time.monotonic()
     try:
         result = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                                errors="replace", timeout=STEP_SECONDS, start_new_session=True)
+                                errors="replace", timeout=seconds, start_new_session=True)
         status, output = result.returncode, result.stdout
+        LIMITS.took(step, time.monotonic() - start)
     except subprocess.TimeoutExpired as expired:
         output = expired.stdout.decode(errors="replace") if isinstance(expired.stdout, bytes) else expired.stdout or ""
         if log:
             with open(log, "a") as f:
-                f.write("$ %s\n%s\n(timed out after %d s)\n" % (" ".join(map(shlex.quote, command)), output, STEP_SECONDS))
-        raise StepFailed("timed out during %s (limit %d s, POLY1305AES_STEP_SECONDS)" % (step, STEP_SECONDS))
+                f.write("$ %s\n%s\n(timed out after %d s)\n" % (" ".join(map(shlex.quote, command)), output, seconds))
+        raise StepFailed("timed out during %s (limit %d s: %s)" % (step, seconds, why))
     if log:
         with open(log, "a") as f:
             f.write("$ %s\n%s\n" % (" ".join(shlex.quote(c) for c in command), output))
@@ -266,9 +323,10 @@ def time_emulated(candidates, target):
         say("  counted %s" % c.name)
 
 
-def compiler_version(target):
-    status, output = run([target["cc"], "-dumpfullversion"], "the compiler's version")
-    return "%s %s" % (target["cc"], output.strip() if status == 0 else "?")
+def compiler_name(target):
+    """The compiler mk/impl.mk builds with (CC from the environment, as make passes it down)."""
+    kind, version, words = describe.compiler(target["name"], os.environ.get("CC", ""))
+    return "%s %s (%s)" % (kind, version, " ".join(words))
 
 
 def log_line(c, target, metric, chosen, compiler):
@@ -352,14 +410,20 @@ def install(root, target, winner, log_text):
             os.remove(link_tmp)
         shutil.rmtree(stage, ignore_errors=True)
         raise
+    # lib, include and selection.log: links through 'installed'; whatever else stands
+    # there (a link elsewhere, a file, a directory) is replaced, never followed
     for name in ("lib", "include", "selection.log"):
         path = os.path.join(tdir, name)
-        if not os.path.islink(path):
-            if os.path.isdir(path):
-                shutil.rmtree(path)
-            elif os.path.exists(path):
-                os.remove(path)
-            os.symlink(os.path.join("installed", name), path)
+        want = os.path.join("installed", name)
+        if os.path.islink(path) and os.readlink(path) == want:
+            continue
+        if os.path.isdir(path) and not os.path.islink(path):
+            shutil.rmtree(path)
+        link_tmp = os.path.join(tdir, ".link-%s-%d" % (name, os.getpid()))
+        if os.path.lexists(link_tmp):
+            os.remove(link_tmp)
+        os.symlink(want, link_tmp)
+        os.replace(link_tmp, path)
     # earlier installations: the lock keeps every other run of this target out
     for entry in os.listdir(tdir):
         if entry.startswith(".installed-") and entry != os.path.basename(stage):
@@ -397,11 +461,22 @@ def select(args, target, root):
     os.makedirs(logdir, exist_ok=True)
     emulated = bool(target.get("run"))
     metric = "instructions (exact, under %s)" % target["run"] if emulated else "median rdtsc/time-base ticks"
-    compiler = compiler_version(target)
+    global LIMITS
+    LIMITS = StepLimits(os.path.join(logdir, "step-seconds"), emulated)
+    try:
+        compiler = compiler_name(target)
+    except describe.CompilerError as error:
+        raise SystemExit("selector: %s" % error)
 
     impls = describe.implementations(args.extra)
     if args.impl and args.impl not in [i.name for i in impls]:
-        raise SystemExit("selector: no implementation named %r (have: %s)" % (args.impl, ", ".join(i.name for i in impls)))
+        raise SystemExit("selector: no implementation named %r: use IMPL= one of %s" % (args.impl, " ".join(i.name for i in impls)))
+    forced_impl = [i for i in impls if i.name == args.impl]
+    if forced_impl and target["name"] not in forced_impl[0].targets:
+        builds_for = forced_impl[0].targets
+        raise SystemExit("selector: poly1305aes_%s is not for %s: %s" % (
+            args.impl, target["name"], "run make TARGET=%s IMPL=%s" % (builds_for[0], args.impl) if builds_for
+            else "it builds for no target"))
     candidates = [Candidate(i, target, root) for i in impls]
     by_name = {c.name: c for c in candidates}
     forced = args.impl
@@ -455,6 +530,7 @@ def select(args, target, root):
     ranked = [c for c in candidates if c.result == "ok" and not c.shares]
     winner = choose(ranked, "table" if forced else args.aes)   # IMPL= is the user's choice: no policy
 
+    LIMITS.save()
     log_text = "".join(log_line(c, target, "instructions" if emulated else "ticks", c is winner, compiler) + "\n"
                        for c in candidates)
     with open(os.path.join(logdir, "last-selection.log"), "w") as f:
@@ -489,27 +565,22 @@ def main():
                              "table: the fastest of all, table-based AES included")
     args = parser.parse_args()
 
-    target = describe.read_target(args.target or describe.host_target() or
-                                  sys.exit("selector: this machine matches no target; give TARGET="))
+    name = args.target or describe.host_target()
+    if not name:
+        sys.exit("selector: this machine matches no file in targets/: give TARGET= one of %s"
+                 % " ".join(describe.target_names()))
+    if name not in describe.target_names():
+        sys.exit("selector: unknown TARGET %r: use one of %s" % (name, " ".join(describe.target_names())))
+    target = describe.read_target(name)
     root = os.path.abspath(args.root)
     tdir = os.path.join(root, target["name"])
     try:
-        os.makedirs(tdir, exist_ok=True)
-        lock = open(os.path.join(tdir, ".lock"), "a")
-    except OSError as error:
-        sys.exit("selector: cannot write the build directory %s: %s" % (tdir, error.strerror))
-    with lock:
-        try:
-            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError as error:
-            if error.errno not in (errno.EWOULDBLOCK, errno.EAGAIN):
-                raise
-            say("selector: another selection for %s is running; waiting for its lock (%s)" % (target["name"], lock.name))
-            fcntl.flock(lock, fcntl.LOCK_EX)
-        try:
+        with buildlock.held(root, target["name"], "selector"):
             return select(args, target, root)
-        except OSError as error:
-            sys.exit("selector: cannot write %s: %s" % (error.filename or tdir, error.strerror))
+    except buildlock.LockError as error:
+        sys.exit("selector: %s" % error)
+    except OSError as error:
+        sys.exit("selector: cannot write %s: %s" % (error.filename or tdir, error.strerror))
 
 
 if __name__ == "__main__":
