@@ -2,9 +2,10 @@
 # poly1305aes. `make` selects and installs into build/<target>/ the fastest
 # implementation that passes its self-test; `make test` tests everything on
 # every target. See README.md.
-#   make [TARGET=amd64|x86|ppc32|sparc64|arm64|riscv64|armhf|native] [IMPL=name]   select and install
-#                              (native: the machine's own cc; the default where no target's
-#                              host line names the machine)
+#   make [TARGET=amd64|x86|ppc32|sparc64|arm64|riscv64|armhf|native] [IMPL=name] [AES=table]
+#                              select and install (native: the machine's own cc; the default
+#                              where no target's host line names the machine; AES=table:
+#                              table-based AES designs admitted too, README)
 #   make test [TARGETS="..."]                           the whole test suite
 #   make install [TARGET=...] PREFIX=/usr/local DESTDIR=  copy the installed result
 #   make speed [TARGET=...]    speed tables (CSV, PNG) for every candidate
@@ -28,7 +29,8 @@ INSTALLED := $(BUILDROOT)/$(TARGET)/installed
 .PHONY: all test install speed bench fuzz clean
 all:
 	@sh tools/ensure-tools $(TARGET)
-	@$(PYTHON) tools/selector.py --target $(TARGET) --root $(BUILDROOT) $(if $(IMPL),--impl $(IMPL)) $(if $(SELECT_ROUNDS),--rounds $(SELECT_ROUNDS))
+	@case "$(AES)" in ''|ct|table) ;; *) echo "make: AES=$(AES): use AES=table (admit the table-based AES designs) or leave AES unset (constant time only)" >&2; exit 2 ;; esac
+	@$(PYTHON) tools/selector.py --target $(TARGET) --root $(BUILDROOT) $(if $(IMPL),--impl $(IMPL)) $(if $(AES),--aes $(AES)) $(if $(SELECT_ROUNDS),--rounds $(SELECT_ROUNDS))
 
 test:
 	@sh test/run.sh

@@ -1,11 +1,14 @@
 /* SPDX-License-Identifier: CC0-1.0 */
 /* Radix-2^64 Poly1305 pieces in portable C (GCC or clang: unsigned __int128),
-   shared by the 64-bit implementations (poly1305aes_amd64, poly1305aes_arm64):
-   little-endian 64-bit loads and stores, the state and its start, the padded
-   last chunk, the final reduction, and the join of two regions hashed by
-   two chains at once (arm64's and amd64's hybrid loops). Assumes a little-endian CPU with
-   64-bit words. Each implementation writes the block multiplication for its
-   CPU (amd64.h, arm64.h); these bounds hold for it:
+   shared by the 64-bit implementations (poly1305aes_amd64, poly1305aes_arm64,
+   poly1305aes_ct): 64-bit loads and stores of little-endian numbers (on a
+   big-endian CPU they swap the bytes), the state and its start, the padded
+   last chunk (little-endian CPUs only), the final reduction, the join of
+   two regions hashed by two chains at once (arm64's and amd64's hybrid
+   loops), and the block multiplication in portable C (p64_block;
+   poly1305aes_ct). Assumes 64-bit words. amd64 and arm64 write their own
+   block multiplication for their CPU (amd64.h, arm64.h); these bounds hold
+   for every one:
 
    Scalar radix 2^64: h = h0 + 2^64 h1 + 2^128 h2 with h2 <= 4 between
    blocks. Clamping gives r0, r1 < 2^60 and 4 | r1, so 2^128 r1 = (5/4) r1
@@ -27,16 +30,34 @@ __extension__ typedef unsigned __int128 u128;
 
 #define INLINE static inline __attribute__((always_inline))
 
+#if !defined(__BYTE_ORDER__) || !defined(__ORDER_BIG_ENDIAN__)
+#error "common/poly64.h reads the byte order from __BYTE_ORDER__"
+#endif
+#define P64_BIG_ENDIAN (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__)
+
+/* the little-endian number at p; on a big-endian CPU byte by byte, which the
+   compiler turns into a byte-reversing load where the CPU has one (sparc64
+   has none: __builtin_bswap64 is a libgcc call there, which uses %g2 and %g3) */
 INLINE u64 load64(const unsigned char *p)
 {
+#if P64_BIG_ENDIAN
+  return (u64) p[0] | (u64) p[1] << 8 | (u64) p[2] << 16 | (u64) p[3] << 24 | (u64) p[4] << 32
+         | (u64) p[5] << 40 | (u64) p[6] << 48 | (u64) p[7] << 56;
+#else
   u64 x;
   memcpy(&x, p, 8);
   return x;
+#endif
 }
 
 INLINE void store64(unsigned char *p, u64 x)
 {
+#if P64_BIG_ENDIAN
+  int i;
+  for (i = 0; i < 8; ++i) p[i] = (unsigned char) (x >> (8 * i));
+#else
   memcpy(p, &x, 8);
+#endif
 }
 
 /* the state: h, and the clamped r with s1 = 5 r1 / 4 (exact: 4 | r1) */
@@ -53,6 +74,27 @@ INLINE void p64_start(struct p64 *st, const unsigned char r[16])
   st->s1 = st->r1 + (st->r1 >> 2);
 }
 
+/* h = (h + m0 + 2^64 m1 + 2^128 pad) r, pad <= 1 (the block multiplication
+   in portable C; the bounds above: a2 <= 6, so a2 s1 and a2 r0 fit a word) */
+INLINE void p64_block(struct p64 *st, u64 m0, u64 m1, u64 pad)
+{
+  u128 a, d0, d1;
+  u64 a0, a1, a2, top;
+  a = (u128) st->h0 + m0;
+  a0 = (u64) a;
+  a = (u128) st->h1 + m1 + (u64) (a >> 64);
+  a1 = (u64) a;
+  a2 = st->h2 + pad + (u64) (a >> 64);
+  d0 = (u128) a0 * st->r0 + (u128) a1 * st->s1;
+  d1 = (u128) a0 * st->r1 + (u128) a1 * st->r0 + a2 * st->s1 + (u64) (d0 >> 64);
+  top = a2 * st->r0 + (u64) (d1 >> 64);
+  a = (u128) (u64) d0 + (top >> 2) * 5;                 /* 2^130 = 5 mod p */
+  st->h0 = (u64) a;
+  a = (u128) (u64) d1 + (u64) (a >> 64);
+  st->h1 = (u64) a;
+  st->h2 = (top & 3) + (u64) (a >> 64);
+}
+
 /* h = h0 + 2^64 h1 + 2^128 h2, h2 < 2^62, into h[0..2] with h[2] <= 4:
    2^130 = 5 mod p folds the bits of h2 above 2 into h0 (the vector paths' end) */
 INLINE void p64_fold(u64 h[3], u64 h0, u64 h1, u64 h2)
@@ -64,6 +106,7 @@ INLINE void p64_fold(u64 h[3], u64 h0, u64 h1, u64 h2)
   h[2] = (h2 & 3) + (u64) (acc >> 64);
 }
 
+#if !P64_BIG_ENDIAN
 /* the last 1..15 bytes of m[0..l) as a padded chunk; reads only inside m[0..l) */
 INLINE void p64_tail(const unsigned char *m, size_t l, u64 *m0, u64 *m1)
 {
@@ -85,6 +128,7 @@ INLINE void p64_tail(const unsigned char *m, size_t l, u64 *m0, u64 *m1)
   *m0 = (u64) v;
   *m1 = (u64) (v >> 64);
 }
+#endif
 
 /* t0 + 2^64 t1 = (h mod p + s) mod 2^128, for h2 <= 4 (h < 5 2^128); no branch on h */
 INLINE void p64_final(u64 *t0, u64 *t1, u64 h0, u64 h1, u64 h2, u64 s0, u64 s1)

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: CC0-1.0 */
 /* poly1305aes_amd64 internals. Assumes x86-64 (little-endian, 64-bit words,
    unsigned __int128 from GCC or clang). Shared by every code path: the
-   radix-2^64 scalar Poly1305 below and the AES-NI block cipher; each path
-   instantiates them inside a function compiled for its own instruction set.
+   radix-2^64 scalar Poly1305 below and the block ciphers, AES-NI and the
+   vector-permute AES (common/vpaes.h, for CPUs with SSSE3 but no AES-NI);
+   each path instantiates them inside a function compiled for its own
+   instruction set.
    The block multiplication keeps h2 <= 4: the bounds are in common/poly64.h. */
 #ifndef poly1305aes_amd64_internal_H
 #define poly1305aes_amd64_internal_H
@@ -10,6 +12,7 @@
 #include "namespace.h"
 #include "poly64.h"
 #include "aesni.h"
+#include "vpaes.h"
 #include "../x86/x86.h"   /* the cores shared with poly1305aes_x86, hashfn */
 #include "../x86/radix64.h" /* the radix-2^64 block in assembly */
 
@@ -17,19 +20,23 @@
 #define scalar_mul CRYPTO_NAMESPACE(scalar_mul)
 #define scalar_mulx CRYPTO_NAMESPACE(scalar_mulx)
 #define scalar_table CRYPTO_NAMESPACE(scalar_table)
+#define scalar_vperm CRYPTO_NAMESPACE(scalar_vperm)
 #define vector_avx2 CRYPTO_NAMESPACE(vector_avx2)
 #define vector_ifma CRYPTO_NAMESPACE(vector_ifma)
 #define vector_hybrid CRYPTO_NAMESPACE(vector_hybrid)
 #define vector_hybrid_table CRYPTO_NAMESPACE(vector_hybrid_table)
+#define vector_hybrid_vperm CRYPTO_NAMESPACE(vector_hybrid_vperm)
 #define poly1305aes_poly1305 CRYPTO_NAMESPACE(poly1305)
 
 HIDDEN hashfn scalar_mul;         /* AES-NI, radix 2^64 with MUL (scalar.c) */
 HIDDEN hashfn scalar_mulx;        /* AES-NI (VEX), radix 2^64 with MULX (scalar.c) */
 HIDDEN hashfn scalar_table;       /* AES from a table, radix 2^64 with MUL (scalar.c) */
+HIDDEN hashfn scalar_vperm;       /* vector-permute AES, radix 2^64 with MUL (scalar.c) */
 HIDDEN hashfn vector_avx2;        /* AES-NI around x86/avx2.c's hash (scalar.c); l >= 1 */
 HIDDEN hashfn vector_ifma;        /* AES-NI around x86/ifma.c's hash (scalar.c); l >= 1 */
 HIDDEN hashfn vector_hybrid;      /* AES-NI around the hybrid (x86/sse2.c's, scalar.c); l >= 384 */
 HIDDEN hashfn vector_hybrid_table;   /* AES from a table around the hybrid (scalar.c); l >= 384 */
+HIDDEN hashfn vector_hybrid_vperm;   /* vector-permute AES around the hybrid (scalar.c); l >= 384 */
 
 /* Poly1305 alone, key r||s, on the path in use: for speed/bench.c only (not in the installed libraries) */
 void poly1305aes_poly1305(unsigned char out[16], const unsigned char rs[32], const unsigned char m[], unsigned int l);
@@ -130,13 +137,13 @@ INLINE void p64_hash(struct p64 *st, const unsigned char *m, size_t l, int mulx)
    scalar one, or a core of x86/ with its sums carried into radix 2^64) */
 typedef void hash3fn(u64 h[3], const unsigned char r[16], const unsigned char *m, size_t l);
 
-/* a call on one path (hashfn): s = AES_k(n) with AES-NI, or s = ns when k is NULL; the AES
-   is independent of the hash until the final addition, so the core overlaps the two */
-INLINE AESNI_TARGET void aes_and_hash(unsigned char out[16], const unsigned char r[16], const unsigned char *k,
-                                      const unsigned char *ns, const unsigned char *m, size_t l, hash3fn *hash)
+/* a call on one path (hashfn), after s = AES_k(n) (AES-NI or vector permutes: the caller's
+   block), or s = ns when k is NULL; the AES is independent of the hash until the final
+   addition, so the core overlaps the two */
+INLINE void aes_and_hash(unsigned char out[16], const unsigned char r[16], __m128i block,
+                         const unsigned char *m, size_t l, hash3fn *hash)
 {
   u64 h[3];
-  __m128i block = k ? aesni_encrypt(k, ns) : _mm_loadu_si128((const __m128i *) (const void *) ns);
   hash(h, r, m, l);
   p64_finish(out, h[0], h[1], h[2], (u64) _mm_cvtsi128_si64(block),
              (u64) _mm_cvtsi128_si64(_mm_unpackhi_epi64(block, block)));

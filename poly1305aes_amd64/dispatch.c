@@ -15,8 +15,11 @@
               radix 2^26, 8 blocks a step, with 8 radix-2^64 blocks of a
               second region interleaved in each step (x86/sse2.c, scalar.c;
               needs AES-NI, SSSE3; SSE2 is in every x86-64)
-     generic  AES from a table (common/aes_table.h: NOT constant time); radix 2^64
-              with MUL; from 2560 bytes the hybrid
+     ssse3    AES by vector permutes (common/vpaes.h: PSHUFB, no table in
+              memory), for CPUs without AES-NI; radix 2^64 with MUL; from
+              2560 bytes the hybrid (needs SSSE3)
+     generic  AES from a table (common/aes_table.h: NOT constant time), for
+              CPUs without SSSE3; radix 2^64 with MUL; from 2560 bytes the hybrid
    After each call the dispatcher zeroes the stack the path's code used (the
    path's scalar_stack or vector_stack bytes below its stack pointer): the
    compiler spills r, s, round keys and powers of r there. The sizes are the
@@ -33,6 +36,7 @@ static const struct path paths[] = {
     scalar_mulx, vector_ifma, FROM(384), 128, 640 },
   { "avx2", SSE2 | SSSE3 | AESNI | OSYMM | AVX2 | BMI2, scalar_mulx, vector_avx2, FROM(896), 128, 3008 },
   { "sse2", SSE2 | SSSE3 | AESNI, scalar_mul, vector_hybrid, FROM(2560), 128, 2304 },
+  { "ssse3", SSE2 | SSSE3, scalar_vperm, vector_hybrid_vperm, FROM(2560), 128, 2304 },
   { "generic", SSE2, scalar_table, vector_hybrid_table, FROM(2560), 256, 2304 },
 };
 

@@ -3,10 +3,11 @@
    hash). The hashes: the radix-2^64 scalar code (amd64.h) with MUL or MULX,
    and the cores shared with poly1305aes_x86 (x86/: AVX-512 IFMA, AVX2,
    SSE2), their sums carried here into radix 2^64 (h2 <= 4). The AES:
-   AES-NI on the ifma, avx2 and sse2 paths (constant time), or on the
-   generic path, for CPUs without AES-NI, AES-128 from a 2 KiB table
-   (common/aes_table.h), indexed by secret key and nonce bytes, so NOT constant
-   time. Bounds: common/poly64.h, x86/radix26.h, x86/ifma.c. */
+   AES-NI on the ifma, avx2 and sse2 paths, by vector permutes on the
+   ssse3 path (CPUs without AES-NI; common/vpaes.h), constant time; or on
+   the generic path, for CPUs without SSSE3, AES-128 from a 2 KiB table
+   (common/aes_table.h), indexed by secret key and nonce bytes, so NOT
+   constant time. Bounds: common/poly64.h, x86/radix26.h, x86/ifma.c. */
 #include "amd64.h"
 #include "aes_table.h"
 
@@ -67,20 +68,24 @@ INLINE void hash_hybrid(u64 h[3], const unsigned char r[16], const unsigned char
 CORE_HASH(hash_avx2, avx2_words)
 CORE_HASH(hash_ifma, ifma_words)
 
-/* a path's calls (hashfn): the AES-NI of the nonce around one of the hashes,
-   in the instruction set of the path (VEX-encoded on the AVX paths) */
-#define AES_AROUND(name, isa, hash)                                                              \
+/* a path's calls (hashfn): the AES of the nonce (aes: AES-NI, or vector
+   permutes) around one of the hashes, in the instruction set of the path
+   (VEX-encoded on the AVX paths) */
+#define AES_AROUND(name, isa, aes, hash)                                                         \
   __attribute__((target(isa))) void name(unsigned char out[16], const unsigned char r[16],      \
                                          const unsigned char *k, const unsigned char *ns,       \
                                          const unsigned char *m, size_t l)                      \
   {                                                                                              \
-    aes_and_hash(out, r, k, ns, m, l, hash);                                                     \
+    aes_and_hash(out, r, k ? aes(k, ns) : _mm_loadu_si128((const __m128i *) (const void *) ns), \
+                 m, l, hash);                                                                    \
   }
-AES_AROUND(scalar_mul, "aes,ssse3", hash_mul)                               /* short ones, sse2 */
-AES_AROUND(scalar_mulx, "avx,bmi2,aes,ssse3", hash_mulx)                    /* short ones, ifma and avx2 */
-AES_AROUND(vector_hybrid, "aes,ssse3", hash_hybrid)                         /* long ones, sse2 */
-AES_AROUND(vector_avx2, "avx2,avx,bmi2,aes,ssse3", hash_avx2)               /* long ones, avx2 */
-AES_AROUND(vector_ifma, "avx512f,avx2,avx,bmi2,aes,ssse3", hash_ifma)       /* long ones, ifma */
+AES_AROUND(scalar_mul, "aes,ssse3", aesni_encrypt, hash_mul)                          /* short ones, sse2 */
+AES_AROUND(scalar_mulx, "avx,bmi2,aes,ssse3", aesni_encrypt, hash_mulx)               /* short ones, ifma and avx2 */
+AES_AROUND(vector_hybrid, "aes,ssse3", aesni_encrypt, hash_hybrid)                    /* long ones, sse2 */
+AES_AROUND(vector_avx2, "avx2,avx,bmi2,aes,ssse3", aesni_encrypt, hash_avx2)          /* long ones, avx2 */
+AES_AROUND(vector_ifma, "avx512f,avx2,avx,bmi2,aes,ssse3", aesni_encrypt, hash_ifma)  /* long ones, ifma */
+AES_AROUND(scalar_vperm, "ssse3", vp_encrypt, hash_mul)                               /* short ones, ssse3 */
+AES_AROUND(vector_hybrid_vperm, "ssse3", vp_encrypt, hash_hybrid)                     /* long ones, ssse3 */
 
 /* the generic path's calls: the table AES around a hash */
 #define TABLE_AROUND(name, hash)                                                                 \

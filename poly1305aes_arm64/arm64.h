@@ -12,10 +12,10 @@
 /* the names the path files share, each namespaced once (common/namespace.h);
    hybrid.S includes this header for them */
 #define scalar_ce CRYPTO_NAMESPACE(scalar_ce)
-#define scalar_table CRYPTO_NAMESPACE(scalar_table)
+#define scalar_vperm CRYPTO_NAMESPACE(scalar_vperm)
 #define vector_neon CRYPTO_NAMESPACE(vector_neon)
+#define vector_vperm CRYPTO_NAMESPACE(vector_vperm)
 #define hybrid_steps CRYPTO_NAMESPACE(hybrid_steps)
-#define aes_table CRYPTO_NAMESPACE(aes_table)
 
 #ifndef __ASSEMBLER__
 #include "poly64.h"
@@ -28,8 +28,9 @@ typedef void hashfn(unsigned char out[16], const unsigned char r[16], const unsi
                     const unsigned char *n, const unsigned char *m, size_t l);
 
 HIDDEN hashfn scalar_ce;       /* AES-CE, radix 2^64 (scalar.c) */
-HIDDEN hashfn scalar_table;    /* AES from a table, radix 2^64 (scalar.c) */
+HIDDEN hashfn scalar_vperm;    /* vector-permute AES, radix 2^64 (scalar.c) */
 HIDDEN hashfn vector_neon;     /* AES-CE, radix 2^26 NEON, four blocks a step (neon.c); l >= 64 */
+HIDDEN hashfn vector_vperm;    /* vector-permute AES, the same NEON hash (neon.c); l >= 64 */
 
 /* the hybrid loop (hybrid.S): its state, laid out as the assembly reads it */
 struct hybrid {

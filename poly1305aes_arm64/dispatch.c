@@ -10,7 +10,10 @@
               radix 2^26, four blocks a step, and from HYBRID_FROM (neon.c)
               the hybrid loop (hybrid.S) (needs AES and ASIMD)
      scalar   AES-CE; radix 2^64 at every length (needs AES)
-     generic  AES from a table (NOT constant time); radix 2^64
+     vperm    AES by vector permutes (common/vpaes.h: NEON TBL, no table
+              in memory), for CPUs without the AES instructions (a Raspberry
+              Pi 4's Cortex-A72); Poly1305 as on path neon (needs ASIMD, which
+              the compiler's AArch64 code assumes anyway: the last resort)
    After each call the dispatcher zeroes the stack the path's code used (the
    path's scalar_stack or vector_stack bytes below its stack pointer): the
    NEON code keeps the powers of r and the hybrid loop's state in its
@@ -46,7 +49,7 @@
 static const struct path paths[] = {
   { "neon", HWCAP_AES | HWCAP_ASIMD, scalar_ce, vector_neon, VECTOR_FROM, 0, 896 },
   { "scalar", HWCAP_AES, scalar_ce, NULL, 0, 0, 0 },
-  { "generic", 0, scalar_table, NULL, 0, 0, 0 },
+  { "vperm", HWCAP_ASIMD, scalar_vperm, vector_vperm, VECTOR_FROM, 0, 896 },
 };
 
 static int runs_here(const struct path *p)

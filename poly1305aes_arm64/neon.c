@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: CC0-1.0 */
-/* poly1305aes_arm64 NEON code (path "neon", from its threshold on): AES-CE
-   (common/aesce.h) and Poly1305 in radix 2^26, four blocks a step in two
-   lanes. Assumes AArch64 with ASIMD and the AES instructions; integer NEON
-   only (no floating point). Constant time: no branch or index depends on r,
-   s, k or the message.
+/* poly1305aes_arm64 NEON code (paths "neon" and "vperm", from their
+   threshold on): Poly1305 in radix 2^26, four blocks a step in two lanes,
+   and AES-CE (common/aesce.h; path neon) or the vector-permute AES
+   (common/vpaes.h; path vperm, for CPUs without the AES instructions).
+   Assumes AArch64 with ASIMD, and the AES instructions for path neon;
+   integer NEON only (no floating point). Constant time: no branch or index
+   depends on r, s, k or the message.
 
    The blocks go in pairs P_0, P_1, ... (lanes: the even and the odd block of
    a pair). Two lanes of X carry the chains: a step takes two pairs,
@@ -24,6 +26,7 @@
    carried into radix 2^64 with h2 < 2^36, then folded. */
 #include "arm64.h"
 #include "aesce.h"
+#include "vpaes.h"
 
 /* the hybrid loop from here on (at least 14 blocks: one step and the last
    group). speed/crossover.py, model cycles per call, NEON / hybrid:
@@ -269,21 +272,31 @@ INLINE size_t hash_hybrid(u64 h[3], const unsigned char *m, size_t steps, const 
   return 64 * (2 * steps + 1) + 32 * steps;
 }
 
-AESCE_TARGET void vector_neon(unsigned char out[16], const unsigned char r[16], const unsigned char *k,
-                              const unsigned char *n, const unsigned char *m, size_t l)
+/* h of m[0..l), l >= 64, in st (radix 2^64, h2 <= 4) */
+INLINE void hash_neon(struct p64 *st, const unsigned char r[16], const unsigned char *m, size_t l)
 {
-  struct p64 st;
   u64 h[3];
   size_t whole = l & ~(size_t) 63;
-  uint64x2_t s;
-  p64_start(&st, r);
+  p64_start(st, r);
   if (l >= HYBRID_FROM)
-    whole = hash_hybrid(h, m, (l / 16 - 4) / 10, &st);
+    whole = hash_hybrid(h, m, (l / 16 - 4) / 10, st);
   else
-    hash_groups(h, m, l / 64, &st);
-  st.h0 = h[0], st.h1 = h[1], st.h2 = h[2];
-  p64_hash(&st, m + whole, l - whole);
-  /* AES after the hash: no round key lives across the hybrid loop's call (or spills) */
-  s = vreinterpretq_u64_u8(aesce_encrypt(k, n));
-  p64_finish(out, st.h0, st.h1, st.h2, vgetq_lane_u64(s, 0), vgetq_lane_u64(s, 1));
+    hash_groups(h, m, l / 64, st);
+  st->h0 = h[0], st->h1 = h[1], st->h2 = h[2];
+  p64_hash(st, m + whole, l - whole);
 }
+
+/* a path's long-message call: the AES after the hash, so no round key
+   lives across the hybrid loop's call (or spills) */
+#define AES_AFTER(name, target, aes)                                                                  \
+  target void name(unsigned char out[16], const unsigned char r[16], const unsigned char *k,         \
+                   const unsigned char *n, const unsigned char *m, size_t l)                         \
+  {                                                                                                   \
+    struct p64 st;                                                                                    \
+    uint64x2_t s;                                                                                     \
+    hash_neon(&st, r, m, l);                                                                          \
+    s = vreinterpretq_u64_u8(aes(k, n));                                                              \
+    p64_finish(out, st.h0, st.h1, st.h2, vgetq_lane_u64(s, 0), vgetq_lane_u64(s, 1));                \
+  }
+AES_AFTER(vector_neon, AESCE_TARGET, aesce_encrypt)
+AES_AFTER(vector_vperm, , vp_encrypt)

@@ -27,6 +27,8 @@
 #define vector_sse2 CRYPTO_NAMESPACE(vector_sse2)
 #define vector_sse2_table CRYPTO_NAMESPACE(vector_sse2_table)
 #define vector_two_table CRYPTO_NAMESPACE(vector_two_table)
+#define scalar_vperm CRYPTO_NAMESPACE(scalar_vperm)
+#define vector_sse2_vperm CRYPTO_NAMESPACE(vector_sse2_vperm)
 #define poly1305aes_poly1305 CRYPTO_NAMESPACE(poly1305)
 
 HIDDEN hashfn scalar_aesni;       /* AES-NI, radix 2^32 (scalar.c) */
@@ -36,6 +38,8 @@ HIDDEN hashfn vector_avx2;        /* AES-NI, AVX2 radix 2^26 (vector.c, x86/avx2
 HIDDEN hashfn vector_sse2;        /* AES-NI, SSE2 radix 2^26 (vector.c, x86/sse2.c); l >= 1 */
 HIDDEN hashfn vector_sse2_table;  /* AES from a table, SSE2 radix 2^26 (scalar.c); l >= 1 */
 HIDDEN hashfn vector_two_table;   /* AES from a table, two radix-2^32 chains (scalar.c); l >= 32 */
+HIDDEN hashfn scalar_vperm;       /* vector-permute AES (SSSE3), radix 2^32 (scalar.c) */
+HIDDEN hashfn vector_sse2_vperm;  /* vector-permute AES (SSSE3), SSE2 radix 2^26 (scalar.c); l >= 1 */
 
 /* wipe.S: zero bytes (a multiple of 64) of stack just below its return address (SSE stores, or rep stosb) */
 HIDDEN void wipe_sse2(size_t bytes);

@@ -10,6 +10,7 @@
 #include "ia32.h"
 #include "aesni.h"
 #include "aes_table.h"
+#include "vpaes.h"
 #include "poly26.h"
 
 /* AES-NI and the scalar hash; the AES of the nonce is independent of the
@@ -24,27 +25,41 @@ AESNI_TARGET void scalar_aesni(unsigned char out[16], const unsigned char r[16],
   p32_mac(out, r, m, l / 16, p32_last(last, m, l), s, NULL);
 }
 
-/* the generic paths' short messages: AES from the table */
-void scalar_table(unsigned char out[16], const unsigned char r[16], const unsigned char *k,
-                  const unsigned char *ns, const unsigned char *m, size_t l)
+/* s = AES_k(n) as words, by vector permutes (constant time: common/vpaes.h) */
+VPAES_INLINE void vperm_encrypt(uint32_t s[4], const unsigned char k[16], const unsigned char n[16])
 {
-  unsigned char last[16];
-  uint32_t s[4];
-  if (k) table_encrypt(s, k, ns);
-  else memcpy(s, ns, 16);
-  p32_mac(out, r, m, l / 16, p32_last(last, m, l), s, NULL);
+  vp_store(s, vp_encrypt(k, n));
 }
 
-/* the generic-sse2 path's long messages: the same table AES, the SSE2 core */
-void vector_sse2_table(unsigned char out[16], const unsigned char r[16], const unsigned char *k,
-                       const unsigned char *ns, const unsigned char *m, size_t l)
-{
-  uint32_t w[5], s[4];
-  if (k) table_encrypt(s, k, ns);
-  else memcpy(s, ns, 16);
-  sse2_words(w, r, m, l);
-  p32_finish(out, w, s);
-}
+/* the short messages of the paths without AES-NI, around an AES of their
+   own: from the table on the generic paths (for CPUs without SSSE3), by
+   vector permutes on the ssse3 path; s = ns when k is NULL */
+#define SCALAR_AES(name, target, encrypt)                                                        \
+  target void name(unsigned char out[16], const unsigned char r[16], const unsigned char *k,    \
+                   const unsigned char *ns, const unsigned char *m, size_t l)                    \
+  {                                                                                              \
+    unsigned char last[16];                                                                      \
+    uint32_t s[4];                                                                               \
+    if (k) encrypt(s, k, ns);                                                                    \
+    else memcpy(s, ns, 16);                                                                      \
+    p32_mac(out, r, m, l / 16, p32_last(last, m, l), s, NULL);                                   \
+  }
+SCALAR_AES(scalar_table, , table_encrypt)
+SCALAR_AES(scalar_vperm, VPAES_TARGET, vperm_encrypt)
+
+/* their long messages on generic-sse2 (the table AES) and ssse3 (vector permutes): the SSE2 core */
+#define SSE2_AES(name, target, encrypt)                                                          \
+  target void name(unsigned char out[16], const unsigned char r[16], const unsigned char *k,    \
+                   const unsigned char *ns, const unsigned char *m, size_t l)                    \
+  {                                                                                              \
+    uint32_t w[5], s[4];                                                                         \
+    if (k) encrypt(s, k, ns);                                                                    \
+    else memcpy(s, ns, 16);                                                                      \
+    sse2_words(w, r, m, l);                                                                      \
+    p32_finish(out, w, s);                                                                       \
+  }
+SSE2_AES(vector_sse2_table, , table_encrypt)
+SSE2_AES(vector_sse2_vperm, VPAES_TARGET, vperm_encrypt)
 
 /* h = w[0..3] + 2^128 w[4] as 64-bit words */
 static void words64(uint64_t h[3], const uint32_t w[5])

@@ -53,7 +53,22 @@
    ours behind any of the callers; the sweep times the complete ones only
    (its core columns are dashes).
    Poly1305 alone: ours is the implementation's poly1305aes_<name>_poly1305
-   (key r||s, a weak reference: skipped if the implementation has none). */
+   (key r||s, a weak reference: skipped if the implementation has none).
+     bench aes [-r RUNS] [PATH...]    AES-128 alone, key setup plus one block (what
+                                      every call computes), median ticks per block
+                                      (batches of 16 behind a clean caller; the rows
+                                      timed in turn, the order rotating): ours by vector permutes
+                                      (common/vpaes.h, SSSE3), ours from the 2 KiB
+                                      table (common/aes_table.h, when the
+                                      implementation has one), ours with AES-NI
+                                      (common/aesni.h), and OpenSSL's vpaes
+                                      (vpaes_set_encrypt_key + vpaes_encrypt), table
+                                      (AES_set_encrypt_key + AES_encrypt) and AES-NI
+                                      code (aesni_*: internal entry points, global in
+                                      its static library; OPENSSL_ia32cap does not
+                                      apply); all checked equal first. Then the
+                                      whole call at 0 and 16 bytes on each PATH,
+                                      timed in turn in one run, beside the first. */
 #define OPENSSL_SUPPRESS_DEPRECATED   /* AES_encrypt: the peer's AES without AES-NI */
 #include <stdio.h>
 #include <stdlib.h>
@@ -70,6 +85,13 @@
 #include "util.h"
 #include "aesni.h"
 #include "caller.h"
+#include "vpaes.h"
+
+/* the implementation's table AES, where it has one (a weak reference) */
+#define INLINE static inline __attribute__((always_inline))
+#define aes_table CRYPTO_NAMESPACE(aes_table)
+extern const unsigned char aes_table[2048] __attribute__((weak));
+#include "aes_table.h"
 
 #define MAXLEN 65536
 
@@ -113,6 +135,61 @@ static void sodium_aes(unsigned char out[16], const unsigned char k[16], const u
     AES_set_encrypt_key(k, 128, &key);
     AES_encrypt(in, out, &key);
   }
+}
+
+/* ---- AES-128 alone, key setup plus one block ---- */
+
+/* OpenSSL's internal entry points (global in libcrypto.a; AES_KEY from openssl/aes.h) */
+int vpaes_set_encrypt_key(const unsigned char *key, int bits, AES_KEY *schedule);
+void vpaes_encrypt(const unsigned char *in, unsigned char *out, const AES_KEY *schedule);
+int aesni_set_encrypt_key(const unsigned char *key, int bits, AES_KEY *schedule);
+/* OpenSSL's aesni_encrypt, under another name in C (common/aesni.h has one) */
+void openssl_aesni_encrypt(const unsigned char *in, unsigned char *out, const AES_KEY *schedule) __asm__("aesni_encrypt");
+
+typedef void aesfn(unsigned char out[16], const unsigned char k[16], const unsigned char in[16]);
+
+__attribute__((noinline)) VPAES_TARGET static void ours_vperm(unsigned char out[16], const unsigned char k[16],
+                                                              const unsigned char in[16])
+{
+  vp_store(out, vp_encrypt(k, in));
+}
+
+__attribute__((noinline)) static void ours_table(unsigned char out[16], const unsigned char k[16],
+                                                 const unsigned char in[16])
+{
+  uint32_t s[4];
+  table_encrypt(s, k, in);
+  memcpy(out, s, 16);
+}
+
+__attribute__((noinline)) static void ours_aesni(unsigned char out[16], const unsigned char k[16],
+                                                 const unsigned char in[16])
+{
+  aesni_128(out, k, in);
+}
+
+__attribute__((noinline)) static void openssl_vpaes(unsigned char out[16], const unsigned char k[16],
+                                                    const unsigned char in[16])
+{
+  AES_KEY key;
+  vpaes_set_encrypt_key(k, 128, &key);
+  vpaes_encrypt(in, out, &key);
+}
+
+__attribute__((noinline)) static void openssl_table(unsigned char out[16], const unsigned char k[16],
+                                                    const unsigned char in[16])
+{
+  AES_KEY key;
+  AES_set_encrypt_key(k, 128, &key);
+  AES_encrypt(in, out, &key);
+}
+
+__attribute__((noinline)) static void openssl_aesni(unsigned char out[16], const unsigned char k[16],
+                                                    const unsigned char in[16])
+{
+  AES_KEY key;
+  aesni_set_encrypt_key(k, 128, &key);
+  openssl_aesni_encrypt(in, out, &key);
 }
 
 /* ---- the complete Poly1305-AES of each, and OpenSSL's core ---- */
@@ -371,6 +448,105 @@ static int cpu_has_aesni(void)
   return __get_cpuid(1, &a, &b, &c, &d) && (c & (1u << 25));
 }
 
+static int cpu_has_ssse3(void)
+{
+  unsigned int a, b, c, d;
+  return __get_cpuid(1, &a, &b, &c, &d) && (c & (1u << 9));
+}
+
+/* bench aes: AES-128 alone, then whole calls on each of the paths given */
+static const struct {
+  const char *name;
+  aesfn *fn;
+} aes_rows[] = {
+  { "ours, vector permutes (SSSE3)", ours_vperm }, { "ours, 2 KiB table", ours_table },
+  { "ours, AES-NI", ours_aesni }, { "OpenSSL vpaes (SSSE3)", openssl_vpaes },
+  { "OpenSSL table (AES_encrypt)", openssl_table }, { "OpenSSL AES-NI", openssl_aesni },
+};
+#define AES_ROWS (int) (sizeof aes_rows / sizeof aes_rows[0])
+
+/* median ticks per call of each of count timed functions (time(i) times one batch of i) */
+static void medians(double median[], int count, int runs, double (*time)(int))
+{
+  double *sample[AES_ROWS];
+  int r, i;
+  for (i = 0; i < count; ++i) {
+    sample[i] = malloc(sizeof(double) * (size_t) runs);
+    if (!sample[i]) die("out of memory");
+  }
+  for (r = 0; r < runs; ++r)
+    for (i = 0; i < count; ++i) sample[(r + i) % count][r] = time((r + i) % count);
+  for (i = 0; i < count; ++i) {
+    qsort(sample[i], (size_t) runs, sizeof(double), compare);
+    median[i] = sample[i][runs / 2];
+    free(sample[i]);
+  }
+}
+
+#define BATCH 16
+static int aes_timed[AES_ROWS];     /* the rows this CPU runs */
+static char **aes_path;             /* the paths whose calls are timed */
+static unsigned int aes_length;
+
+static double time_aes(int i)
+{
+  unsigned char out[16];
+  unsigned long long start;
+  int k;
+  caller_leave(CALLER_CLEAN, has_avx);
+  start = cycles_now();
+  for (k = 0; k < BATCH; ++k) aes_rows[aes_timed[i]].fn(out, kr, n);
+  return (double) (cycles_now() - start) / BATCH;
+}
+
+static double time_path(int i)
+{
+  unsigned char out[16];
+  unsigned long long start;
+  int k;
+  use_path_named(aes_path[i]);
+  ours(out, aes_length);
+  caller_leave(CALLER_CLEAN, has_avx);
+  start = cycles_now();
+  for (k = 0; k < BATCH; ++k) ours(out, aes_length);
+  return (double) (cycles_now() - start) / BATCH;
+}
+
+static void aes_alone(int runs, char **path, int paths)
+{
+  double median[AES_ROWS];
+  unsigned char want[16], got[16];
+  int count = 0, vpaes = 0, i, p;
+  if (!cpu_has_ssse3()) die("this CPU has no SSSE3: no vector-permute AES to time");
+  for (i = 0; i < AES_ROWS; ++i) {
+    if ((aes_rows[i].fn == ours_aesni || aes_rows[i].fn == openssl_aesni) && !cpu_has_aesni()) continue;
+    if (aes_rows[i].fn == ours_table && !aes_table) continue;
+    if (aes_rows[i].fn == openssl_vpaes) vpaes = count;
+    aes_rows[i].fn(got, kr, n);
+    if (count == 0) memcpy(want, got, 16);
+    else if (memcmp(want, got, 16)) die("the AES rows disagree");
+    aes_timed[count++] = i;
+  }
+  medians(median, count, runs, time_aes);
+  printf("# AES-128 alone: key setup plus one block, median ticks per block (every row gives the same block)\n");
+  for (i = 0; i < count; ++i)
+    printf("%-32s %8.1f   %.3f of OpenSSL vpaes\n", aes_rows[aes_timed[i]].name, median[i], median[i] / median[vpaes]);
+  if (!paths) return;
+  for (p = 0; p < paths; ++p)
+    if (use_path_named(path[p]) != 1) die("no such path, or this CPU cannot run it");
+  aes_path = path;
+  printf("# the whole call (authenticate) on each path, median ticks per call, the paths timed in turn\n%6s", "length");
+  for (p = 0; p < paths; ++p) printf(" %12s", path[p]);
+  printf("\n");
+  for (aes_length = 0; aes_length <= 16; aes_length += 16) {
+    medians(median, paths, runs, time_path);
+    printf("%6u", aes_length);
+    for (p = 0; p < paths; ++p) printf(" %12.1f", median[p]);
+    for (p = 1; p < paths; ++p) printf("   %s/%s %.3f", path[p], path[0], median[p] / median[0]);
+    printf("\n");
+  }
+}
+
 static void setup(void)
 {
   uint64_t prng = 1305;
@@ -435,6 +611,18 @@ int main(int argc, char **argv)
   static const unsigned int lengths[] = { 0, 16, 64, 256, 1024, 4096, 8192, 65536 };
   int runs = 101, a = 1, sweep = 0, given = 0, all_paths = 0, i;
   unsigned int step = 61, l, list[64];
+  if (a < argc && !strcmp(argv[a], "aes")) {
+    for (++a; a + 1 < argc && !strcmp(argv[a], "-r"); a += 2) runs = atoi(argv[a + 1]);
+    if (runs < 1) runs = 1;
+    setup();
+    char cpu[128];
+    cpu_name(cpu, sizeof cpu);
+    printf("# %s beside %s on %s (%s, %d-bit code); %s, median of %d\n", poly1305aes_implementation,
+           OpenSSL_version(OPENSSL_VERSION), POLY1305AES_TARGET, cpu, (int) (8 * sizeof(void *)),
+           cycles_name(), runs);
+    aes_alone(runs, argv + a, argc - a);
+    return 0;
+  }
   if (a < argc && !strcmp(argv[a], "sweep")) { sweep = 1; ++a; }
   else if (a < argc && !strcmp(argv[a], "paths")) { all_paths = 1; ++a; }
   for (; a < argc; ++a) {
@@ -448,8 +636,11 @@ int main(int argc, char **argv)
     }
     else if (sweep && argv[a][0] != '-') step = (unsigned int) atoi(argv[a]);
     else if (!sweep && argv[a][0] != '-' && given < 64) list[given++] = (unsigned int) atoi(argv[a]);
-    else { fprintf(stderr, "usage: bench [-p PATH] [-r RUNS] [-c CSV] [-l LEN...] | bench sweep [-p PATH] [-r RUNS] "
-                   "[-c CSV] [STEP] | bench paths [-r RUNS]\n"); return 2; }
+    else {
+      fprintf(stderr, "usage: bench [-p PATH] [-r RUNS] [-c CSV] [-l LEN...] | bench sweep [-p PATH] [-r RUNS] "
+              "[-c CSV] [STEP] | bench paths [-r RUNS] | bench aes [-r RUNS] [PATH...]\n");
+      return 2;
+    }
   }
   if (runs < 1) runs = 1;
   if (step < 1) step = 1;

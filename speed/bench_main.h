@@ -14,7 +14,11 @@
                                               peer and version), one a line
      bench calls N LEN -w WHO [-p PATH]       N calls of WHO, each after count_mark()
      bench sweep -w WHO [-p PATH] STEP        one call at every length 0..1024, then every
-                                              STEP-th to MAXLEN, and MAXLEN, each after count_mark() */
+                                              STEP-th to MAXLEN, and MAXLEN, each after count_mark()
+   A bench that defines BENCH_AES and a table aes_who[] of AES-128 functions
+   (out, k, in: key setup plus one block) also has
+     bench aes-check                          the blocks of every one, compared
+     bench aes N -w AES                       N blocks of AES, each after count_mark() */
 #ifndef bench_main_H
 #define bench_main_H
 
@@ -40,6 +44,31 @@ int main(int argc, char **argv)
   for (a = 2; a < argc; ++a)
     if (!strcmp(argv[a], "-p") && a + 1 < argc && use_path_named(argv[a + 1]) != 1)
       die("no such path, or this CPU cannot run it");
+#ifdef BENCH_AES
+  if (argc == 2 && !strcmp(argv[1], "aes-check")) {
+    unsigned char block[sizeof aes_who / sizeof aes_who[0]][16];
+    printf("# AES-128: the blocks of");
+    for (i = 0; i < sizeof aes_who / sizeof aes_who[0]; ++i) {
+      aes_who[i].fn(block[i], kr, n);
+      if (memcmp(block[0], block[i], 16)) die("the AES blocks disagree");
+      printf("%s %s", i ? "," : "", aes_who[i].name);
+    }
+    printf(" agree\n");
+    return 0;
+  }
+  if (argc == 5 && !strcmp(argv[1], "aes") && !strcmp(argv[3], "-w")) {
+    int count = atoi(argv[2]), k;
+    for (c = 0; c < sizeof aes_who / sizeof aes_who[0] && strcmp(aes_who[c].name, argv[4]); ++c) {}
+    if (c == sizeof aes_who / sizeof aes_who[0]) die("give -w and an AES's name");
+    aes_who[c].fn(out, kr, n);
+    for (k = 0; k < count; ++k) {
+      count_mark();
+      aes_who[c].fn(out, kr, n);
+    }
+    count_mark();
+    return 0;
+  }
+#endif
   if (argc == 2 && !strcmp(argv[1], "who")) {
     for (i = 0; i < WHO; ++i) printf("%s\n", who[i].name);
     return 0;

@@ -4,6 +4,7 @@
 implementation beside OpenSSL and libsodium in exact instructions per call.
 
   peers.py --target T [--sweep STEP] [--run EMULATOR] [--path PATH]
+  peers.py --target T --aes [PATH...]
 
 The peers are the Debian packages the target file names ('debarch',
 'peers'), downloaded and unpacked by tools/fetch-peers, never installed. The
@@ -21,7 +22,11 @@ the bench program (bench who; its check output). --run replaces the target's
 emulator (another CPU model: armhf's cortex-a15 without the AES
 instructions); --path forces our code path, as does the target file's
 'benchpath' line (riscv64: qemu-user 7.2 cannot report Zkne, so the
-library's own choice there is its generic path).
+library's own choice there is its generic path). With --aes instead (a
+bench with BENCH_AES: arm64): AES-128 alone (key setup plus one block) in
+ours (vector permutes, the 2 KiB table the generic path had, the AES
+instructions) and OpenSSL's (vpaes-armv8, ARMv8 AES), then the whole call at
+0 and 16 bytes on each PATH of the installed implementation.
 """
 import argparse
 import csv
@@ -75,13 +80,17 @@ def build(target):
     lib = os.path.join(describe.TOP, "build", name, "impl", impl)
     peers, triplet = fetched(target)
     program = os.path.join(describe.TOP, "build", name, "bench")
+    table = os.path.join(describe.TOP, "build", name, "bench_aes_table.c")   # the table AES of bench aes
+    with open(table, "w") as f:
+        f.write(sh([sys.executable, os.path.join(describe.TOP, "aes", "gentable.py"), "--layout", "2s s s 3s 2s s s 3s",
+                    "--format", "c", "--symbol", "bench_aes_table"], "aes/gentable.py"))
     sh([target["cc"]] + target.get("cflags", "").split() +
        ["-std=c99", "-O2", "-Wall", "-Wextra", "-Werror", "-D_DEFAULT_SOURCE",
         "-I" + os.path.join(lib, "include"), "-I" + HERE, "-I" + os.path.join(describe.TOP, "common"),
         "-I" + os.path.join(peers, "usr", "include"),
         "-I" + os.path.join(peers, "usr", "include", triplet),
         "-DPOLY1305AES_IMPL=poly1305aes_" + impl, '-DPOLY1305AES_HEADER="poly1305aes_%s.h"' % impl,
-        source, os.path.join(describe.TOP, "common", "util.c"), os.path.join(lib, "libpoly1305aes_%s.a" % impl),
+        source, table, os.path.join(describe.TOP, "common", "util.c"), os.path.join(lib, "libpoly1305aes_%s.a" % impl),
         os.path.join(peers, "usr", "lib", triplet, "libcrypto.a"), os.path.join(peers, "usr", "lib", triplet, "libsodium.a"),
         "-static", "-lpthread", "-o", program], "building the bench program")
     return program, impl
@@ -103,12 +112,41 @@ def sweep_counts(qemu, program, who, step, path):
     return count.marked_counts(qemu, program, ["sweep", "-w", who] + path + [str(step)])[:-1]
 
 
+AES_WHO = ["vperm", "table", "ce", "openssl-vpaes", "openssl-ce"]
+
+
+def aes_alone(qemu, program, impl, paths):
+    """AES-128 alone in each AES_WHO, then whole calls on the paths"""
+    print("# %s: instructions (exact, under %s)" % (impl, qemu))
+    print(sh(qemu.split() + [program, "aes-check"], "the AES comparison").strip())
+    print("# AES-128 alone, key setup plus one block: ours by vector permutes (common/vpaes.h), from the 2 KiB "
+          "table (common/aes_table.h), with the AES instructions (common/aesce.h); OpenSSL's vpaes-armv8 and ARMv8 AES")
+    aes = {}
+    for who in AES_WHO:
+        segments = count.marked(qemu, program, ["aes", "2", "-w", who])
+        totals = {len(s) for s in segments[:-1]}
+        if len(segments) != 3 or len(totals) != 1:
+            sys.exit("peers.py: AES %s: %d marks, counts %s" % (who, len(segments), totals))
+        aes[who] = totals.pop()
+    for who in AES_WHO:
+        print("%-14s %6d   %.3f of openssl-vpaes" % (who, aes[who], aes[who] / aes["openssl-vpaes"]))
+    if not paths:
+        return
+    print("# the whole call (authenticate) on each path of poly1305aes_%s" % impl)
+    calls = {p: counts(qemu, program, "ours", [0, 16], ["-p", p]) for p in paths}
+    print("%6s" % "length" + "".join(" %9s" % p for p in paths))
+    for n in (0, 16):
+        print("%6d" % n + "".join(" %9d" % calls[p][n] for p in paths) +
+              "".join("   %s/%s %.3f" % (p, paths[0], calls[p][n] / calls[paths[0]][n]) for p in paths[1:]))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--target", required=True)
     parser.add_argument("--sweep", type=int, default=61, metavar="STEP")
     parser.add_argument("--run", help="the emulator command (default: the target file's)")
     parser.add_argument("--path", help="force our code path (default: the target file's 'benchpath', if any)")
+    parser.add_argument("--aes", nargs="*", metavar="PATH", help="AES alone, then whole calls on these paths")
     args = parser.parse_args()
     target = describe.read_target(args.target)
     qemu = args.run or target.get("run", "")
@@ -116,6 +154,9 @@ def main():
         sys.exit("peers.py: %s runs natively; its bench is speed/bench.c" % args.target)
     program, impl = build(target)
     runner = qemu.split()
+    if args.aes is not None:
+        aes_alone(qemu, program, impl, args.aes)
+        return
     chosen = args.path or target.get("benchpath", "")
     path = ["-p", chosen] if chosen else []
     who = sh(runner + [program, "who"], "listing the candidates").split()

@@ -2,7 +2,7 @@
 /* The speed probe, linked with one implementation (POLY1305AES_HEADER).
      speed ticks [-v] [-u] [-c] [-p PATH] [-r RUNS] [-C CALLER] LEN...   median ticks per call at each length
      speed table [-p PATH] [-r RUNS]              CSV over lengths x op x alignment x cache
-     speed calls N LEN [-v] [-u]                  N calls, each after count_mark(), for
+     speed calls N LEN [-v] [-u] [-p PATH]        N calls, each after count_mark(), for
                                                   counting instructions under an emulator
    -v times verify instead of authenticate; -u offsets every pointer by one byte;
    -p forces one of the implementation's code paths (else its own choice);

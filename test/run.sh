@@ -44,9 +44,19 @@ step() {
   notes="$notes$(grep '^NOTE' "$log" | sed 's/^/\n  /')"
 }
 
+# make AES=table: the selector admits the table-based AES designs too and
+# installs the fastest candidate of all (test/policy.py checks the log)
+select_table() {
+  target=$1
+  make -s AES=table TARGET="$target" BUILDROOT="$root" || return 1
+  python3 test/policy.py "$root/$target/selection.log" table
+}
+
 # the selector on a target must pass every candidate that lists it, install
 # one, and have checked every constant-time claim (valgrind natively, qemu's
-# trace under an emulator)
+# trace under an emulator); by default the one it installs runs constant-time
+# code on this CPU, the fastest such, and it names any faster one left out
+# (test/policy.py)
 select_all() {
   target=$1
   python3 tools/selector.py --target "$target" --root "$root" --rounds 1 || return 1
@@ -57,6 +67,7 @@ select_all() {
 select_log() {
   target=$1
   log=$root/$target/selection.log
+  python3 test/policy.py "$log" ct || return 1
   bad=$(grep -v ' result=ok ' "$log" | grep -v ' result=skipped ')
   [ -z "$bad" ] || { echo "FAIL candidates that did not pass:"; echo "$bad"; return 1; }
   for impl in $(d impls "$target"); do
@@ -77,6 +88,27 @@ aes_kat() {
   $(d target "$target" cc) $(d target "$target" cflags) -std=c99 -O2 -Wall -Wextra -Werror -Iaes \
     aes/kat.c aes/aes_ref.c -o "$out" $(d target "$target" ldflags) || return 1
   python3 aes/check.py $(d target "$target" run) "$out"
+}
+
+# the targets where an implementation uses the vector-permute AES (one of
+# its files, or a source it lists, includes common/vpaes.h)
+uses_vpaes() {
+  for impl in $(d impls "$1"); do
+    dir=poly1305aes_$impl
+    for f in "$dir"/* $(d impl "$impl" sources | sed "s|^|$dir/|"); do
+      grep -qs '#include "vpaes.h"' "$f" && return 0
+    done
+  done
+  return 1
+}
+
+# common/vpaes.h against the reference AES, built for the target, on random keys and blocks
+vpaes_check() {
+  target=$1
+  out=$root/$target/vpaes-check
+  $(d target "$target" cc) $(d target "$target" cflags) -std=c99 -O2 -Wall -Wextra -Werror -Iaes -Icommon \
+    aes/vpaes_check.c aes/aes_ref.c common/util.c -o "$out" $(d target "$target" ldflags) || return 1
+  $(d runner "$target") "$out"
 }
 
 # the README's example, compiled against a library and header in $2/lib and
@@ -290,10 +322,14 @@ target_steps() {
   target=$1
   mkdir -p "$root/$target"
   step "$target: AES reference known answers" aes_kat "$target"
+  if uses_vpaes "$target"; then
+    step "$target: the vector-permute AES against the reference" vpaes_check "$target"
+  fi
   if [ "$target" = native ]; then
     step "native: a machine no target names gets target native; every portable implementation built, self-tested, installed" native_unknown_machine
   else
-    step "$target: every implementation built, self-tested on every path, installed by the selector" select_all "$target"
+    step "$target: make AES=table installs the fastest candidate, table-based AES admitted" select_table "$target"
+    step "$target: every implementation built, self-tested on every path, installed by the selector (constant time by default)" select_all "$target"
   fi
   step "$target: README example against the installed library" readme_example "$target"
   step "$target: every shared library exports the generic API only (soname libpoly1305aes.so.1)" exports "$target"
@@ -336,6 +372,7 @@ step "tools" sh tools/ensure-tools --test $targets
 step "every source file carries the licence line" licence_lines
 step "README.md is at most 300 lines" readme_length
 step "vectors regenerated and cross-checked with pycryptodome" python3 test/gen_vectors.py
+step "the vector-permute AES's tables derived and checked (aes/vpaes.py)" python3 aes/vpaes.py --check common/vpaes.h
 for impl in $(d impls); do
   [ -n "$(d impl "$impl" checks)" ] && step "$impl: own checks" impl_checks "$impl"
 done

@@ -1372,6 +1372,7 @@ int main(int argc, char **argv)
 #ifdef poly1305aes_path_name   /* the namespaced header: every path of the dispatcher */
   {
     unsigned int p;
+    printf("default path %s\n", poly1305aes_path());   /* what calls run here unless forced (the selector reads it) */
     for (p = 0; (path_name = poly1305aes_path_name(p)) != NULL; ++p) {
       path_index = p;
       if (!poly1305aes_path_use(p)) {

@@ -3,7 +3,7 @@
 """The selector: build, prove and time every implementation that fits a
 target, and install the fastest that passed into build/<target>/.
 
-  selector.py [--target T] [--impl NAME] [--extra DIR]... [--root DIR] [--rounds N]
+  selector.py [--target T] [--impl NAME] [--extra DIR]... [--root DIR] [--rounds N] [--aes ct|table]
 
 For each candidate (every poly1305aes_* directory with a description; --extra
 adds more): skip it, with the reason logged, unless its 'targets' lists T;
@@ -22,7 +22,14 @@ machine noise, behind the slowest of the callers the CPU lets the probe be
 upper halves of ymm or zmm dirty (Intel cores slow some code down behind
 them); under an emulator it is the exact number of instructions per
 call from qemu's log (speed/count.py). The score is the geometric mean over
-the six lengths; the lowest score wins (ties: the first in name order).
+the six lengths; the lowest score wins (ties: the first in name order) among
+the admitted candidates. By default (--aes ct) a candidate is admitted when
+the path its dispatcher runs on this CPU (the self-test names it) is
+constant time in k, r, s and the tag as its 'sidechannel' file claims
+(constbranch and constindex yes) and the constant-time check below did not
+contradict it; --aes table (make AES=table) admits every candidate that
+passed, the table-based AES designs too. A faster candidate passed over is
+named, with the reason, in one line of the output and of the log.
 Where the target runs natively and valgrind is present, tools/ctcheck.py
 checks the implementation's constant-time claims on every path; under an
 emulator, tools/tracecheck.py does (qemu's instruction and address traces);
@@ -78,6 +85,8 @@ class Candidate:
         self.score = None
         self.ct = "not checked"    # the constant-time verdict
         self.shares = None         # the candidate whose build this one is
+        self.default_path = None   # the path calls run on this CPU (the self-test's "default path")
+        self.passed_over = ""      # why a faster candidate was not installed (choose())
         self.build = os.path.join(root, target["name"], "impl", self.name)
 
     def make_args(self, target, root):
@@ -144,6 +153,7 @@ def self_test(candidate, target, log):
             raise StepFailed("%s: %s" % (step, failure_text(status, output)))
         if step == "self-test":
             candidate.checks = last[0].split(":", 1)[1].strip()
+            candidate.default_path = default_path(output)
 
 
 def constant_time(candidate, target, root, log):
@@ -175,6 +185,50 @@ def constant_time(candidate, target, root, log):
 
 
 CALLERS = []   # the callers the probe timed behind, from its header (native timing)
+def default_path(output):
+    """The path the self-test names as the one calls run unless forced ("default path NAME")."""
+    for line in output.splitlines():
+        if line.startswith("default path "):
+            return line.split()[2]
+    return None
+
+
+def constant_time_here(c):
+    """(admitted, why not): whether the path c runs on this CPU is constant time in
+    k, r, s and the tag, as its 'sidechannel' file claims; the constant-time check
+    already failed any candidate whose claims it contradicted."""
+    path = c.default_path or "default"
+    leaks = [prop for prop in ("constbranch", "constindex") if c.impl.claim(prop, path) != "yes"]
+    if not leaks:
+        return True, ""
+    because = {"constbranch": "branches", "constindex": "memory indices"}
+    return False, "its path %s here claims %s no (%s depend on secrets: %s)" % (
+        path, " and ".join(leaks), " and ".join(because[p] for p in leaks), sidechannel_reason(c, leaks[-1], path))
+
+
+def sidechannel_reason(c, prop, path):
+    """The text after the colon of the sidechannel line that makes the claim."""
+    found = ""
+    for line in c.impl.lines("sidechannel"):
+        head, _, why = line.partition(":")
+        words = head.split()
+        if len(words) >= 2 and words[0] == prop and (len(words) == 2 and not found or words[2:] == [path]):
+            found = why.strip()
+    return found or "see its sidechannel file"
+
+
+def choose(ranked, aes):
+    """The winner among the candidates that passed, by policy: aes "ct" admits only
+    those constant time here (constant_time_here), "table" admits all. Sets
+    passed_over on every faster candidate left out; returns the winner or None."""
+    admitted = [c for c in ranked if aes == "table" or constant_time_here(c)[0]]
+    winner = min(admitted, key=lambda c: c.score) if admitted else None
+    for c in ranked:
+        if c not in admitted and (winner is None or c.score < winner.score):
+            c.passed_over = "%s, but %s; make AES=table admits it" % (
+                "faster (score %.1f) than poly1305aes_%s (%.1f)" % (c.score, winner.name, winner.score) if winner
+                else "passed its tests", constant_time_here(c)[1])
+    return winner
 
 
 def sample(c, command, step):
@@ -233,6 +287,11 @@ def log_line(c, target, metric, chosen, compiler):
     fields.append("constbranch=%s" % ",".join(sorted({str(c.impl.claim("constbranch", p)) for p in paths})))
     fields.append("constindex=%s" % ",".join(sorted({str(c.impl.claim("constindex", p)) for p in paths})))
     fields.append("valgrind=" + shlex.quote(c.ct))
+    if c.result == "ok":
+        fields.append("path=" + str(c.default_path))
+        fields.append("consttime=" + ("yes" if constant_time_here(c)[0] else "no"))
+    if c.passed_over:
+        fields.append("passedover=" + shlex.quote(c.passed_over))
     fields.append("chosen=" + ("yes" if chosen else "no"))
     return " ".join(fields)
 
@@ -256,6 +315,20 @@ def print_table(candidates, metric, winner):
     for c in candidates:
         if c.result != "ok":
             say("  %s %s: %s" % (c.name, c.result, c.reason))
+
+
+def say_policy(candidates, aes, forced=None):
+    """The policy in force, and the faster candidate passed over (the fastest of them), in one line."""
+    over = sorted((c for c in candidates if c.passed_over and not c.shares), key=lambda c: c.score)
+    if forced:
+        safe, why = constant_time_here(forced)
+        say("policy: IMPL=%s chosen by hand%s" % (forced.name, "" if safe else "; " + why))
+    elif aes == "table":
+        say("policy: AES=table: every candidate that passed is admitted, table-based AES included")
+    elif over:
+        say("policy: constant time in k, r, s and the tag by default; passed over %s: %s" % (over[0].name, over[0].passed_over))
+    else:
+        say("policy: constant time in k, r, s and the tag by default; no faster candidate was passed over")
 
 
 def install(root, target, winner, log_text):
@@ -376,15 +449,24 @@ def select(args, target, root):
     for c in candidates:
         if c.result == "ok":
             c.score = math.exp(sum(math.log(max(c.median(n), 1.0)) for n in LENGTHS) / len(LENGTHS))
+    for c in candidates:
+        if c.shares and c.result == "ok":
+            c.default_path = c.shares.default_path
     ranked = [c for c in candidates if c.result == "ok" and not c.shares]
-    winner = min(ranked, key=lambda c: c.score) if ranked else None
+    winner = choose(ranked, "table" if forced else args.aes)   # IMPL= is the user's choice: no policy
 
     log_text = "".join(log_line(c, target, "instructions" if emulated else "ticks", c is winner, compiler) + "\n"
                        for c in candidates)
     with open(os.path.join(logdir, "last-selection.log"), "w") as f:
         f.write(log_text)
     print_table(candidates, metric, winner)
+    say_policy(candidates, args.aes, winner if forced else None)
     if not winner:
+        if ranked:
+            say("\nselector: no candidate that passed is constant time on this CPU for %s; nothing installed, any earlier "
+                "installation is unchanged; make AES=table admits the table designs (log: %s)"
+                % (target["name"], os.path.join(logdir, "last-selection.log")))
+            return 1
         say("\nselector: no candidate passed its self-test for %s; nothing installed, any earlier installation is unchanged (log: %s)"
             % (target["name"], os.path.join(logdir, "last-selection.log")))
         return 1
@@ -402,6 +484,9 @@ def main():
     parser.add_argument("--extra", action="append", default=[])
     parser.add_argument("--root", default=os.path.join(describe.TOP, "build"))
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--aes", choices=("ct", "table"), default="ct",
+                        help="ct: install the fastest candidate constant time on this CPU (the default); "
+                             "table: the fastest of all, table-based AES included")
     args = parser.parse_args()
 
     target = describe.read_target(args.target or describe.host_target() or

@@ -1,0 +1,171 @@
+/* SPDX-License-Identifier: CC0-1.0 */
+/* poly1305aes_ct: portable C99 (plus GCC/clang's unsigned __int128 where the
+   compiler has it, and __atomic), any byte order, no floating point.
+   Constant time everywhere: AES-128 bitsliced (common/aes_bs64.h on 64-bit
+   words, common/aes_bs32.h on 32-bit words), Poly1305 in integers (radix
+   2^64 with 128-bit products, common/poly64.h; else radix 2^26 with 32x32->64
+   products, common/poly26.h, below); every branch and every memory index depends
+   only on the message length and the path.
+
+   Two paths, one for each word size, both built on every target so the
+   tests run both: word64 (aes_bs64; radix 2^64 when the compiler has
+   unsigned __int128 with an inline product, radix 2^26 otherwise) and
+   word32 (aes_bs32, radix 2^26). Calls run the target's own word size's unless a test forces the
+   other. Each is one Poly1305 core used through start, blocks and finish;
+   the last partial chunk is padded here (its bytes, 0x01, zeros) and given
+   to blocks with pad 0. */
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include "namespace.h"
+#include "wipe.h"
+#include "aes_bs32.h"
+#include "aes_bs64.h"
+/* radix 2^64 where the compiler's 64x64->128-bit product is inline; not on
+   SPARC before VIS3 (no high-product instruction: a libgcc call, __multi3,
+   236 instructions a block against 170 in radix 2^26 under qemu-sparc64) */
+#if defined(__SIZEOF_INT128__) && !(defined(__sparc__) && !(defined(__VIS__) && __VIS__ >= 0x300))
+#define RADIX64 1
+#include "poly64.h"
+#else
+#define RADIX64 0
+#include "poly26.h"
+#endif
+
+/* the stack the paths' frames reach below authenticate's, wiped after each
+   call. -fstack-usage, gcc 12 and clang 14 -O2, on amd64, x86, ppc32,
+   sparc64, arm64: at most 640 bytes (clang, sparc64: word64 416 + its
+   blocks 224), except word64 on a 32-bit CPU (a test path there: its 64-bit
+   words live in register pairs and spill; gcc, x86: 6160 + 104 bytes; the
+   ABI harness watches 8192 bytes below the caller) */
+#define STACK_BYTES 1024
+#define STACK_BYTES_WIDE 7168
+
+/* the padded last chunk: the t (1..15) bytes at m, 0x01, zeros. Byte by byte:
+   the empty asm keeps the compiler from calling memcpy, which on sparc64
+   (glibc) uses %g2 and %g3, registers the psABI leaves to the application */
+static void pad_chunk(unsigned char chunk[16], const unsigned char *m, size_t t)
+{
+  size_t i;
+  memset(chunk, 0, 16);
+  for (i = 0; i < t; ++i) {
+    chunk[i] = m[i];
+    __asm__("" : : : "memory");
+  }
+  chunk[t] = 1;
+}
+
+#if RADIX64
+/* the radix-2^64 core's blocks and finish (start: p64_start) */
+static inline void radix64_blocks(struct p64 *st, const unsigned char *m, size_t count, u64 pad)
+{
+  for (; count > 0; --count, m += 16) p64_block(st, load64(m), load64(m + 8), pad);
+}
+
+static inline void radix64_finish(const struct p64 *st, const uint32_t s[4], unsigned char tag[16])
+{
+  p64_finish(tag, st->h0, st->h1, st->h2, (u64) s[1] << 32 | s[0], (u64) s[3] << 32 | s[2]);
+}
+#endif
+
+/* tag of m[0..l) under r and s, radix 2^26 */
+static inline void hash26(unsigned char out[16], const unsigned char r[16], const uint32_t s[4],
+                          const unsigned char *m, size_t l)
+{
+  struct p26 st;
+  unsigned char chunk[16];
+  p26_start(&st, r);
+  p26_blocks(&st, m, l / 16, 1);
+  if (l & 15) {
+    pad_chunk(chunk, m + (l & ~(size_t) 15), l & 15);
+    p26_blocks(&st, chunk, 1, 0);
+  }
+  p26_finish_words(&st, s, out);
+}
+
+/* the paths: s = AES_k(n), then the tag */
+static __attribute__((noinline)) void word64(unsigned char out[16], const unsigned char kr[32],
+                                              const unsigned char n[16], const unsigned char *m, size_t l)
+{
+  uint32_t k[4], block[4], s[4];
+  aes_bs_columns(k, kr);
+  aes_bs_columns(block, n);
+  aes_bs64(s, k, block);
+#if RADIX64
+  {
+    struct p64 st;
+    unsigned char chunk[16];
+    p64_start(&st, kr + 16);
+    radix64_blocks(&st, m, l / 16, 1);
+    if (l & 15) {
+      pad_chunk(chunk, m + (l & ~(size_t) 15), l & 15);
+      radix64_blocks(&st, chunk, 1, 0);
+    }
+    radix64_finish(&st, s, out);
+  }
+#else
+  hash26(out, kr + 16, s, m, l);
+#endif
+}
+
+static __attribute__((noinline)) void word32(unsigned char out[16], const unsigned char kr[32],
+                                              const unsigned char n[16], const unsigned char *m, size_t l)
+{
+  uint32_t k[4], block[4], s[4];
+  aes_bs_columns(k, kr);
+  aes_bs_columns(block, n);
+  aes_bs32(s, k, block);
+  hash26(out, kr + 16, s, m, l);
+}
+
+WIPE_STACK_FUNCTION(wipe_stack, STACK_BYTES)
+#if UINTPTR_MAX <= 0xffffffffu
+WIPE_STACK_FUNCTION(wipe_stack_wide, STACK_BYTES_WIDE)
+#endif
+
+/* the path in use: 0 the target's word size, 1 the other (the path interface) */
+static int other_word;
+
+void poly1305aes_authenticate(unsigned char out[16], const unsigned char kr[32], const unsigned char n[16],
+                              const unsigned char m[], unsigned int l)
+{
+#if UINTPTR_MAX > 0xffffffffu
+  const int use64 = !__atomic_load_n(&other_word, __ATOMIC_RELAXED);
+#else
+  const int use64 = __atomic_load_n(&other_word, __ATOMIC_RELAXED);
+#endif
+  if (use64) {
+    word64(out, kr, n, m, l);
+#if UINTPTR_MAX <= 0xffffffffu
+    wipe_stack_wide();
+    return;
+#endif
+  } else {
+    word32(out, kr, n, m, l);
+  }
+  wipe_stack();
+}
+
+/* the path interface (common/impl.h.in): the target's word size first */
+#if UINTPTR_MAX > 0xffffffffu
+static const char *const path_names[] = { "word64", "word32" };
+#else
+static const char *const path_names[] = { "word32", "word64" };
+#endif
+
+const char *poly1305aes_path_name(unsigned int i)
+{
+  return i < 2 ? path_names[i] : NULL;
+}
+
+int poly1305aes_path_use(unsigned int i)
+{
+  if (i >= 2) return 0;
+  __atomic_store_n(&other_word, (int) i, __ATOMIC_RELAXED);
+  return 1;
+}
+
+const char *poly1305aes_path(void)
+{
+  return path_names[__atomic_load_n(&other_word, __ATOMIC_RELAXED)];
+}
