@@ -42,10 +42,10 @@ install:
 	@test -f $(INSTALLED)/lib/libpoly1305aes.so.1 || \
 	  { echo "make install: nothing selected for $(TARGET) in $(BUILDROOT) yet; run make TARGET=$(TARGET) first" >&2; exit 1; }
 	@set -e; lib=$(DESTDIR)$(PREFIX)/lib; inc=$(DESTDIR)$(PREFIX)/include; \
-	  install -d $$lib/pkgconfig $$inc; \
-	  for f in lib/libpoly1305aes.a lib/libpoly1305aes.so.1 lib/pkgconfig/poly1305aes.pc include/poly1305aes.h; do \
+	  install -d $$lib/pkgconfig $$inc $(DESTDIR)$(PREFIX)/bin; \
+	  for f in lib/libpoly1305aes.a lib/libpoly1305aes.so.1 lib/pkgconfig/poly1305aes.pc include/poly1305aes.h bin/poly1305aes; do \
 	    to=$(DESTDIR)$(PREFIX)/$$f; \
-	    install -m $$(case $$f in *.so.1) echo 755;; *) echo 644;; esac) $(INSTALLED)/$$f $$to.tmp.$$$$; \
+	    install -m $$(case $$f in *.so.1|bin/*) echo 755;; *) echo 644;; esac) $(INSTALLED)/$$f $$to.tmp.$$$$; \
 	    mv -f $$to.tmp.$$$$ $$to; \
 	  done; \
 	  ln -s libpoly1305aes.so.1 $$lib/.libpoly1305aes.so.tmp.$$$$ && mv -Tf $$lib/.libpoly1305aes.so.tmp.$$$$ $$lib/libpoly1305aes.so; \

@@ -110,10 +110,8 @@ int main(int argc, char **argv)
            "FILE absent or '-': standard input. Exit 0: tag written, or right; 1: wrong tag; 2: error.\n");
     return 0;
   }
-  if (argc < 2 || (strcmp(argv[1], "tag") && strcmp(argv[1], "verify"))) {
-    fprintf(stderr, USAGE);
-    return 2;
-  }
+  if (argc < 2) usage_error("%s: give a command, tag or verify", "no command");
+  if (strcmp(argv[1], "tag") && strcmp(argv[1], "verify")) usage_error("unknown command '%s': tag or verify", argv[1]);
   verify = !strcmp(argv[1], "verify");
   for (i = 2; i < argc; ++i) {
     const char *arg = argv[i], **slot = NULL;

@@ -307,11 +307,6 @@ static void check_near(void)
 
 /* ---- the path's core (common/core.h): aes + start + blocks + padded tail + finish ---- */
 
-#ifdef poly1305aes_path_name
-/* weak: an implementation that does not provide path_core yet links, and the check says so */
-extern const struct poly1305aes_core *poly1305aes_path_core(unsigned int i) __attribute__((weak));
-#endif
-
 /* the state, 16-byte aligned, with guard words after state_bytes */
 static union { unsigned char bytes[POLY1305AES_CORE_STATE_MAX + 32]; double align[2]; } __attribute__((aligned(16))) core_area;
 
@@ -352,12 +347,7 @@ static void check_core(void)
   unsigned int cut[8], l, o, i, ncut;
   uint64_t prng = 23;
 #ifdef poly1305aes_path_name
-  if (poly1305aes_path_core) core = poly1305aes_path_core(path_index);
-  if (!poly1305aes_path_core) {
-    printf("NOTE core (path %s): %s provides no path_core yet, so its core is not checked\n", path_name,
-           poly1305aes_implementation);
-    return;
-  }
+  core = poly1305aes_path_core(path_index);
 #else
   printf("NOTE core: the installed library exports no path_core (checked in the namespaced build)\n");
   return;

@@ -40,7 +40,7 @@ on. --impl forces one candidate, still self-tested. A candidate that fails
 is never installed; if none passes, nothing changes and the exit status is 1.
 
 Runs for one target are serialized by a lock (build/<T>/.lock). Installation
-is atomic: the winner's dist/ (libraries, header, pkg-config file) and the
+is atomic: the winner's dist/ (libraries, header, pkg-config file, the tool) and the
 log are copied into a fresh directory, and one rename() of the 'installed'
 symlink switches to it; build/<T>/lib, include and selection.log point
 through it. A directory that cannot be written stops the run with one line.
@@ -338,7 +338,7 @@ def install(root, target, winner, log_text):
     stage = tempfile.mkdtemp(prefix=".installed-", dir=tdir)
     link_tmp = None
     try:
-        for part in ("lib", "include"):
+        for part in ("lib", "include", "bin"):
             shutil.copytree(os.path.join(winner.build, "dist", part), os.path.join(stage, part), symlinks=True)
         with open(os.path.join(stage, "selection.log"), "w") as f:
             f.write(log_text)
@@ -352,7 +352,7 @@ def install(root, target, winner, log_text):
             os.remove(link_tmp)
         shutil.rmtree(stage, ignore_errors=True)
         raise
-    for name in ("lib", "include", "selection.log"):
+    for name in ("lib", "include", "bin", "selection.log"):
         path = os.path.join(tdir, name)
         if not os.path.islink(path):
             if os.path.isdir(path):
@@ -472,7 +472,7 @@ def select(args, target, root):
         return 1
     install(root, target, winner, log_text)
     tdir = os.path.join(root, target["name"])
-    say("\ninstalled poly1305aes_%s for %s: %s/lib/libpoly1305aes.{a,so}, %s/include/poly1305aes.h; log %s/selection.log"
+    say("\ninstalled poly1305aes_%s for %s: %s/lib/libpoly1305aes.{a,so}, %s/include/poly1305aes.h, bin/poly1305aes; log %s/selection.log"
         % (winner.name, target["name"], tdir, tdir, tdir))
     return 0
 
