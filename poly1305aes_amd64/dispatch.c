@@ -60,7 +60,6 @@ void poly1305aes_authenticate(unsigned char out[16], const unsigned char kr[32],
   run(out, kr + 16, kr, n, m, l);
 }
 
-
 /* the path interface (common/impl.h.in): the table above, as data; path_core(i) is path i's
    own AES with the portable Poly1305 core (common/pathcore.h: not yet the path's own core) */
 #define PATHS_COUNT (sizeof paths / sizeof paths[0])
