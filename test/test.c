@@ -946,6 +946,18 @@ static void reference_tag(unsigned char want[16], const unsigned char key[32], c
   else ref_onetimeauth(want, key, m, l);
 }
 
+/* the one-shot function of the same key (authenticate, or onetimeauth when n is NULL) gives
+   the reference's tag too: the streamed tags below are checked against both */
+static void stream_beside_oneshot(const unsigned char key[32], const unsigned char *n, const unsigned char *m,
+                                  unsigned int l, const unsigned char want[16])
+{
+  unsigned char got[16];
+  if (n) poly1305aes_authenticate(got, key, n, m, l);
+  else poly1305aes_onetimeauth(got, key, m, l);
+  compare_tag(got, want, n ? "authenticate beside the streamed tags, length" : "onetimeauth beside the streamed tags, length",
+              (long) l);
+}
+
 /* lengths 0..300 split in two at every offset (and, to 40 bytes, in three at every pair of
    offsets; beyond, at 20 random pairs), misaligned by l % 16, with empty pieces at the ends;
    then random lengths to 6400 split at up to 8 random points, runs of empty and short pieces
@@ -966,6 +978,7 @@ static void check_stream(void)
     prng_fill(&prng, msg, l);
     if (l % 5 == 3) memset(msg, 0xff, l), memset(key + (nonce ? 16 : 0), 0xff, 16);
     reference_tag(want, key, nonce, msg, l);
+    stream_beside_oneshot(key, nonce, msg, l, want);
     for (cut[0] = 0; cut[0] <= l; ++cut[0])
       stream_tag(&st, key, nonce, msg, l, cut, 1, want, "streamed in two pieces, length");
     cut[0] = cut[1] = 0, cut[2] = cut[3] = l;
@@ -990,6 +1003,7 @@ static void check_stream(void)
     prng_fill(&prng, n, 16);
     prng_fill(&prng, msg, l);
     reference_tag(want, key, nonce, msg, l);
+    stream_beside_oneshot(key, nonce, msg, l, want);
     ncut = 1 + (unsigned int) (prng_next(&prng) % 8);
     for (j = 0; j < ncut; ++j) {
       size_t prev = j ? cut[j - 1] : 0, left = l - prev, step;
