@@ -45,14 +45,34 @@
 #define CORE64 0
 #endif
 
+/* the entry points of core NAME around its work functions NAME_*_work: each then zeroes
+   the stack the work used; finish also the core state (of type STATE) */
+#define CORE_ENTRIES(name, state) \
+  CORE_FN void name##_start(void *st, const unsigned char r[16]) \
+  { \
+    name##_start_work(st, r); \
+    CORE_WIPE(); \
+  } \
+  CORE_FN void name##_blocks(void *st, const unsigned char *m, size_t nblocks, unsigned int pad) \
+  { \
+    if (nblocks == 0) return; \
+    name##_blocks_work(st, m, nblocks, pad); \
+    CORE_WIPE(); \
+  } \
+  CORE_FN void name##_finish(void *st, const unsigned char s[16], unsigned char tag[16]) \
+  { \
+    name##_finish_work(st, s, tag); \
+    CORE_WIPE(); \
+    wipe(st, sizeof(state)); \
+  }
+
 /* the radix-2^26 core */
 CORE_WORK void core26_start_work(void *st, const unsigned char r[16])
 {
   p26_start(st, r);
 }
 
-CORE_WORK void core26_blocks_work(void *st, const unsigned char *m, size_t nblocks,
-                                                         unsigned int pad)
+CORE_WORK void core26_blocks_work(void *st, const unsigned char *m, size_t nblocks, unsigned int pad)
 {
   p26_blocks(st, m, nblocks, pad);
 }
@@ -62,25 +82,7 @@ CORE_WORK void core26_finish_work(void *st, const unsigned char s[16], unsigned 
   p26_finish(st, s, tag);
 }
 
-CORE_FN void core26_start(void *st, const unsigned char r[16])
-{
-  core26_start_work(st, r);
-  CORE_WIPE();
-}
-
-CORE_FN void core26_blocks(void *st, const unsigned char *m, size_t nblocks, unsigned int pad)
-{
-  if (nblocks == 0) return;
-  core26_blocks_work(st, m, nblocks, pad);
-  CORE_WIPE();
-}
-
-CORE_FN void core26_finish(void *st, const unsigned char s[16], unsigned char tag[16])
-{
-  core26_finish_work(st, s, tag);
-  CORE_WIPE();
-  wipe(st, sizeof(struct p26));
-}
+CORE_ENTRIES(core26, struct p26)
 
 #if CORE64
 /* the radix-2^64 core */
@@ -89,8 +91,7 @@ CORE_WORK void core64_start_work(void *st, const unsigned char r[16])
   p64_start(st, r);
 }
 
-CORE_WORK void core64_blocks_work(void *st, const unsigned char *m, size_t nblocks,
-                                                         unsigned int pad)
+CORE_WORK void core64_blocks_work(void *st, const unsigned char *m, size_t nblocks, unsigned int pad)
 {
   struct p64 *p = st;
   for (; nblocks > 0; --nblocks, m += 16) p64_block(p, load64(m), load64(m + 8), pad);
@@ -102,25 +103,7 @@ CORE_WORK void core64_finish_work(void *st, const unsigned char s[16], unsigned 
   p64_finish(tag, p->h0, p->h1, p->h2, load64(s), load64(s + 8));
 }
 
-CORE_FN void core64_start(void *st, const unsigned char r[16])
-{
-  core64_start_work(st, r);
-  CORE_WIPE();
-}
-
-CORE_FN void core64_blocks(void *st, const unsigned char *m, size_t nblocks, unsigned int pad)
-{
-  if (nblocks == 0) return;
-  core64_blocks_work(st, m, nblocks, pad);
-  CORE_WIPE();
-}
-
-CORE_FN void core64_finish(void *st, const unsigned char s[16], unsigned char tag[16])
-{
-  core64_finish_work(st, s, tag);
-  CORE_WIPE();
-  wipe(st, sizeof(struct p64));
-}
+CORE_ENTRIES(core64, struct p64)
 #endif
 
 /* path_core(i) for a table of PATHS_COUNT paths (at most 8): path_aes(i, out, k, in) and the
