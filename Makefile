@@ -8,7 +8,7 @@
 #                              where no target's host line names the machine; AES=table:
 #                              table-based AES designs admitted too, README)
 #   make test [TARGETS="..."]  (or make check)      the whole test suite (WERROR=1)
-#   make install [TARGET=...] [PREFIX=/usr/local] [LIBDIR=] [INCLUDEDIR=] [PKGCONFIGDIR=] [DESTDIR=]
+#   make install [TARGET=...] [PREFIX=/usr/local] [LIBDIR=] [INCLUDEDIR=] [PKGCONFIGDIR=] [BINDIR=] [DESTDIR=]
 #   make uninstall (the same variables)  remove what make install put there
 #   Conventions: CC, CFLAGS, CPPFLAGS, LDFLAGS (after the project's flags), AR; a CC
 #   for another CPU picks its TARGET (make CC=aarch64-linux-gnu-gcc: TARGET=arm64);
@@ -42,10 +42,12 @@ includedir ?= $(PREFIX)/include
 INCLUDEDIR ?= $(includedir)
 pkgconfigdir ?= $(LIBDIR)/pkgconfig
 PKGCONFIGDIR ?= $(pkgconfigdir)
+bindir ?= $(PREFIX)/bin
+BINDIR ?= $(bindir)
 DESTDIR ?=
 FUZZ_SECONDS ?= 600
 INSTALL_ARGS = --target '$(TARGET)' --root '$(BUILDROOT)' --destdir '$(DESTDIR)' --prefix '$(PREFIX)' \
-  --libdir '$(LIBDIR)' --includedir '$(INCLUDEDIR)' --pkgconfigdir '$(PKGCONFIGDIR)'
+  --libdir '$(LIBDIR)' --includedir '$(INCLUDEDIR)' --pkgconfigdir '$(PKGCONFIGDIR)' --bindir '$(BINDIR)'
 
 .PHONY: all test check install uninstall speed bench fuzz clean
 all:

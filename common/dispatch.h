@@ -10,6 +10,8 @@
      static int may_force(const struct path *p): a test may force p here;
      PATH_CALL(fn): fn called for the arguments out, kr, n, m, l;
      wipe_below(bytes): zeroes that much stack below the stack pointer.
+   path_current, onetime_fused and path_core (common/impl.h.in) serve the
+   streaming driver (common/stream.c).
    A path runs its scalar code below vector_from bytes, its vector code (when
    not NULL) from there; after each call the dispatcher zeroes the stack the
    code used (scalar_stack or vector_stack bytes; 0: none).
@@ -37,6 +39,10 @@ struct path {
 
 #elif !defined(poly1305aes_dispatch_H)
 #define poly1305aes_dispatch_H
+
+#include <string.h>
+#define CORE_WIPE() wipe_below(CORE_STACK)
+#include "pathcore.h"   /* path_core's pieces: the portable Poly1305 cores */
 
 #define COUNT (sizeof paths / sizeof paths[0])
 
@@ -90,5 +96,35 @@ const char *poly1305aes_path(void)
 {
   return current()->name;
 }
+
+unsigned int poly1305aes_path_current(void)
+{
+  return (unsigned int) (current() - paths);
+}
+
+/* no path's code here takes s in place of k: onetimeauth composes path_core's pieces */
+int poly1305aes_onetime_fused(unsigned char out[16], const unsigned char key[32], const unsigned char *m, size_t l)
+{
+  (void) out, (void) key, (void) m, (void) l;
+  return 0;
+}
+
+/* AES_k(in) on path i: its scalar code on an empty message with r = 0 (tag = s), then
+   the wipes of the key copied here and of the stack it used */
+static void path_aes(unsigned int i, unsigned char out[16], const unsigned char k[16], const unsigned char in[16])
+{
+  unsigned char kr[32];
+  const unsigned char *n = in, *m = NULL;
+  const unsigned int l = 0;
+  memcpy(kr, k, 16);
+  memset(kr + 16, 0, 16);
+  PATH_CALL(paths[i].scalar);
+  wipe(kr, sizeof kr);
+  if (paths[i].scalar_stack) wipe_below(paths[i].scalar_stack);
+}
+
+/* path_core(i): path i's own AES with the portable Poly1305 core (not yet the path's own) */
+#define PATHS_COUNT COUNT
+PATH_CORES
 
 #endif

@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: CC0-1.0 */
 /* The code-path interface (common/impl.h.in) of an implementation without
-   run-time dispatch: one path, "default", which every CPU it builds for runs.
-   When the implementation's cflags define POLY1305AES_CORE_STATE_BYTES (its
-   core state's size; its source checks it), also path_core: the core
-   (common/core.h) is its functions aes, start, blocks and finish. */
+   run-time dispatch: one path, "default", which every CPU it builds for runs,
+   with no fused one-shot Poly1305 (the driver, common/stream.c, composes
+   the core's pieces). When the implementation's cflags define
+   POLY1305AES_CORE_STATE_BYTES (its core state's size; its source checks
+   it), also path_core: the core (common/core.h) is its functions aes,
+   start, blocks and finish. */
 #include <stddef.h>
 #include "core.h"
 #include "namespace.h"
@@ -21,6 +23,17 @@ int poly1305aes_path_use(unsigned int i)
 const char *poly1305aes_path(void)
 {
   return "default";
+}
+
+unsigned int poly1305aes_path_current(void)
+{
+  return 0;
+}
+
+int poly1305aes_onetime_fused(unsigned char out[16], const unsigned char key[32], const unsigned char *m, size_t l)
+{
+  (void) out, (void) key, (void) m, (void) l;
+  return 0;
 }
 
 #if defined(POLY1305AES_CORE_STATE_BYTES)

@@ -8,12 +8,16 @@
 # CC, CFLAGS, CPPFLAGS and LDFLAGS come after the project's own flags (mk/target.mk
 # picks the compiler); WERROR=1 makes warnings errors. A change of compiler or
 # flags rebuilds everything (B/flags).
-#   libpoly1305aes_<name>.a   the namespaced objects: the test programs, the
-#                             fuzzer and the benchmarks link these
+#   libpoly1305aes_<name>.a   the namespaced objects (the implementation's
+#                             sources and the driver of the version 1.1 API,
+#                             common/stream.c, which every implementation gets):
+#                             the test programs, the fuzzer and the benchmarks
+#                             link these
 #   dist/                     what the selector installs (no VARIANT):
 #     lib/libpoly1305aes.a, lib/libpoly1305aes.so.1 (soname; version script
 #     common/poly1305aes.map: the generic API only), lib/libpoly1305aes.so,
-#     lib/pkgconfig/poly1305aes.pc, include/poly1305aes.h
+#     lib/pkgconfig/poly1305aes.pc, include/poly1305aes.h, bin/poly1305aes
+#     (the command-line tool, cli/poly1305aes.c, linked with the static library)
 #   test, abi, speed          the shared test program, the ABI harness and the
 #                             speed probe, linked with the namespaced library
 #   test-shared               the test program linked with dist/'s shared library
@@ -28,6 +32,8 @@
 
 TOP := $(abspath $(dir $(lastword $(MAKEFILE_LIST)))/..)
 .DEFAULT_GOAL := all
+# the library's version: poly1305aes_version(), the header's POLY1305AES_VERSION, pkg-config's
+VERSION := 1.1.0
 include $(TOP)/mk/target.mk
 
 ifeq ($(IMPL),)
@@ -51,10 +57,10 @@ TABLE_FORMAT := $(if $(filter %.c,$(TABLE_FILE)),c,asm)
 IMPL_FLAGS := $(TARGET_CFLAGS) $(VARIANT_CFLAGS) -std=c99 -O2 $(WARN) $(IMPL_CFLAGS) \
   -I$(B)/include -I$(B)/gen -I$(IMPLDIR) -I$(TOP)/common \
   -DPOLY1305AES_IMPL=$(NAME) -DPOLY1305AES_HEADER='"$(NAME).h"' \
-  -DPOLY1305AES_TARGET_$(TARGET)=1 $(CPPFLAGS) $(CFLAGS)
+  -DPOLY1305AES_TARGET_$(TARGET)=1 -DPOLY1305AES_LIBRARY_VERSION='"$(VERSION)"' $(CPPFLAGS) $(CFLAGS)
 TEST_FLAGS := $(TARGET_CFLAGS) $(VARIANT_CFLAGS) -std=c99 -O2 $(WARN) -D_DEFAULT_SOURCE \
   -I$(B)/include -I$(TOP)/test -I$(TOP)/aes -I$(TOP)/common \
-  -DPOLY1305AES_HEADER='"$(NAME).h"' -DPOLY1305AES_TARGET='"$(TARGET)"' $(CPPFLAGS) $(CFLAGS)
+  -DPOLY1305AES_HEADER='"$(NAME).h"' -DPOLY1305AES_TARGET='"$(TARGET)"' -DPOLY1305AES_VERSION_EXPECTED='"$(VERSION)"' $(CPPFLAGS) $(CFLAGS)
 
 # the compiler and flags this build was made with: a change rebuilds everything
 BUILD_SETTINGS := $(COMPILER_KIND) $(COMPILER_VERSION) | $(CC) | $(TARGET_CFLAGS) | $(CPPFLAGS) | $(CFLAGS) | $(LDFLAGS) | $(WARN)
@@ -79,7 +85,7 @@ endif
 # one object per source; ../x/y.c becomes obj/__x_y.o so paths never collide
 objname = $(subst /,_,$(subst ..,__,$(basename $(1)))).o
 OBJS := $(foreach s,$(SOURCES),$(B)/obj/$(call objname,$(s))) \
-  $(if $(filter c,$(TABLE_FORMAT)),$(B)/obj/gen_$(basename $(TABLE_FILE)).o)
+  $(if $(filter c,$(TABLE_FORMAT)),$(B)/obj/gen_$(basename $(TABLE_FILE)).o) $(B)/obj/common_stream.o
 PICOBJS := $(subst /obj/,/pic/,$(OBJS))
 
 TEST_SRCS := $(TOP)/test/test.c $(TOP)/test/ref.c $(TOP)/test/md5.c $(TOP)/test/fpmode.c \
@@ -91,7 +97,7 @@ ABI_SRCS := $(TOP)/test/abi.c $(TOP)/test/abi_$(TARGET).S $(TOP)/test/stackscan.
 SPEED_SRCS := $(TOP)/speed/probe.c $(TOP)/common/cycles.c $(TOP)/common/util.c
 DIST := $(B)/dist
 DIST_FILES := $(DIST)/lib/libpoly1305aes.a $(DIST)/lib/libpoly1305aes.so.1 $(DIST)/lib/libpoly1305aes.so \
-  $(DIST)/lib/pkgconfig/poly1305aes.pc $(DIST)/include/poly1305aes.h
+  $(DIST)/lib/pkgconfig/poly1305aes.pc $(DIST)/include/poly1305aes.h $(DIST)/bin/poly1305aes
 
 .PHONY: all check dist
 all: $(B)/lib$(NAME).a $(B)/test $(B)/abi $(B)/speed $(if $(VARIANT),,dist $(B)/test-shared)
@@ -102,9 +108,11 @@ check: all
 	$(RUN) $(B)/abi
 	$(shell $(DESCRIBE) runner $(TARGET) $(DIST)/lib) $(B)/test-shared $(TOP)/test/vectors.txt
 
-$(B)/include/$(NAME).h: $(TOP)/common/impl.h.in
+# the namespaced header, with poly1305aes_state copied in from the generic header (one definition)
+$(B)/include/$(NAME).h: $(TOP)/common/impl.h.in $(TOP)/common/poly1305aes.h.in
 	@mkdir -p $(@D)
-	sed 's/@IMPL@/$(IMPL)/g' $< > $@.tmp && mv $@.tmp $@
+	sed -n '/^#ifndef poly1305aes_state_defined/,/^#endif/p' $(TOP)/common/poly1305aes.h.in > $@.state
+	sed -e 's/@IMPL@/$(IMPL)/g' -e '/^@STATE@$$/{r $@.state' -e 'd' -e '}' $< > $@.tmp && rm $@.state && mv $@.tmp $@
 
 $(B)/gen/$(TABLE_FILE): $(TOP)/aes/gentable.py $(IMPLDIR)/table
 	@mkdir -p $(@D)
@@ -131,6 +139,14 @@ $(B)/probe-pic/$(call objname,$(1)): $(IMPLDIR)/$(1) $(B)/include/$(NAME).h $(GE
 	$(CC) $(IMPL_FLAGS) -DPOLY1305AES_STACK_PROBE -fPIC -DPOLY1305AES_PIC=1 -MMD -MP -c $$< -o $$@
 endef
 $(foreach s,$(SOURCES),$(eval $(call compile_rule,$(s))))
+
+# the driver of the version 1.1 API (common/stream.c), in every implementation
+$(B)/obj/common_stream.o: $(TOP)/common/stream.c $(B)/include/$(NAME).h $(FLAG_FILES)
+	@mkdir -p $(@D)
+	$(CC) $(IMPL_FLAGS) -MMD -MP -c $< -o $@
+$(B)/pic/common_stream.o: $(TOP)/common/stream.c $(B)/include/$(NAME).h $(FLAG_FILES)
+	@mkdir -p $(@D)
+	$(CC) $(IMPL_FLAGS) -fPIC -DPOLY1305AES_PIC=1 -MMD -MP -c $< -o $@
 
 $(B)/obj/gen_%.o: $(B)/gen/%.c
 	@mkdir -p $(@D)
@@ -165,9 +181,9 @@ $(B)/gen/stack_bytes.h: $(foreach k,$(PROBE_KINDS),$(B)/$(k)/measured.txt) $(TOP
 
 # ---- the installable libraries: the generic API (common/api.c) beside the namespaced objects ----
 
-$(DIST)/include/poly1305aes.h: $(TOP)/common/poly1305aes.h.in $(B)/flags
+$(DIST)/include/poly1305aes.h: $(TOP)/common/poly1305aes.h.in $(B)/flags $(TOP)/mk/impl.mk
 	@mkdir -p $(@D)
-	sed -e 's/@IMPL@/$(IMPL)/g' -e 's/@COMPILER@/$(COMPILER_KIND) $(COMPILER_VERSION)/g' $< > $@.tmp && mv $@.tmp $@
+	sed -e 's/@IMPL@/$(IMPL)/g' -e 's/@VERSION@/$(VERSION)/g' -e 's/@COMPILER@/$(COMPILER_KIND) $(COMPILER_VERSION)/g' $< > $@.tmp && mv $@.tmp $@
 $(B)/obj/api.o: $(TOP)/common/api.c $(DIST)/include/poly1305aes.h $(B)/include/$(NAME).h
 	$(CC) $(IMPL_FLAGS) -I$(DIST)/include -c $< -o $@
 $(B)/pic/api.o: $(TOP)/common/api.c $(DIST)/include/poly1305aes.h $(B)/include/$(NAME).h
@@ -190,7 +206,13 @@ $(DIST)/lib/pkgconfig/poly1305aes.pc: $(TOP)/mk/impl.mk
 	@mkdir -p $(@D)
 	printf '%s\n' 'prefix=$${pcfiledir}/../..' 'libdir=$${prefix}/lib' 'includedir=$${prefix}/include' '' \
 	  'Name: poly1305aes' 'Description: Poly1305-AES authenticators (implementation $(NAME))' \
-	  'Version: 1.0' 'Libs: -L$${libdir} -lpoly1305aes' 'Cflags: -I$${includedir}' > $@
+	  'Version: $(VERSION)' 'Libs: -L$${libdir} -lpoly1305aes' 'Cflags: -I$${includedir}' > $@
+
+# the command-line tool: the installed header and static library, as a user's program
+$(DIST)/bin/poly1305aes: $(TOP)/cli/poly1305aes.c $(DIST)/lib/libpoly1305aes.a $(DIST)/include/poly1305aes.h
+	@mkdir -p $(@D)
+	$(CC) $(TARGET_CFLAGS) -std=c99 -O2 $(WARN) -I$(DIST)/include $< $(DIST)/lib/libpoly1305aes.a \
+	  -o $@ $(TARGET_LDFLAGS)
 
 # ---- programs ----
 

@@ -27,7 +27,6 @@
 #define vector_hybrid CRYPTO_NAMESPACE(vector_hybrid)
 #define vector_hybrid_table CRYPTO_NAMESPACE(vector_hybrid_table)
 #define vector_hybrid_vperm CRYPTO_NAMESPACE(vector_hybrid_vperm)
-#define poly1305aes_poly1305 CRYPTO_NAMESPACE(poly1305)
 
 HIDDEN hashfn scalar_mul;         /* AES-NI, radix 2^64 with MUL (scalar.c) */
 HIDDEN hashfn scalar_mulx;        /* AES-NI (VEX), radix 2^64 with MULX (scalar.c) */
@@ -39,8 +38,6 @@ HIDDEN hashfn vector_hybrid;      /* AES-NI around the hybrid (x86/sse2.c's, sca
 HIDDEN hashfn vector_hybrid_table;   /* AES from a table around the hybrid (scalar.c); l >= 384 */
 HIDDEN hashfn vector_hybrid_vperm;   /* vector-permute AES around the hybrid (scalar.c); l >= 384 */
 
-/* Poly1305 alone, key r||s, on the path in use: for speed/bench.c only (not in the installed libraries) */
-void poly1305aes_poly1305(unsigned char out[16], const unsigned char rs[32], const unsigned char m[], unsigned int l);
 
 /* ---- Poly1305 in radix 2^64 ---- */
 

@@ -66,10 +66,10 @@ void poly1305aes_authenticate(unsigned char out[16], const unsigned char kr[32],
   run(out, kr + 16, kr, n, m, l);
 }
 
-void poly1305aes_poly1305(unsigned char out[16], const unsigned char rs[32], const unsigned char m[], unsigned int l)
-{
-  run(out, rs, NULL, rs + 16, m, l);
-}
-
-/* the path interface (common/impl.h.in): the table above, as data */
+/* the path interface (common/impl.h.in): the table above, as data; path_core(i) is path i's
+   own AES with the portable Poly1305 core (common/pathcore.h: not yet the path's own core) */
+#define PATHS_COUNT (sizeof paths / sizeof paths[0])
+#define WIPE_PATH(p, bytes) wipe_below(bytes)
+#define CORE_WIPE() wipe_below(CORE_STACK)
+#include "pathcore.h"
 PATH_INTERFACE(paths)

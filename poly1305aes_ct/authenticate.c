@@ -160,3 +160,73 @@ const char *poly1305aes_path(void)
 {
   return path_names[__atomic_load_n(&other_word, __ATOMIC_RELAXED)];
 }
+
+unsigned int poly1305aes_path_current(void)
+{
+  return (unsigned int) __atomic_load_n(&other_word, __ATOMIC_RELAXED);
+}
+
+/* onetimeauth composes the path's core (no fused one-shot: the composition is this code) */
+int poly1305aes_onetime_fused(unsigned char out[16], const unsigned char key[32], const unsigned char *m, size_t l)
+{
+  (void) out, (void) key, (void) m, (void) l;
+  return 0;
+}
+
+/* path_core: each path's AES, then the stack its work used wiped (the wide wipe for the
+   64-bit-word AES on a 32-bit CPU), and its Poly1305 core (common/pathcore.h's, the same
+   arithmetic as authenticate's) */
+static __attribute__((noinline)) void aes_words(unsigned char out[16], const unsigned char k[16],
+                                                const unsigned char in[16], int use64)
+{
+  uint32_t kc[4], block[4], s[4];
+  unsigned int i;
+  aes_bs_columns(kc, k);
+  aes_bs_columns(block, in);
+  if (use64) aes_bs64(s, kc, block);
+  else aes_bs32(s, kc, block);
+  for (i = 0; i < 4; ++i) {
+    out[4 * i] = (unsigned char) s[i], out[4 * i + 1] = (unsigned char) (s[i] >> 8);
+    out[4 * i + 2] = (unsigned char) (s[i] >> 16), out[4 * i + 3] = (unsigned char) (s[i] >> 24);
+  }
+  wipe(kc, sizeof kc);
+  wipe(s, sizeof s);
+}
+
+static void aes64(unsigned char out[16], const unsigned char k[16], const unsigned char in[16])
+{
+  aes_words(out, k, in, 1);
+#if UINTPTR_MAX <= 0xffffffffu
+  wipe_stack_wide();
+#else
+  wipe_stack();
+#endif
+}
+
+static void aes32(unsigned char out[16], const unsigned char k[16], const unsigned char in[16])
+{
+  aes_words(out, k, in, 0);
+  wipe_stack();
+}
+
+#define CORE_WIPE() wipe_stack()
+#include "pathcore.h"
+
+#if RADIX64
+#define CORE_WORD64 { sizeof(struct p64), aes64, core64_start, core64_blocks, core64_finish }
+#else
+#define CORE_WORD64 { sizeof(struct p26), aes64, core26_start, core26_blocks, core26_finish }
+#endif
+#define CORE_WORD32 { sizeof(struct p26), aes32, core26_start, core26_blocks, core26_finish }
+
+/* in the order of path_names */
+#if UINTPTR_MAX > 0xffffffffu
+static const struct poly1305aes_core cores[2] = { CORE_WORD64, CORE_WORD32 };
+#else
+static const struct poly1305aes_core cores[2] = { CORE_WORD32, CORE_WORD64 };
+#endif
+
+const struct poly1305aes_core *poly1305aes_path_core(unsigned int i)
+{
+  return i < 2 ? &cores[i] : NULL;
+}

@@ -29,7 +29,6 @@
 #define vector_two_table CRYPTO_NAMESPACE(vector_two_table)
 #define scalar_vperm CRYPTO_NAMESPACE(scalar_vperm)
 #define vector_sse2_vperm CRYPTO_NAMESPACE(vector_sse2_vperm)
-#define poly1305aes_poly1305 CRYPTO_NAMESPACE(poly1305)
 
 HIDDEN hashfn scalar_aesni;       /* AES-NI, radix 2^32 (scalar.c) */
 HIDDEN hashfn scalar_table;       /* AES from a table, radix 2^32 (scalar.c) */
@@ -44,8 +43,6 @@ HIDDEN hashfn vector_sse2_vperm;  /* vector-permute AES (SSSE3), SSE2 radix 2^26
 /* wipe.S: zero bytes (a multiple of 64) of stack just below its return address (SSE stores, or rep stosb) */
 HIDDEN void wipe_sse2(size_t bytes);
 
-/* Poly1305 alone, key r||s, on the path in use: for speed/bench.c only (not in the installed libraries) */
-void poly1305aes_poly1305(unsigned char out[16], const unsigned char rs[32], const unsigned char m[], unsigned int l);
 
 /* radix32.S: out = (h + s) mod 2^128, h the Poly1305 under r (clamped
    there) of count whole blocks at m and, unless last is NULL, the padded

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: CC0-1.0 */
-/* The readable reference Poly1305-AES the tests compare every implementation
-   with: numbers are 17-byte little-endian arrays, arithmetic is schoolbook,
-   h is fully reduced mod p = 2^130 - 5 after every chunk. Slow and variable-time. */
+/* The readable reference Poly1305-AES (and Poly1305 with a one-time key) the
+   tests compare every implementation with: numbers are 17-byte little-endian
+   arrays, arithmetic is schoolbook, h is fully reduced mod p = 2^130 - 5
+   after every chunk. Slow and variable-time. */
 #ifndef ref_H
 #define ref_H
 
@@ -21,5 +22,7 @@ void ref_multiply(unsigned char x[17], const unsigned char y[17]);
 void ref_tag(unsigned char out[16], const struct ref_state *st, const unsigned char s[16]);
 void ref_authenticate(unsigned char out[16], const unsigned char kr[32],
   const unsigned char n[16], const unsigned char m[], unsigned long long l);
+/* Poly1305 with the one-time key r (clamped here) then s (RFC 8439 section 2.5) */
+void ref_onetimeauth(unsigned char out[16], const unsigned char key[32], const unsigned char m[], unsigned long long l);
 
 #endif

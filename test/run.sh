@@ -146,7 +146,14 @@ readme_example() {
 }
 
 # the installable shared library of every candidate exports the generic API and
-# nothing else, reads no environment, and has the soname README promises
+# nothing else, reads no environment, and has the soname README promises:
+# Bernstein's three functions as POLY1305AES_1, version 1.1's as POLY1305AES_1.1
+EXPORTS="POLY1305AES_1.1@@POLY1305AES_1.1 POLY1305AES_1@@POLY1305AES_1 poly1305aes_authenticate@@POLY1305AES_1 \
+poly1305aes_clamp@@POLY1305AES_1 poly1305aes_final@@POLY1305AES_1.1 poly1305aes_final_verify@@POLY1305AES_1.1 \
+poly1305aes_implementation_name@@POLY1305AES_1.1 poly1305aes_init@@POLY1305AES_1.1 \
+poly1305aes_onetimeauth@@POLY1305AES_1.1 poly1305aes_onetimeauth_init@@POLY1305AES_1.1 \
+poly1305aes_onetimeauth_verify@@POLY1305AES_1.1 poly1305aes_update@@POLY1305AES_1.1 \
+poly1305aes_verify@@POLY1305AES_1 poly1305aes_version@@POLY1305AES_1.1 "
 exports() {
   target=$1
   for impl in $(d streams "$target"); do
@@ -156,7 +163,7 @@ exports() {
     soname=$(llvm-readobj --dynamic-table "$so" | sed -n 's/.*SONAME.*\[\(.*\)\].*/\1/p')
     echo "$impl: soname $soname; exports $defined; needs $undefined"
     [ "$soname" = libpoly1305aes.so.1 ] || { echo "FAIL $impl: soname $soname"; return 1; }
-    [ "$defined" = "POLY1305AES_1@@POLY1305AES_1 poly1305aes_authenticate@@POLY1305AES_1 poly1305aes_clamp@@POLY1305AES_1 poly1305aes_verify@@POLY1305AES_1 " ] ||
+    [ "$defined" = "$EXPORTS" ] ||
       { echo "FAIL $impl: the shared library exports $defined"; return 1; }
     case " $undefined" in *getenv*) echo "FAIL $impl: the shared library reads the environment ($undefined)"; return 1 ;; esac
   done
@@ -547,6 +554,8 @@ target_steps() {
   fi
   step "$target: README example against the installed library" readme_example "$target"
   step "$target: every shared library exports the generic API only (soname libpoly1305aes.so.1)" exports "$target"
+  step "$target: the command-line tool installed beside the library (tags against pycryptodome, exit codes, errors)" \
+    python3 test/cli.py "$root/$target/installed/bin/poly1305aes" $(d runner "$target")
   step "$target: a program keeps running as each implementation is installed into its prefix" abi_stable "$target"
   if [ -n "$(d target "$target" alsorun)" ]; then
     for impl in $(d streams "$target"); do

@@ -15,6 +15,7 @@
    implementation under test. */
 #include <pthread.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -68,6 +69,13 @@ static void random_case(uint64_t *prng, unsigned char kr[32], unsigned char n[16
   random_key(prng, kr);
   prng_fill(prng, n, 16);
   if (m) prng_fill(prng, m, l);
+}
+
+/* a one-time key r||s from a Poly1305-AES key and nonce: the same tag as authenticate's */
+static void onetime_key(unsigned char key[32], const unsigned char kr[32], const unsigned char n[16])
+{
+  memcpy(key, kr + 16, 16);
+  aes_ref_encrypt(key + 16, kr, n);
 }
 
 /* authenticate m[0..l) and compare with the reference */
@@ -299,11 +307,6 @@ static void check_near(void)
 
 /* ---- the path's core (common/core.h): aes + start + blocks + padded tail + finish ---- */
 
-#ifdef poly1305aes_path_name
-/* weak: an implementation that does not provide path_core yet links, and the check says so */
-extern const struct poly1305aes_core *poly1305aes_path_core(unsigned int i) __attribute__((weak));
-#endif
-
 /* the state, 16-byte aligned, with guard words after state_bytes */
 static union { unsigned char bytes[POLY1305AES_CORE_STATE_MAX + 32]; double align[2]; } __attribute__((aligned(16))) core_area;
 
@@ -344,12 +347,7 @@ static void check_core(void)
   unsigned int cut[8], l, o, i, ncut;
   uint64_t prng = 23;
 #ifdef poly1305aes_path_name
-  if (poly1305aes_path_core) core = poly1305aes_path_core(path_index);
-  if (!poly1305aes_path_core) {
-    printf("NOTE core (path %s): %s provides no path_core yet, so its core is not checked\n", path_name,
-           poly1305aes_implementation);
-    return;
-  }
+  core = poly1305aes_path_core(path_index);
 #else
   printf("NOTE core: the installed library exports no path_core (checked in the namespaced build)\n");
   return;
@@ -821,7 +819,8 @@ static void check_huge(void)
 /* the caller's floating-point modes: tags stay right and the modes stay set */
 static void check_fpmodes(void)
 {
-  unsigned char kr[32], n[16], m[200], out[16], want[16];
+  unsigned char kr[32], n[16], m[200], out[16], want[16], key[32], got[16];
+  poly1305aes_state st;
   uint64_t prng = 31;
   int mode, i;
   for (mode = 0; mode < fpmode_count(); ++mode) {
@@ -838,9 +837,18 @@ static void check_fpmodes(void)
       if (after != before) fail("mode '%s': control state 0x%llx became 0x%llx", fpmode_name(mode), before, after);
       if (poly1305aes_verify(want, kr, n, m, l) != 1) fail("mode '%s': verify rejects a right tag", fpmode_name(mode));
       after = fpmode_read();
-      fpmode_set(0);
       if (after != before) fail("mode '%s': verify changed the control state", fpmode_name(mode));
+      poly1305aes_init(&st, kr, n);
+      poly1305aes_update(&st, m, l / 2);
+      poly1305aes_update(&st, m + l / 2, l - l / 2);
+      if (!poly1305aes_final_verify(&st, want)) fail("mode '%s': a stream's final_verify rejects a right tag", fpmode_name(mode));
+      onetime_key(key, kr, n);
+      poly1305aes_onetimeauth(got, key, m, l);
+      after = fpmode_read();
+      fpmode_set(0);
+      if (after != before) fail("mode '%s': init, update, final_verify or onetimeauth changed the control state", fpmode_name(mode));
       if (memcmp(out, want, 16)) fail("mode '%s': wrong tag for length %u", fpmode_name(mode), l);
+      if (memcmp(got, want, 16)) fail("mode '%s': onetimeauth's wrong tag for length %u", fpmode_name(mode), l);
     }
   }
 }
@@ -852,6 +860,7 @@ static void *work(void *arg)
 {
   struct worker *w = arg;
   unsigned char kr[32], n[16], m[500], out[16], want[16];
+  poly1305aes_state st;
   int i;
   fpmode_set(w->mode);
   for (i = 0; i < 300; ++i) {
@@ -862,6 +871,10 @@ static void *work(void *arg)
     ref_authenticate(want, kr, n, m, l);
     poly1305aes_authenticate(out, kr, n, m, l);
     if (memcmp(out, want, 16) || poly1305aes_verify(want, kr, n, m, l) != 1) ++w->errors;
+    poly1305aes_init(&st, kr, n);   /* a state of this thread's, beside the others' */
+    poly1305aes_update(&st, m, l / 3);
+    poly1305aes_update(&st, m + l / 3, l - l / 3);
+    if (poly1305aes_final_verify(&st, want) != 1) ++w->errors;
   }
   return NULL;
 }
@@ -893,6 +906,398 @@ static void check_aes_reference(void)
   compare_tag(out, want, "aes_ref on FIPS-197 C.1, case", 1);
 }
 
+/* ---- the version 1.1 API: streaming, one-time keys, any length ---- */
+
+static int all_zero(const poly1305aes_state *st)
+{
+  size_t i;
+  for (i = 0; i < sizeof st->opaque.bytes; ++i)
+    if (st->opaque.bytes[i]) return 0;
+  return 1;
+}
+
+/* the tag of m[0..l) streamed in pieces that end at byte offsets cut[0] <= cut[1] <= ... (ncut
+   of them; an empty piece's pointer is NULL every other time), from init(kr, n) or, with n
+   NULL, from onetimeauth_init(key); compared with want, and the state zero after final */
+static void stream_tag(poly1305aes_state *st, const unsigned char key[32], const unsigned char *n,
+                       const unsigned char *m, size_t l, const size_t *cut, unsigned int ncut,
+                       const unsigned char want[16], const char *what)
+{
+  unsigned char tag[16];
+  size_t from = 0;
+  unsigned int c;
+  if (n) poly1305aes_init(st, key, n);
+  else poly1305aes_onetimeauth_init(st, key);
+  for (c = 0; c <= ncut; ++c) {
+    size_t to = c < ncut ? cut[c] : l;
+    poly1305aes_update(st, to == from && c % 2 ? NULL : m + from, to - from);
+    from = to;
+  }
+  poly1305aes_final(st, tag);
+  if (!all_zero(st)) fail("%s: the state is not all zero after final, length %lu", what, (unsigned long) l);
+  compare_tag(tag, want, what, (long) l);
+}
+
+/* want: the reference's tag of m[0..l) under key and n (Poly1305-AES), or under the one-time key when n is NULL */
+static void reference_tag(unsigned char want[16], const unsigned char key[32], const unsigned char *n,
+                          const unsigned char *m, size_t l)
+{
+  if (n) ref_authenticate(want, key, n, m, l);
+  else ref_onetimeauth(want, key, m, l);
+}
+
+/* the one-shot function of the same key (authenticate, or onetimeauth when n is NULL) gives
+   the reference's tag too: the streamed tags below are checked against both */
+static void stream_beside_oneshot(const unsigned char key[32], const unsigned char *n, const unsigned char *m,
+                                  unsigned int l, const unsigned char want[16])
+{
+  unsigned char got[16];
+  if (n) poly1305aes_authenticate(got, key, n, m, l);
+  else poly1305aes_onetimeauth(got, key, m, l);
+  compare_tag(got, want, n ? "authenticate beside the streamed tags, length" : "onetimeauth beside the streamed tags, length",
+              (long) l);
+}
+
+/* lengths 0..300 split in two at every offset (and, to 40 bytes, in three at every pair of
+   offsets; beyond, at 20 random pairs), misaligned by l % 16, with empty pieces at the ends;
+   then random lengths to 6400 split at up to 8 random points, runs of empty and short pieces
+   included; odd lengths from a one-time key, even ones from a key and nonce */
+static void check_stream(void)
+{
+  static unsigned char m[6400 + 32];
+  poly1305aes_state st;
+  unsigned char key[32], n[16], want[16];
+  size_t cut[8];
+  unsigned int l, i, j, ncut;
+  uint64_t prng = 61;
+  for (l = 0; l <= 300; ++l) {
+    unsigned char *msg = m + l % 16;
+    const unsigned char *nonce = l % 2 ? NULL : n;
+    prng_fill(&prng, key, 32);
+    prng_fill(&prng, n, 16);
+    prng_fill(&prng, msg, l);
+    if (l % 5 == 3) memset(msg, 0xff, l), memset(key + (nonce ? 16 : 0), 0xff, 16);
+    reference_tag(want, key, nonce, msg, l);
+    stream_beside_oneshot(key, nonce, msg, l, want);
+    for (cut[0] = 0; cut[0] <= l; ++cut[0])
+      stream_tag(&st, key, nonce, msg, l, cut, 1, want, "streamed in two pieces, length");
+    cut[0] = cut[1] = 0, cut[2] = cut[3] = l;
+    stream_tag(&st, key, nonce, msg, l, cut, 4, want, "streamed with empty pieces first and last, length");
+    if (l <= 40) {
+      for (cut[0] = 0; cut[0] <= l; ++cut[0])
+        for (cut[1] = cut[0]; cut[1] <= l; ++cut[1])
+          stream_tag(&st, key, nonce, msg, l, cut, 2, want, "streamed in three pieces, length");
+    } else {
+      for (i = 0; i < 20; ++i) {
+        cut[0] = (size_t) (prng_next(&prng) % (l + 1));
+        cut[1] = cut[0] + (size_t) (prng_next(&prng) % (l - cut[0] + 1));
+        stream_tag(&st, key, nonce, msg, l, cut, 2, want, "streamed in three pieces, length");
+      }
+    }
+  }
+  for (i = 0; i < 300; ++i) {
+    const unsigned char *nonce = i % 2 ? NULL : n;
+    unsigned char *msg = m + i % 16;
+    l = 301 + (unsigned int) (prng_next(&prng) % (sizeof m - 332));
+    prng_fill(&prng, key, 32);
+    prng_fill(&prng, n, 16);
+    prng_fill(&prng, msg, l);
+    reference_tag(want, key, nonce, msg, l);
+    stream_beside_oneshot(key, nonce, msg, l, want);
+    ncut = 1 + (unsigned int) (prng_next(&prng) % 8);
+    for (j = 0; j < ncut; ++j) {
+      size_t prev = j ? cut[j - 1] : 0, left = l - prev, step;
+      switch (i % 4) {
+      case 0: step = (size_t) (prng_next(&prng) % (left + 1)); break;        /* anywhere */
+      case 1: step = (size_t) (prng_next(&prng) % 18); break;                /* 0 to 17 bytes */
+      case 2: step = j % 2 ? 0 : left / 2; break;                            /* half, then nothing */
+      default: step = 16 * (size_t) (prng_next(&prng) % 40) + (j % 3); break; /* blocks, plus 0-2 */
+      }
+      cut[j] = prev + (step > left ? left : step);
+    }
+    stream_tag(&st, key, nonce, msg, l, cut, ncut, want, "streamed in random pieces, length");
+  }
+}
+
+/* what the state promises: final_verify's verdicts and the zero state after it; states
+   copied to other alignments and both continued; guard bytes around a state; two states
+   interleaved; a stream keeps its path when a test forces another; the names */
+static void check_stream_state(void)
+{
+  static union { unsigned char bytes[4 * sizeof(poly1305aes_state) + 64]; poly1305aes_state align; } area;
+  static unsigned char m[1100];
+  struct alignment { char c; poly1305aes_state st; };
+  const size_t step = offsetof(struct alignment, st);   /* the state's alignment */
+  poly1305aes_state a, b, *copy;
+  unsigned char key[32], n[16], want[16], got[16], wrong[16];
+  unsigned int l, i, at, bit;
+  uint64_t prng = 67;
+  prng_fill(&prng, m, sizeof m);
+  for (l = 0; l <= 1024; l = l < 64 ? l + 1 : 2 * l + 11) {
+    random_case(&prng, key, n, NULL, 0);
+    ref_authenticate(want, key, n, m, l);
+    /* final_verify: the right tag, and every single-bit change of it */
+    for (bit = 0; bit <= 128; bit += l < 64 ? 128 : 1) {
+      memcpy(wrong, want, 16);
+      if (bit < 128) wrong[bit / 8] ^= (unsigned char) (1 << bit % 8);
+      poly1305aes_init(&a, key, n);
+      poly1305aes_update(&a, m, l / 3);
+      poly1305aes_update(&a, m + l / 3, l - l / 3);
+      if (poly1305aes_final_verify(&a, wrong) != (bit == 128)) fail("final_verify %s, length %u",
+        bit == 128 ? "rejects the right tag" : "accepts a tag with a bit flipped", l);
+      if (!all_zero(&a)) fail("the state is not all zero after final_verify, length %u", l);
+    }
+    /* a copy at every alignment the type allows, within 16 bytes: both go on */
+    for (at = 0; at < 16 + step; at += (unsigned int) step) {
+      copy = (poly1305aes_state *) (void *) (area.bytes + sizeof(poly1305aes_state) + at);
+      poly1305aes_init(&a, key, n);
+      poly1305aes_update(&a, m, (l + 1) / 2);
+      memcpy(copy, &a, sizeof a);
+      poly1305aes_update(copy, m + (l + 1) / 2, l - (l + 1) / 2);
+      poly1305aes_final(copy, got);
+      compare_tag(got, want, "a state copied mid-stream (the copy), length", (long) l);
+      poly1305aes_update(&a, m + (l + 1) / 2, l - (l + 1) / 2);
+      poly1305aes_final(&a, got);
+      compare_tag(got, want, "a state copied mid-stream (the original), length", (long) l);
+    }
+    /* guard bytes on both sides of a state stay as they were */
+    memset(area.bytes, 0xa5, sizeof area.bytes);
+    copy = (poly1305aes_state *) (void *) (area.bytes + sizeof(poly1305aes_state));
+    poly1305aes_init(copy, key, n);
+    poly1305aes_update(copy, m, l);
+    poly1305aes_final(copy, got);
+    compare_tag(got, want, "a state between guard bytes, length", (long) l);
+    for (i = 0; i < sizeof area.bytes; ++i)
+      if ((i < sizeof(poly1305aes_state) || i >= 2 * sizeof(poly1305aes_state)) && area.bytes[i] != 0xa5) {
+        fail("guard byte %d beside the state overwritten, length %u", (int) i - (int) sizeof(poly1305aes_state), l);
+        break;
+      }
+    /* two states interleaved, byte by byte: a one-time key beside Poly1305-AES */
+    {
+      unsigned char key2[32], want2[16];
+      prng_fill(&prng, key2, 32);
+      ref_onetimeauth(want2, key2, m, l);
+      poly1305aes_init(&a, key, n);
+      poly1305aes_onetimeauth_init(&b, key2);
+      for (i = 0; i < l; ++i) {
+        poly1305aes_update(&a, m + i, 1);
+        poly1305aes_update(&b, m + i, 1);
+      }
+      poly1305aes_final(&b, got);
+      compare_tag(got, want2, "two states interleaved (one-time key), length", (long) l);
+      poly1305aes_final(&a, got);
+      compare_tag(got, want, "two states interleaved (key and nonce), length", (long) l);
+    }
+  }
+#ifdef poly1305aes_path_name
+  /* started on this path, the stream stays on it while a test forces each other path */
+  {
+    unsigned int other;
+    char expect[128];
+    for (other = 0; poly1305aes_path_name(other) != NULL; ++other) {
+      if (other == path_index || !poly1305aes_path_use(other)) continue;
+      poly1305aes_path_use(path_index);
+      random_case(&prng, key, n, NULL, 0);
+      ref_authenticate(want, key, n, m, 1000);
+      poly1305aes_init(&a, key, n);
+      poly1305aes_update(&a, m, 500);
+      poly1305aes_path_use(other);
+      poly1305aes_update(&a, m + 500, 500);
+      poly1305aes_final(&a, got);
+      compare_tag(got, want, "a stream started on this path, finished with another forced, path number", (long) other);
+    }
+    poly1305aes_path_use(path_index);
+    if (poly1305aes_path_current() != path_index) fail("path_current() is %u, not the path in use (%u)",
+                                                       poly1305aes_path_current(), path_index);
+    snprintf(expect, sizeof expect, "%s %s", poly1305aes_implementation, path_name);
+    if (strcmp(poly1305aes_implementation_name(), expect))
+      fail("implementation_name() says '%s', not '%s'", poly1305aes_implementation_name(), expect);
+  }
+#else
+  if (strncmp(poly1305aes_implementation_name(), poly1305aes_implementation " ", strlen(poly1305aes_implementation) + 1))
+    fail("implementation_name() says '%s', which does not start '%s '", poly1305aes_implementation_name(),
+         poly1305aes_implementation);
+#endif
+  if (strcmp(poly1305aes_version(), POLY1305AES_VERSION_EXPECTED))
+    fail("version() says '%s', not '%s'", poly1305aes_version(), POLY1305AES_VERSION_EXPECTED);
+}
+
+/* RFC 8439: section 2.5.2 and appendix A.3's eleven vectors: key (r then s), message, tag */
+static const char ietf_text[] = "Any submission to the IETF intended by the Contributor for publication as all or part "
+  "of an IETF Internet-Draft or RFC and any statement made within the context of an IETF activity is considered an "
+  "\"IETF Contribution\". Such statements include oral statements in IETF sessions, as well as written and "
+  "electronic communications made at any time or place, which are addressed to";
+static const struct { const char *key, *text, *hex, *tag; } rfc8439[] = {
+  { "85d6be7857556d337f4452fe42d506a80103808afb0db2fd4abff6af4149f51b", "Cryptographic Forum Research Group",
+    NULL, "a8061dc1305136c6c22b8baf0c0127a9" },
+  { "0000000000000000000000000000000000000000000000000000000000000000", NULL,
+    "00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"
+    "000000000000000000", "00000000000000000000000000000000" },
+  { "0000000000000000000000000000000036e5f6b5c5e06070f0efca96227a863e", ietf_text, NULL,
+    "36e5f6b5c5e06070f0efca96227a863e" },
+  { "36e5f6b5c5e06070f0efca96227a863e00000000000000000000000000000000", ietf_text, NULL,
+    "f3477e7cd95417af89a6b8794c310cf0" },
+  { "1c9240a5eb55d38af333888604f6b5f0473917c1402b80099dca5cbc207075c0", "'Twas brillig, and the slithy toves\n"
+    "Did gyre and gimble in the wabe:\nAll mimsy were the borogoves,\nAnd the mome raths outgrabe.", NULL,
+    "4541669a7eaaee61e708dc7cbcc5eb62" },
+  { "0200000000000000000000000000000000000000000000000000000000000000", NULL, "ffffffffffffffffffffffffffffffff",
+    "03000000000000000000000000000000" },
+  { "02000000000000000000000000000000ffffffffffffffffffffffffffffffff", NULL, "02000000000000000000000000000000",
+    "03000000000000000000000000000000" },
+  { "0100000000000000000000000000000000000000000000000000000000000000", NULL,
+    "fffffffffffffffffffffffffffffffff0ffffffffffffffffffffffffffffff11000000000000000000000000000000",
+    "05000000000000000000000000000000" },
+  { "0100000000000000000000000000000000000000000000000000000000000000", NULL,
+    "fffffffffffffffffffffffffffffffffbfefefefefefefefefefefefefefefe01010101010101010101010101010101",
+    "00000000000000000000000000000000" },
+  { "0200000000000000000000000000000000000000000000000000000000000000", NULL, "fdffffffffffffffffffffffffffffff",
+    "faffffffffffffffffffffffffffffff" },
+  { "0100000000000000040000000000000000000000000000000000000000000000", NULL,
+    "e33594d7505e43b900000000000000003394d7505e4379cd01000000000000000000000000000000000000000000000001000000000000"
+    "000000000000000000", "14000000000000005500000000000000" },
+  { "0100000000000000040000000000000000000000000000000000000000000000", NULL,
+    "e33594d7505e43b900000000000000003394d7505e4379cd010000000000000000000000000000000000000000000000",
+    "13000000000000000000000000000000" },
+};
+
+/* onetimeauth and onetimeauth_verify: RFC 8439's vectors (one-shot, and streamed split at every
+   offset); lengths 0..1100 against the reference with r unclamped (the function clamps it);
+   the same tag as authenticate with s = AES_k(n); a null empty message; out over the inputs */
+static void check_onetime(void)
+{
+  static unsigned char m[1200], m2[1200];
+  poly1305aes_state st;
+  unsigned char key[32], kr[32], n[16], want[16], got[16], k2[32];
+  size_t cut[1];
+  unsigned int v, l, off;
+  uint64_t prng = 71;
+  for (v = 0; v < sizeof rfc8439 / sizeof rfc8439[0]; ++v) {
+    size_t len = rfc8439[v].text ? strlen(rfc8439[v].text) : strlen(rfc8439[v].hex) / 2;
+    hex_decode(key, 32, rfc8439[v].key);
+    hex_decode(want, 16, rfc8439[v].tag);
+    if (rfc8439[v].text) memcpy(m, rfc8439[v].text, len);
+    else hex_decode(m, len, rfc8439[v].hex);
+    poly1305aes_onetimeauth(got, key, m, len);
+    compare_tag(got, want, v ? "RFC 8439 A.3 test vector #" : "RFC 8439 2.5.2 vector", (long) v);
+    ref_onetimeauth(got, key, m, len);
+    compare_tag(got, want, "the reference on RFC 8439's vector", (long) v);
+    if (poly1305aes_onetimeauth_verify(want, key, m, len) != 1) fail("onetimeauth_verify rejects RFC 8439's vector %u", v);
+    want[v] ^= 0x10;
+    if (poly1305aes_onetimeauth_verify(want, key, m, len) != 0) fail("onetimeauth_verify accepts a changed tag, vector %u", v);
+    want[v] ^= 0x10;
+    for (cut[0] = 0; cut[0] <= len; ++cut[0])
+      stream_tag(&st, key, NULL, m, len, cut, 1, want, "RFC 8439 vector streamed in two pieces, length");
+  }
+  for (l = 0; l <= 1100; ++l) {
+    unsigned char *msg = m + l % 16;
+    prng_fill(&prng, key, 32);
+    prng_fill(&prng, msg, l);
+    if (l % 3 == 1) memset(msg, 0xff, l), memset(key, 0xff, 32);
+    ref_onetimeauth(want, key, msg, l);
+    poly1305aes_onetimeauth(got, key, msg, l);
+    compare_tag(got, want, "onetimeauth, r unclamped, length", (long) l);
+    if (poly1305aes_onetimeauth_verify(want, key, msg, l) != 1) fail("onetimeauth_verify rejects the right tag, length %u", l);
+    want[l % 16] ^= (unsigned char) (1 << l % 8);
+    if (poly1305aes_onetimeauth_verify(want, key, msg, l) != 0) fail("onetimeauth_verify accepts a wrong tag, length %u", l);
+    if (l % 50 == 0) {   /* Poly1305-AES is Poly1305 with s = AES_k(n) */
+      random_case(&prng, kr, n, NULL, 0);
+      onetime_key(key, kr, n);
+      poly1305aes_authenticate(want, kr, n, msg, l);
+      poly1305aes_onetimeauth(got, key, msg, l);
+      compare_tag(got, want, "onetimeauth with s = AES_k(n) beside authenticate, length", (long) l);
+    }
+  }
+  prng_fill(&prng, key, 32);
+  ref_onetimeauth(want, key, NULL, 0);
+  poly1305aes_onetimeauth(got, key, NULL, 0);
+  compare_tag(got, want, "onetimeauth of an empty message at a null pointer, case", 0);
+  if (poly1305aes_onetimeauth_verify(want, key, NULL, 0) != 1) fail("onetimeauth_verify rejects an empty message at a null pointer");
+  for (l = 0; l < 200; l += 13) {   /* out over the key's r, its s, or the message */
+    prng_fill(&prng, key, 32);
+    prng_fill(&prng, m, l);
+    ref_onetimeauth(want, key, m, l);
+    for (off = 0; off <= 16; off += 16) {
+      memcpy(k2, key, 32);
+      poly1305aes_onetimeauth(k2 + off, k2, m, l);
+      compare_tag(k2 + off, want, "onetimeauth's out over its key at offset", (long) off);
+    }
+    for (off = 0; l >= 16 && off + 16 <= l; off += 5) {
+      memcpy(m2, m, l);
+      poly1305aes_onetimeauth(m2 + off, key, m2, l);
+      compare_tag(m2 + off, want, "onetimeauth's out over its message at offset", (long) off);
+    }
+  }
+}
+
+#if defined(__x86_64__) || defined(__i386__)
+/* natively on x86: 2^32 + 37 bytes streamed, a 16-byte chunk repeated, in pieces of a
+   megabyte and less from one buffer (a piece starts where the chunk's phase is) */
+static void check_huge_stream(void)
+{
+  const unsigned long long total = (1ULL << 32) + 37;
+  static const size_t pieces[] = { (1 << 20) - 3, 1, 15, 16, 65536 + 7, 1 << 20, 33, (1 << 20) - 16 };
+  unsigned char kr[32], n[16], s[16], chunk[16], want[16], got[16];
+  unsigned long long done = 0;
+  struct ref_state ref;
+  poly1305aes_state st;
+  uint64_t prng = 73;
+  unsigned int i;
+  random_case(&prng, kr, n, chunk, 16);
+  for (i = 0; i < (1 << 20) + 32; ++i) big[i] = chunk[i % 16];
+  ref_start(&ref, kr);
+  ref_chunk_repeated(&ref, chunk, total / 16);
+  ref_chunk(&ref, chunk, (unsigned int) (total % 16));
+  aes_ref_encrypt(s, kr, n);
+  ref_tag(want, &ref, s);
+  poly1305aes_init(&st, kr, n);
+  for (i = 0; done < total; ++i) {
+    size_t piece = pieces[i % (sizeof pieces / sizeof pieces[0])];
+    if (piece > total - done) piece = (size_t) (total - done);
+    poly1305aes_update(&st, big + done % 16, piece);
+    done += piece;
+  }
+  poly1305aes_final(&st, got);
+  compare_tag(got, want, "2^32 + 37 bytes streamed, in pieces", (long) i);
+}
+#else
+static void check_huge_stream(void)
+{
+}
+#endif
+
+#if defined(__x86_64__)
+/* on x86-64: 2^32 + 21 zero bytes (zero pages, mapped lazily) in one onetimeauth call,
+   and in one update */
+static void check_huge_onetime(void)
+{
+  const size_t l = ((size_t) 1 << 32) + 21;
+  unsigned char key[32], zero[16] = { 0 }, want[16], got[16];
+  struct ref_state ref;
+  unsigned char kr[32] = { 0 };
+  poly1305aes_state st;
+  uint64_t prng = 79;
+  unsigned char *m = mmap(NULL, l, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (m == MAP_FAILED) { fail("cannot map %lu bytes", (unsigned long) l); return; }
+  prng_fill(&prng, key, 32);
+  memcpy(kr + 16, key, 16);
+  ref_start(&ref, kr);
+  ref_chunk_repeated(&ref, zero, l / 16);
+  ref_chunk(&ref, zero, (unsigned int) (l % 16));
+  ref_tag(want, &ref, key + 16);
+  poly1305aes_onetimeauth(got, key, m, l);
+  compare_tag(got, want, "onetimeauth of 2^32 + 21 zero bytes in one call, case", 1);
+  poly1305aes_onetimeauth_init(&st, key);
+  poly1305aes_update(&st, m, l);
+  poly1305aes_final(&st, got);
+  compare_tag(got, want, "2^32 + 21 zero bytes in one update, case", 2);
+  munmap(m, l);
+}
+#else
+static void check_huge_onetime(void)
+{
+}
+#endif
+
 static const struct { const char *name; void (*run)(void); } checks[] = {
   { "aes-reference", check_aes_reference },
   { "ref-repeated", check_repeated_chunks },
@@ -920,6 +1325,11 @@ static const struct { const char *name; void (*run)(void); } checks[] = {
   { "fpmodes", check_fpmodes },
   { "threads", check_threads },
   { "core", check_core },
+  { "stream", check_stream },
+  { "stream-state", check_stream_state },
+  { "onetime", check_onetime },
+  { "huge-stream", check_huge_stream },
+  { "huge-onetime", check_huge_onetime },
 };
 
 /* name is one of the comma-separated names in list */

@@ -4,16 +4,17 @@
 build/<target>/ to the system's directories, and take it away again.
 
   install.py install|uninstall --target T --root BUILDROOT --destdir D --prefix P
-             --libdir L --includedir I --pkgconfigdir C
+             --libdir L --includedir I --pkgconfigdir C --bindir B
 
 install copies libpoly1305aes.a, libpoly1305aes.so.1 (and the link
-libpoly1305aes.so) into D+L, poly1305aes.h into D+I and poly1305aes.pc (its
+libpoly1305aes.so) into D+L, poly1305aes.h into D+I, the command-line tool
+poly1305aes into D+B and poly1305aes.pc (its
 paths P, L and I, so it is right under a multiarch L) into D+C. It holds the
 build directory's lock (tools/buildlock.py) and reads the 'installed' link
 once, so the files are one selection's; each lands under a temporary name,
 and only when all have, each is renamed into place (nothing is left half
 done). It records the directories it made (build/<T>/installs/) so
-uninstall, which removes the five names, also removes those directories
+uninstall, which removes the six names, also removes those directories
 when they are empty, and nothing else. Without D, into a directory the
 dynamic linker searches (ldconfig -v -N), it runs ldconfig as root, and
 otherwise prints the one command to run. Every error is one line that says
@@ -35,6 +36,7 @@ LIBS = ("libpoly1305aes.a", "libpoly1305aes.so.1")
 LINK = "libpoly1305aes.so"
 HEADER = "poly1305aes.h"
 PC = "poly1305aes.pc"
+TOOL = "poly1305aes"
 
 
 def fail(action, text):
@@ -46,13 +48,14 @@ def destinations(args):
     at = lambda directory, name: args.destdir + os.path.join(directory, name)  # noqa: E731
     files = [(os.path.join("lib", name), at(args.libdir, name)) for name in LIBS]
     files += [(os.path.join("include", HEADER), at(args.includedir, HEADER)),
-              (os.path.join("lib", "pkgconfig", PC), at(args.pkgconfigdir, PC))]
+              (os.path.join("lib", "pkgconfig", PC), at(args.pkgconfigdir, PC)),
+              (os.path.join("bin", TOOL), at(args.bindir, TOOL))]
     return files, at(args.libdir, LINK)
 
 
 def manifest(args):
     """The record of the directories install made for these destinations."""
-    key = "\0".join([args.destdir, args.libdir, args.includedir, args.pkgconfigdir]).encode()
+    key = "\0".join([args.destdir, args.libdir, args.includedir, args.pkgconfigdir, args.bindir]).encode()
     return os.path.join(os.path.abspath(args.root), args.target, "installs",
                         hashlib.sha256(key).hexdigest()[:16] + ".dirs")
 
@@ -133,7 +136,7 @@ def install(args):
                         f.write(text)
                 else:
                     shutil.copyfile(os.path.join(selection, source), tmp)
-                os.chmod(tmp, 0o755 if source.endswith(".so.1") else 0o644)
+                os.chmod(tmp, 0o755 if source.endswith(".so.1") or source.startswith("bin") else 0o644)
             tmp = os.path.join(os.path.dirname(link), ".%s.tmp.%d" % (LINK, os.getpid()))
             staged.append((tmp, link))
             os.symlink(LIBS[1], tmp)
@@ -211,7 +214,7 @@ def uninstall(args):
 def main(argv):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("action", choices=("install", "uninstall"))
-    for option in ("target", "root", "destdir", "prefix", "libdir", "includedir", "pkgconfigdir"):
+    for option in ("target", "root", "destdir", "prefix", "libdir", "includedir", "pkgconfigdir", "bindir"):
         parser.add_argument("--" + option, default="")
     args = parser.parse_args(argv)
     if not args.target:
@@ -219,7 +222,7 @@ def main(argv):
              % " ".join(describe.target_names()))
     if args.target not in describe.target_names():
         fail(args.action, "unknown TARGET %r: use one of %s" % (args.target, " ".join(describe.target_names())))
-    for option in ("prefix", "libdir", "includedir", "pkgconfigdir"):
+    for option in ("prefix", "libdir", "includedir", "pkgconfigdir", "bindir"):
         value = getattr(args, option)
         if not os.path.isabs(value):
             fail(args.action, "%s=%s is not an absolute path: give one that starts with /" % (

@@ -47,7 +47,7 @@ The compiler is the one mk/impl.mk uses (CC from the environment, as make
 passes it; tools/describe.py cc); the log and the installed header name it.
 Everything that writes build/<T>/ holds one lock (build/<T>/.lock,
 tools/buildlock.py). Installation is atomic: the winner's dist/ (libraries,
-header, pkg-config file) and the log are copied into a fresh directory, and
+header, pkg-config file, the tool) and the log are copied into a fresh directory, and
 one rename() of the 'installed' symlink switches to it; build/<T>/lib,
 include and selection.log are links through it, put there anew (never
 followed) whatever stood in their place. A directory that cannot be written
@@ -396,7 +396,7 @@ def install(root, target, winner, log_text):
     stage = tempfile.mkdtemp(prefix=".installed-", dir=tdir)
     link_tmp = None
     try:
-        for part in ("lib", "include"):
+        for part in ("lib", "include", "bin"):
             shutil.copytree(os.path.join(winner.build, "dist", part), os.path.join(stage, part), symlinks=True)
         with open(os.path.join(stage, "selection.log"), "w") as f:
             f.write(log_text)
@@ -410,9 +410,9 @@ def install(root, target, winner, log_text):
             os.remove(link_tmp)
         shutil.rmtree(stage, ignore_errors=True)
         raise
-    # lib, include and selection.log: links through 'installed'; whatever else stands
-    # there (a link elsewhere, a file, a directory) is replaced, never followed
-    for name in ("lib", "include", "selection.log"):
+    # lib, include, bin and selection.log: links through 'installed'; whatever else
+    # stands there (a link elsewhere, a file, a directory) is replaced, never followed
+    for name in ("lib", "include", "bin", "selection.log"):
         path = os.path.join(tdir, name)
         want = os.path.join("installed", name)
         if os.path.islink(path) and os.readlink(path) == want:
@@ -548,7 +548,7 @@ def select(args, target, root):
         return 1
     install(root, target, winner, log_text)
     tdir = os.path.join(root, target["name"])
-    say("\ninstalled poly1305aes_%s for %s: %s/lib/libpoly1305aes.{a,so}, %s/include/poly1305aes.h; log %s/selection.log"
+    say("\ninstalled poly1305aes_%s for %s: %s/lib/libpoly1305aes.{a,so}, %s/include/poly1305aes.h, bin/poly1305aes; log %s/selection.log"
         % (winner.name, target["name"], tdir, tdir, tdir))
     return 0
 

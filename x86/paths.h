@@ -167,7 +167,15 @@ static int path_force(const struct path *paths, unsigned int count, unsigned int
   return 1;
 }
 
-/* the path interface (common/impl.h.in) of a dispatcher with the table paths */
+/* the entry points' attribute: on 32-bit x86 the caller's stack may be 4-byte aligned, and
+   the SIMD paths keep 16-byte values on it */
+#if defined(__i386__)
+#define PATH_ENTRY __attribute__((force_align_arg_pointer))
+#endif
+
+/* the path interface (common/impl.h.in) of a dispatcher with the table paths, after the
+   dispatch.c's run(out, r, k, ns, m, l) (one call on the path in use, then its wipe),
+   WIPE_PATH(path, bytes), CORE_WIPE() and PATHS_COUNT; path_core: common/pathcore.h */
 #define PATH_INTERFACE(paths)                                                                  \
   const char *poly1305aes_path_name(unsigned int i)                                            \
   {                                                                                            \
@@ -180,6 +188,27 @@ static int path_force(const struct path *paths, unsigned int count, unsigned int
   const char *poly1305aes_path(void)                                                           \
   {                                                                                            \
     return path_current(paths, sizeof paths / sizeof paths[0])->name;                          \
-  }
+  }                                                                                            \
+  unsigned int poly1305aes_path_current(void)                                                  \
+  {                                                                                            \
+    return (unsigned int) (path_current(paths, sizeof paths / sizeof paths[0]) - paths);       \
+  }                                                                                            \
+  /* the fused one-shot Poly1305 of the path in use, with s given (k NULL) */                  \
+  PATH_ENTRY int poly1305aes_onetime_fused(unsigned char out[16], const unsigned char key[32], \
+                                           const unsigned char *m, size_t l)                   \
+  {                                                                                            \
+    run(out, key, NULL, key + 16, m, l);                                                       \
+    return 1;                                                                                  \
+  }                                                                                            \
+  /* AES_k(in) on path i: its scalar code on an empty message (tag = s), then its wipe */      \
+  static void path_aes(unsigned int i, unsigned char out[16], const unsigned char k[16],       \
+                       const unsigned char in[16])                                             \
+  {                                                                                            \
+    static const unsigned char zero_r[16];                                                     \
+    if (__atomic_load_n(&clear_upper, __ATOMIC_RELAXED)) __asm__ __volatile__("vzeroupper" ::: "memory"); \
+    paths[i].scalar(out, zero_r, k, in, NULL, 0);                                              \
+    WIPE_PATH(&paths[i], paths[i].scalar_stack);                                               \
+  }                                                                                            \
+  PATH_CORES
 
 #endif

@@ -23,7 +23,7 @@
 /* The code of a path for some lengths (each implementation's dispatcher
    picks one by CPU and length): out = the Poly1305 of m[0..l) under r, plus
    s = AES_k(n) (ns = n), or plus s given when k is NULL (ns = s: Poly1305
-   alone, for speed/bench.c). */
+   alone: onetimeauth, through onetime_fused in x86/paths.h). */
 typedef void hashfn(unsigned char out[16], const unsigned char r[16], const unsigned char *k,
                     const unsigned char *ns, const unsigned char *m, size_t l);
 

@@ -1,0 +1,134 @@
+/* SPDX-License-Identifier: CC0-1.0 */
+/* Poly1305 cores on the internal contract (common/core.h) in portable C, and
+   path_core (common/impl.h.in) for the dispatchers whose paths' own Poly1305
+   code is not yet written to the contract. Assumes GCC or clang, C99.
+     core64_*: radix 2^64 (common/poly64.h's p64_block), where the compiler
+               has unsigned __int128 (CORE64 is then 1); h2 <= 4 between calls;
+     core26_*: radix 2^26 (common/poly26.h), everywhere; limbs below 2^26.01.
+   Constant time: no branch and no memory index depends on r, h, s or the
+   message, only on nblocks. Each entry point zeroes the stack its work used
+   (CORE_WIPE(), which the including file defines: CORE_STACK bytes below the
+   stack pointer), as the driver (common/stream.c) calls them with no wipe of
+   its own; finish zeroes the core state. A core state holds no pointer.
+
+   PATH_CORES (the dispatchers of poly1305aes_amd64 and poly1305aes_x86 via
+   x86/paths.h; of poly1305aes_arm64, _armhf, _riscv64 via common/dispatch.h):
+   path i's core is the path's own AES (path_aes(i, ...), which the including
+   file defines) with core64 on 64-bit targets, core26 on 32-bit ones. So on
+   those implementations the streaming API runs at the portable core's speed
+   (their vector and assembly cores are another branch's refactor); their
+   one-shot functions keep each path's fused code. */
+#ifndef poly1305aes_pathcore_H
+#define poly1305aes_pathcore_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include "core.h"
+#include "wipe.h"
+#include "poly26.h"
+/* the stack an entry point's work may use, zeroed after it (a multiple of 64: the wipes
+   store 64 bytes a step); PATH_ENTRY: an entry point's attributes */
+#ifndef CORE_STACK
+#define CORE_STACK 256
+#endif
+#ifndef PATH_ENTRY
+#define PATH_ENTRY
+#endif
+#define CORE_FN static __attribute__((unused)) PATH_ENTRY
+#define CORE_WORK static __attribute__((unused, noinline))
+
+#if defined(__SIZEOF_INT128__)
+#define CORE64 1
+#include "poly64.h"
+#else
+#define CORE64 0
+#endif
+
+/* the entry points of core NAME around its work functions NAME_*_work: each then zeroes
+   the stack the work used; finish also the core state (of type STATE) */
+#define CORE_ENTRIES(name, state) \
+  CORE_FN void name##_start(void *st, const unsigned char r[16]) \
+  { \
+    name##_start_work(st, r); \
+    CORE_WIPE(); \
+  } \
+  CORE_FN void name##_blocks(void *st, const unsigned char *m, size_t nblocks, unsigned int pad) \
+  { \
+    if (nblocks == 0) return; \
+    name##_blocks_work(st, m, nblocks, pad); \
+    CORE_WIPE(); \
+  } \
+  CORE_FN void name##_finish(void *st, const unsigned char s[16], unsigned char tag[16]) \
+  { \
+    name##_finish_work(st, s, tag); \
+    CORE_WIPE(); \
+    wipe(st, sizeof(state)); \
+  }
+
+/* the radix-2^26 core */
+CORE_WORK void core26_start_work(void *st, const unsigned char r[16])
+{
+  p26_start(st, r);
+}
+
+CORE_WORK void core26_blocks_work(void *st, const unsigned char *m, size_t nblocks, unsigned int pad)
+{
+  p26_blocks(st, m, nblocks, pad);
+}
+
+CORE_WORK void core26_finish_work(void *st, const unsigned char s[16], unsigned char tag[16])
+{
+  p26_finish(st, s, tag);
+}
+
+CORE_ENTRIES(core26, struct p26)
+
+#if CORE64
+/* the radix-2^64 core */
+CORE_WORK void core64_start_work(void *st, const unsigned char r[16])
+{
+  p64_start(st, r);
+}
+
+CORE_WORK void core64_blocks_work(void *st, const unsigned char *m, size_t nblocks, unsigned int pad)
+{
+  struct p64 *p = st;
+  for (; nblocks > 0; --nblocks, m += 16) p64_block(p, load64(m), load64(m + 8), pad);
+}
+
+CORE_WORK void core64_finish_work(void *st, const unsigned char s[16], unsigned char tag[16])
+{
+  const struct p64 *p = st;
+  p64_finish(tag, p->h0, p->h1, p->h2, load64(s), load64(s + 8));
+}
+
+CORE_ENTRIES(core64, struct p64)
+#endif
+
+/* path_core(i) for a table of PATHS_COUNT paths (at most 8): path_aes(i, out, k, in) and the
+   core of the word size */
+#if UINTPTR_MAX > 0xffffffffu && CORE64
+#define PATH_CORE_PIECES(aes) { sizeof(struct p64), aes, core64_start, core64_blocks, core64_finish }
+#else
+#define PATH_CORE_PIECES(aes) { sizeof(struct p26), aes, core26_start, core26_blocks, core26_finish }
+#endif
+#define PATH_AES(i) \
+  static PATH_ENTRY void path_aes_##i(unsigned char out[16], const unsigned char k[16], const unsigned char in[16]) \
+  { \
+    path_aes(i, out, k, in); \
+  }
+#define PATH_CORES \
+  PATH_AES(0) PATH_AES(1) PATH_AES(2) PATH_AES(3) PATH_AES(4) PATH_AES(5) PATH_AES(6) PATH_AES(7) \
+  static const struct poly1305aes_core path_cores[8] = { \
+    PATH_CORE_PIECES(path_aes_0), PATH_CORE_PIECES(path_aes_1), PATH_CORE_PIECES(path_aes_2), \
+    PATH_CORE_PIECES(path_aes_3), PATH_CORE_PIECES(path_aes_4), PATH_CORE_PIECES(path_aes_5), \
+    PATH_CORE_PIECES(path_aes_6), PATH_CORE_PIECES(path_aes_7) \
+  }; \
+  typedef char path_cores_fit[PATHS_COUNT <= 8 ? 1 : -1]; \
+  const struct poly1305aes_core *poly1305aes_path_core(unsigned int i) \
+  { \
+    return i < PATHS_COUNT ? &path_cores[i] : NULL; \
+  }
+
+#endif
