@@ -37,7 +37,13 @@ INLINE V r44_pack(unsigned long long low, unsigned long long other)
 
 INLINE V r44_msum(V x, V k, V c)
 {
+#if defined(__clang__)   /* clang 14's altivec.h has no doubleword vec_msum: the instruction itself */
+  V r;
+  __asm__("vmsumudm %0,%1,%2,%3" : "=v"(r) : "v"(x), "v"(k), "v"(c));
+  return r;
+#else
   return (V) vec_msum(x, k, (__vector unsigned __int128) c);
+#endif
 }
 
 INLINE V r44_add128(V a, V b)

@@ -22,7 +22,11 @@
    2>3, 0>1, 3>4) leaves limbs < 2^26, 2^26 + 2^8.5, 2^26, 2^26, 2^26 +
    2^6.2. At the end the lanes' limbs are summed (< 2^27.01) and carried into
    radix 2^64 (h2 < 2^5), then folded. */
-#pragma GCC target("arch=z13")   /* every function from here on, and the inline ones it takes in */
+#if defined(__clang__)   /* every function from here on, and the inline ones it takes in, for z13 */
+#pragma clang attribute push(__attribute__((target("arch=z13"))), apply_to = function)
+#else
+#pragma GCC target("arch=z13")
+#endif
 #include "s390x.h"
 
 typedef unsigned int V4 __attribute__((vector_size(16)));
@@ -181,3 +185,7 @@ size_t vector_z13(struct state *st, const unsigned char *m, size_t count, u64 pa
   st->p.h0 = h[0], st->p.h1 = h[1], st->p.h2 = h[2];
   return count % 4;
 }
+
+#if defined(__clang__)
+#pragma clang attribute pop
+#endif

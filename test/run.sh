@@ -223,12 +223,36 @@ variant_suite() {
     "$root/$host-$1/impl/$2/test" test/vectors.txt
 }
 
+# an implementation that refuses clang: the selector with CC=clang logs it failed and
+# installs another candidate that passed
+clang_refused() {
+  target=$1 impl=$2 sroot=$root/clang-refused
+  CC=clang python3 tools/selector.py --target "$target" --root "$sroot" --rounds 1 || return 1
+  grep -q "^impl=$impl .*result=fails .*reason='build:" "$sroot/$target/selection.log" &&
+    grep -q "poly1305aes refuses clang" "$sroot/$target/logs/$impl.log" ||
+    { echo "FAIL the selector's logs do not say poly1305aes_$impl refused clang"; grep "^impl=$impl " "$sroot/$target/selection.log"; return 1; }
+  installed=$(sed -n 's/^#define poly1305aes_implementation "\(.*\)"/\1/p' "$sroot/$target/include/poly1305aes.h")
+  [ -n "$installed" ] && [ "$installed" != "poly1305aes_$impl" ] ||
+    { echo "FAIL make CC=clang installed '$installed'"; return 1; }
+  echo "make CC=clang TARGET=$target installs $installed instead"
+}
+
 # an implementation built with clang (for another CPU: clang --target=, mk/target.mk)
 # passes the suite and the whole ABI and stack harness on every path, its stack
 # wipes measured for clang (common/stack.h)
 clang_suite() {
-  target=$1 impl=$2
-  make -s -f mk/impl.mk TARGET="$target" VARIANT=clang IMPL="$impl" BUILDROOT="$root" all || return 1
+  target=$1 impl=$2 build_log=$root/$target-clang-$impl.build
+  if ! make -s -f mk/impl.mk TARGET="$target" VARIANT=clang IMPL="$impl" BUILDROOT="$root" all > "$build_log" 2>&1; then
+    cat "$build_log"
+    # an implementation may refuse a compiler that miscompiles it, with one #error line
+    # naming the compiler: then `make CC=clang` must fail that candidate and install another
+    refusal=$(grep -o 'poly1305aes refuses clang[^"]*' "$build_log" | head -1)
+    [ -n "$refusal" ] || return 1
+    echo "poly1305aes_$impl: $refusal"
+    clang_refused "$target" "$impl"
+    return
+  fi
+  cat "$build_log"
   grep '^#define' "$root/$target-clang/impl/$impl/gen/stack_bytes.h" 2>/dev/null | sed 's/^/  /'
   $(d runner "$target") "$root/$target-clang/impl/$impl/test" test/vectors.txt | tail -1 &&
     $(d runner "$target") "$root/$target-clang/impl/$impl/abi" > "$root/$target-clang/impl/$impl/abi.out" 2>&1
