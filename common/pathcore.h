@@ -8,7 +8,7 @@
    Constant time: no branch and no memory index depends on r, h, s or the
    message, only on nblocks. Each entry point zeroes the stack its work used
    (CORE_WIPE(), which the including file defines: CORE_STACK bytes below the
-   stack pointer), as the driver (common/stream.c) calls them with no wipe of
+   stack pointer, measured by the build), as the driver (common/stream.c) calls them with no wipe of
    its own; finish zeroes the core state. A core state holds no pointer.
 
    PATH_CORES (the dispatchers of poly1305aes_amd64 and poly1305aes_x86 via
@@ -27,11 +27,10 @@
 #include "core.h"
 #include "wipe.h"
 #include "poly26.h"
-/* the stack an entry point's work may use, zeroed after it (a multiple of 64: the wipes
-   store 64 bytes a step); PATH_ENTRY: an entry point's attributes */
-#ifndef CORE_STACK
-#define CORE_STACK 256
-#endif
+/* the stack an entry point's work uses, zeroed after it: measured by the build
+   (common/stack.h); PATH_ENTRY: an entry point's attributes */
+#include "stack.h"
+#define CORE_STACK STACK_CORE_BYTES
 #ifndef PATH_ENTRY
 #define PATH_ENTRY
 #endif
@@ -65,6 +64,24 @@
     CORE_WIPE(); \
     wipe(st, sizeof(state)); \
   }
+
+/* a path's own core NAME on the contract: the entry points around the including file's
+   startfn(st, r), blocksfn(st, m, nblocks, pad) and finishfn(st, s, tag) on a STATE */
+#define OWN_CORE(name, state, startfn, blocksfn, finishfn) \
+  CORE_WORK void name##_start_work(void *st, const unsigned char r[16]) \
+  { \
+    startfn(st, r); \
+  } \
+  CORE_WORK void name##_blocks_work(void *st, const unsigned char *m, size_t nblocks, unsigned int pad) \
+  { \
+    blocksfn(st, m, nblocks, pad); \
+  } \
+  CORE_WORK void name##_finish_work(void *st, const unsigned char s[16], unsigned char tag[16]) \
+  { \
+    finishfn(st, s, tag); \
+  } \
+  typedef char name##_state_fits[sizeof(state) <= POLY1305AES_CORE_STATE_MAX ? 1 : -1]; \
+  CORE_ENTRIES(name, state)
 
 /* the radix-2^26 core */
 CORE_WORK void core26_start_work(void *st, const unsigned char r[16])
@@ -107,11 +124,16 @@ CORE_ENTRIES(core64, struct p64)
 #endif
 
 /* path_core(i) for a table of PATHS_COUNT paths (at most 8): path_aes(i, out, k, in) and the
-   core of the word size */
+   core of the word size, or the including file's PATH_CORE_OF(aes, i) (its paths' own
+   cores, whose entry points its OWN_CORES defines) */
 #if UINTPTR_MAX > 0xffffffffu && CORE64
 #define PATH_CORE_PIECES(aes) { sizeof(struct p64), aes, core64_start, core64_blocks, core64_finish }
 #else
 #define PATH_CORE_PIECES(aes) { sizeof(struct p26), aes, core26_start, core26_blocks, core26_finish }
+#endif
+#ifndef PATH_CORE_OF
+#define PATH_CORE_OF(aes, i) PATH_CORE_PIECES(aes)
+#define OWN_CORES
 #endif
 #define PATH_AES(i) \
   static PATH_ENTRY void path_aes_##i(unsigned char out[16], const unsigned char k[16], const unsigned char in[16]) \
@@ -120,10 +142,11 @@ CORE_ENTRIES(core64, struct p64)
   }
 #define PATH_CORES \
   PATH_AES(0) PATH_AES(1) PATH_AES(2) PATH_AES(3) PATH_AES(4) PATH_AES(5) PATH_AES(6) PATH_AES(7) \
+  OWN_CORES \
   static const struct poly1305aes_core path_cores[8] = { \
-    PATH_CORE_PIECES(path_aes_0), PATH_CORE_PIECES(path_aes_1), PATH_CORE_PIECES(path_aes_2), \
-    PATH_CORE_PIECES(path_aes_3), PATH_CORE_PIECES(path_aes_4), PATH_CORE_PIECES(path_aes_5), \
-    PATH_CORE_PIECES(path_aes_6), PATH_CORE_PIECES(path_aes_7) \
+    PATH_CORE_OF(path_aes_0, 0), PATH_CORE_OF(path_aes_1, 1), PATH_CORE_OF(path_aes_2, 2), \
+    PATH_CORE_OF(path_aes_3, 3), PATH_CORE_OF(path_aes_4, 4), PATH_CORE_OF(path_aes_5, 5), \
+    PATH_CORE_OF(path_aes_6, 6), PATH_CORE_OF(path_aes_7, 7) \
   }; \
   typedef char path_cores_fit[PATHS_COUNT <= 8 ? 1 : -1]; \
   const struct poly1305aes_core *poly1305aes_path_core(unsigned int i) \

@@ -6,7 +6,9 @@
    STACK_BYTES(path, area) is how many bytes a dispatcher wipes below its
    stack pointer after running one area of a path's code (area scalar or
    vector: the two a dispatcher's table names per path; poly1305aes_53 calls
-   its one and four chains so), to erase the secrets that code spilled there.
+   its one and four chains so), to erase the secrets that code spilled there;
+   STACK_CORE_BYTES the same after an entry point of the portable Poly1305
+   cores (common/pathcore.h: area core, one size for every path).
    mk/impl.mk measures them: it builds the library a second time with
    POLY1305AES_STACK_PROBE, where each wipe only records which area it would
    wipe (stack_probing), and runs the ABI harness's probe (test/abi.c
@@ -26,7 +28,9 @@
 #if defined(POLY1305AES_STACK_PROBE)
 #define STACK_AREA_scalar 1
 #define STACK_AREA_vector 2
+#define STACK_AREA_core 3
 #define STACK_BYTES(path, area) STACK_AREA_##area
+#define STACK_CORE_BYTES STACK_AREA_core
 /* the area the last wipe would have covered, and an address in the frame
    it would have run from (test/abi.c --measure reads them) */
 __attribute__((weak)) volatile unsigned int poly1305aes_stack_area;
@@ -38,6 +42,7 @@ __attribute__((weak)) volatile unsigned long poly1305aes_stack_top;
 #include "stack_bytes.h"
 #endif
 #define STACK_BYTES(path, area) STACK_BYTES_##path##_##area
+#define STACK_CORE_BYTES STACK_BYTES_core
 #endif
 
 /* in the probe build: record the area (its STACK_AREA_ code) and the

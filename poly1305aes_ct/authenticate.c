@@ -173,8 +173,8 @@ int poly1305aes_onetime_fused(unsigned char out[16], const unsigned char key[32]
   return 0;
 }
 
-/* path_core: each path's AES, then the stack its work used wiped (the wide wipe for the
-   64-bit-word AES on a 32-bit CPU), and its Poly1305 core (common/pathcore.h's, the same
+/* path_core: each path's AES, then the stack its work used wiped (the path's measured
+   size: it covers authenticate's AES as well), and its Poly1305 core (common/pathcore.h's, the same
    arithmetic as authenticate's) */
 static __attribute__((noinline)) void aes_words(unsigned char out[16], const unsigned char k[16],
                                                 const unsigned char in[16], int use64)
@@ -196,20 +196,17 @@ static __attribute__((noinline)) void aes_words(unsigned char out[16], const uns
 static void aes64(unsigned char out[16], const unsigned char k[16], const unsigned char in[16])
 {
   aes_words(out, k, in, 1);
-#if UINTPTR_MAX <= 0xffffffffu
-  wipe_stack_wide();
-#else
-  wipe_stack();
-#endif
+  wipe_word64();
 }
 
 static void aes32(unsigned char out[16], const unsigned char k[16], const unsigned char in[16])
 {
   aes_words(out, k, in, 0);
-  wipe_stack();
+  wipe_word32();
 }
 
-#define CORE_WIPE() wipe_stack()
+WIPE_STACK_FUNCTION(wipe_core, STACK_CORE_BYTES)
+#define CORE_WIPE() wipe_core()
 #include "pathcore.h"
 
 #if RADIX64

@@ -17,9 +17,11 @@
    Each path's one-shot authenticate inlines its AES and scalar blocks; a
    message that takes the vector code goes to a separate function, whose
    frame holds the state (r, h, the powers of r), and the dispatcher zeroes
-   the stack that function used (VECTOR_STACK bytes below its stack pointer;
-   the ABI harness, test/abi.c, fails a build that leaves a secret there).
-   The short messages keep every secret in registers. */
+   the stack that function used (STACK_BYTES, measured by the build for the
+   compiler in use, common/stack.h; the ABI harness, test/abi.c, fails a
+   build that leaves a secret there). The short messages keep every secret
+   in registers. path_core (the contract, common/core.h) is each path's own
+   AES and blocks (the vector code from VECTOR_FROM bytes). */
 #include <stddef.h>
 #include <sys/auxv.h>
 #include "ppc64le.h"
@@ -48,9 +50,6 @@
 #endif
 #if VECTOR_FROM < 16 * R44_GROUP
 #error "the vector code takes whole groups of R44_GROUP blocks"
-#endif
-#ifndef VECTOR_STACK
-#define VECTOR_STACK 1024
 #endif
 
 #undef vector   /* altivec.h's keyword macro: common/dispatch.h's struct path has a field of that name */
@@ -175,35 +174,19 @@ static void auth_vperm(unsigned char out[16], const unsigned char *kr, const uns
 
 /* ---- the path table ---- */
 
-/* AES-128, one block (the contract's aes128) */
-static void aes_p8(unsigned char out[16], const unsigned char k[16], const unsigned char in[16])
-{
-  u64 s[2];
-  aesp8_encrypt(s, k, in);
-  store64(out, s[0]);
-  store64(out + 8, s[1]);
-}
-
 static void core_blocks_p8(struct state *st, const unsigned char *m, size_t count, u64 pad)
 {
   blocks_p8(st, m, count, pad);
 }
 
 static const struct path paths[] = {
-  { "p10", PPC_FEATURE2_VEC_CRYPTO | PPC_FEATURE2_ARCH_3_1, auth_p9, auth_p10_long, VECTOR_FROM, 0, VECTOR_STACK },
-  { "p9", PPC_FEATURE2_VEC_CRYPTO | PPC_FEATURE2_ARCH_3_00, auth_p9, auth_p9_long, VECTOR_FROM, 0, VECTOR_STACK },
+  { "p10", PPC_FEATURE2_VEC_CRYPTO | PPC_FEATURE2_ARCH_3_1, auth_p9, auth_p10_long, VECTOR_FROM, 0,
+    STACK_BYTES(p10, vector) },
+  { "p9", PPC_FEATURE2_VEC_CRYPTO | PPC_FEATURE2_ARCH_3_00, auth_p9, auth_p9_long, VECTOR_FROM, 0,
+    STACK_BYTES(p9, vector) },
   { "p8", PPC_FEATURE2_VEC_CRYPTO, auth_p8, NULL, 0, 0, 0 },
   { "vperm", 0, auth_vperm, NULL, 0, 0, 0 },
 };
-
-/* each path's core (the contract's pieces), in the table's order */
-typedef void blocksfn(struct state *st, const unsigned char *m, size_t count, u64 pad);
-typedef void aesfn(unsigned char out[16], const unsigned char k[16], const unsigned char in[16]);
-static const struct {
-  blocksfn *blocks;
-  aesfn *aes;
-} cores[] = { { core_blocks_p10, aes_p8 }, { core_blocks_p9, aes_p8 }, { core_blocks_p8, aes_p8 },
-              { core_blocks_p8, aes_vperm } };
 
 static int runs_here(const struct path *p)
 {
@@ -212,9 +195,11 @@ static int runs_here(const struct path *p)
 
 /* zero the bytes [r1 - bytes, r1) below the stack pointer, where the frames of
    the function just called were (bytes a multiple of 64). r1 moves down over
-   them for the stores (a signal's frame goes below it), and back. */
+   them for the stores (a signal's frame goes below it), and back. In the
+   build's stack probe, only recorded: common/stack.h. */
 INLINE void wipe_below(size_t bytes)
 {
+  if (stack_probing(bytes)) return;
   __asm__ __volatile__("mr 9, 1\n\t"
                        "subf 10, %0, 9\n\t"
                        "mr 1, 10\n\t"
@@ -236,32 +221,13 @@ INLINE void wipe_below(size_t bytes)
 
 #define may_force runs_here
 #define PATH_CALL(fn) fn(out, kr, n, m, l)
+/* path_core: each path's own blocks on the contract, beside its AES (common/pathcore.h) */
+/* in the table's order: p10, p9, p8, vperm */
+#define PATH_CORE_OF(aes, i)                                                                              \
+  { sizeof(struct state), aes, i == 0 ? p10_start : i == 1 ? p9_start : p8_start,                         \
+    i == 0 ? p10_blocks : i == 1 ? p9_blocks : p8_blocks, i == 0 ? p10_finish : i == 1 ? p9_finish : p8_finish }
+#define OWN_CORES                                                      \
+  OWN_CORE(p10, struct state, core_start, core_blocks_p10, core_finish) \
+  OWN_CORE(p9, struct state, core_start, core_blocks_p9, core_finish)   \
+  OWN_CORE(p8, struct state, core_start, core_blocks_p8, core_finish)
 #include "dispatch.h"
-
-/* Poly1305 with a one-time key r || s (RFC 8439; r clamped here), through the
-   current path's core: start, blocks, the padded tail, finish. Namespaced,
-   not in the installed libraries (the benchmarks' one-time figures). */
-#define onetimeauth CRYPTO_NAMESPACE(onetimeauth)
-void onetimeauth(unsigned char out[16], const unsigned char key[32], const unsigned char *m, size_t l);
-
-__attribute__((noinline)) static void onetime_path(blocksfn *blocks, unsigned char out[16],
-                                                   const unsigned char key[32], const unsigned char *m, size_t l)
-{
-  struct state st;
-  core_start(&st, key);
-  blocks(&st, m, l / 16, 1);
-  if (l & 15) {
-    unsigned char last[16] = { 0 };
-    memcpy(last, m + (l & ~(size_t) 15), l & 15);
-    last[l & 15] = 1;
-    blocks(&st, last, 1, 0);
-    wipe(last, sizeof last);
-  }
-  core_finish(&st, key + 16, out);
-}
-
-void onetimeauth(unsigned char out[16], const unsigned char key[32], const unsigned char *m, size_t l)
-{
-  onetime_path(cores[current() - paths].blocks, out, key, m, l);
-  wipe_below(VECTOR_STACK);
-}

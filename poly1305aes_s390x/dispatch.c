@@ -16,8 +16,10 @@
    A message that takes the vector code goes to a separate function, whose
    frame holds the state (r, h, the powers of r), and the AES's output s
    lands in a buffer on the stack: after each call the dispatcher zeroes the
-   stack the path used (the sizes below; the ABI harness, test/abi.c, fails
-   a build that leaves a secret there). */
+   stack the path used (STACK_BYTES, measured by the build for the compiler
+   in use, common/stack.h; the ABI harness, test/abi.c, fails a build that
+   leaves a secret there). path_core (the contract, common/core.h) is each
+   path's own AES and blocks (the vector code from VECTOR_FROM bytes). */
 #include <stddef.h>
 #include <sys/auxv.h>
 #include "s390x.h"
@@ -46,12 +48,6 @@ typedef void hashfn(unsigned char out[16], const unsigned char *kr, const unsign
 #endif
 #if VECTOR_FROM < 16 * R44_GROUP
 #error "the vector code takes whole groups of R44_GROUP blocks"
-#endif
-#ifndef VECTOR_STACK   /* a multiple of 256 (wipe_below) */
-#define VECTOR_STACK 1024
-#endif
-#ifndef SCALAR_STACK   /* test/abi.c: the scalar code of both paths reaches 416 bytes below */
-#define SCALAR_STACK 512
 #endif
 
 /* ---- the core contract (s390x.h), per path ---- */
@@ -132,17 +128,10 @@ static void auth_vx_long(unsigned char out[16], const unsigned char *kr, const u
 /* ---- the path table ---- */
 
 static const struct path paths[] = {
-  { "vxe", HWCAP_S390_VXRS | HWCAP_S390_VXRS_EXT, auth_vx, auth_vxe_long, VECTOR_FROM, SCALAR_STACK, VECTOR_STACK },
-  { "vx", HWCAP_S390_VXRS, auth_vx, auth_vx_long, VECTOR_FROM, SCALAR_STACK, VECTOR_STACK },
+  { "vxe", HWCAP_S390_VXRS | HWCAP_S390_VXRS_EXT, auth_vx, auth_vxe_long, VECTOR_FROM, STACK_BYTES(vxe, scalar),
+    STACK_BYTES(vxe, vector) },
+  { "vx", HWCAP_S390_VXRS, auth_vx, auth_vx_long, VECTOR_FROM, STACK_BYTES(vx, scalar), STACK_BYTES(vx, vector) },
 };
-
-/* each path's core (the contract's pieces), in the table's order */
-typedef void blocksfn(struct state *st, const unsigned char *m, size_t count, u64 pad);
-typedef void aesfn(unsigned char out[16], const unsigned char k[16], const unsigned char in[16]);
-static const struct {
-  blocksfn *blocks;
-  aesfn *aes;
-} cores[] = { { core_blocks_vxe, aes_vx }, { core_blocks_vx, aes_vx } };
 
 static int runs_here(const struct path *p)
 {
@@ -150,11 +139,14 @@ static int runs_here(const struct path *p)
 }
 
 /* zero the bytes [r15 - bytes, r15) below the stack pointer, where the frames
-   of the function just called were (bytes a nonzero multiple of 256). r15
-   moves down over them for the stores (a signal's frame goes below it), and
-   back. */
+   of the function just called were (bytes rounded up to a multiple of 256).
+   r15 moves down over them for the stores (a signal's frame goes below it),
+   and back. In the build's stack probe, only recorded: common/stack.h. */
 INLINE void wipe_below(size_t bytes)
 {
+  if (stack_probing(bytes)) return;
+  bytes = (bytes + 255) & ~(size_t) 255;
+  if (bytes == 0) return;
   __asm__ __volatile__("lgr %%r0, %%r15\n\t"
                        "lgr %%r1, %%r15\n\t"
                        "sgr %%r1, %0\n\t"
@@ -170,32 +162,11 @@ INLINE void wipe_below(size_t bytes)
 
 #define may_force runs_here
 #define PATH_CALL(fn) fn(out, kr, n, m, l)
+/* path_core: each path's own blocks on the contract, beside its AES (common/pathcore.h) */
+/* in the table's order: vxe, vx */
+#define PATH_CORE_OF(aes, i) \
+  { sizeof(struct state), aes, i == 0 ? vxe_start : vx_start, i == 0 ? vxe_blocks : vx_blocks, i == 0 ? vxe_finish : vx_finish }
+#define OWN_CORES                                                      \
+  OWN_CORE(vxe, struct state, core_start, core_blocks_vxe, core_finish) \
+  OWN_CORE(vx, struct state, core_start, core_blocks_vx, core_finish)
 #include "dispatch.h"
-
-/* Poly1305 with a one-time key r || s (RFC 8439; r clamped here), through the
-   current path's core: start, blocks, the padded tail, finish. Namespaced,
-   not in the installed libraries (the benchmarks' one-time figures). */
-#define onetimeauth CRYPTO_NAMESPACE(onetimeauth)
-void onetimeauth(unsigned char out[16], const unsigned char key[32], const unsigned char *m, size_t l);
-
-__attribute__((noinline)) static void onetime_path(blocksfn *blocks, unsigned char out[16],
-                                                   const unsigned char key[32], const unsigned char *m, size_t l)
-{
-  struct state st;
-  core_start(&st, key);
-  blocks(&st, m, l / 16, 1);
-  if (l & 15) {
-    unsigned char last[16] = { 0 };
-    memcpy(last, m + (l & ~(size_t) 15), l & 15);
-    last[l & 15] = 1;
-    blocks(&st, last, 1, 0);
-    wipe(last, sizeof last);
-  }
-  core_finish(&st, key + 16, out);
-}
-
-void onetimeauth(unsigned char out[16], const unsigned char key[32], const unsigned char *m, size_t l)
-{
-  onetime_path(cores[current() - paths].blocks, out, key, m, l);
-  wipe_below(l >= VECTOR_FROM ? VECTOR_STACK : SCALAR_STACK);
-}

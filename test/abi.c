@@ -1227,7 +1227,7 @@ static void run_core(const struct poly1305aes_core *core, int which)
 static const char *measure_failure;
 
 /* one prepared call (b's function and arguments set); adds its depth to deepest[area] */
-static int measure_call(struct abi_block *b, unsigned long deepest[3])
+static int measure_call(struct abi_block *b, unsigned long deepest[4])
 {
   unsigned long bottom, deepest_at, top, used;
   unsigned int area;
@@ -1245,7 +1245,7 @@ static int measure_call(struct abi_block *b, unsigned long deepest[3])
   }
   deepest_at = (unsigned long) (b->run + bottom) + (ABI_NSTACK - depth);
   top = poly1305aes_stack_top;
-  measure_failure = area > 2 ? "a wipe recorded no known area" : depth + 16 > ABI_NSTACK ?
+  measure_failure = area > 3 ? "a wipe recorded no known area" : depth + 16 > ABI_NSTACK ?
     "the call used all the painted stack" : (area && (top < deepest_at || top >= (unsigned long) (b->run + ABI_NRUN))) ?
     "the wipe's frame is not above the deepest byte written" : NULL;
   if (measure_failure) return 1;
@@ -1260,11 +1260,11 @@ static int measure_path(unsigned int p, const char *path)
   static const unsigned long core_counts[][2] = { { 0, 0 }, { 0, 1 }, { 3, 2 }, { 0, 19 }, { 0, 20 }, { 1, 24 },
     { 0, 25 }, { 0, 40 }, { 0, 56 }, { 2, 70 }, { 0, 160 }, { 0, 256 } };
   static unsigned char buffer[16384 + 16];
-  static const char *const area_names[3] = { "none", "scalar", "vector" };
+  static const char *const area_names[4] = { "none", "scalar", "vector", "core" };
   static struct core_args a;
   const struct poly1305aes_core *core = poly1305aes_path_core ? poly1305aes_path_core(p) : NULL;
   unsigned int lengths[64], count = 0, i, k, which, area;
-  unsigned long pad, deepest[3] = { 0, 0, 0 };
+  unsigned long pad, deepest[4] = { 0, 0, 0, 0 };
   uint64_t prng = 77;
   int mode;
   struct abi_block *b;
@@ -1321,7 +1321,7 @@ static int measure_path(unsigned int p, const char *path)
           }
         }
   free(b);
-  for (area = 0; area < 3; ++area)
+  for (area = 0; area < 4; ++area)
     if (deepest[area]) printf("%s %s %lu\n", path, area_names[area], deepest[area]);
   return 0;
 }

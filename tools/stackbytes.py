@@ -7,13 +7,16 @@ build's stack probe.
 
 Each MEASUREMENTS file holds test/abi.c --measure's lines: "PATH AREA BYTES"
 (the most bytes a path's calls wrote below the frame of their wipe, by the
-area it recorded: scalar or vector; none for calls that wipe nothing, below
-the caller's stack pointer) and "PATH - cannot-run". Every path gets both
+area it recorded: scalar or vector, or core for the portable Poly1305 cores'
+entry points; none for calls that wipe nothing, below the caller's stack
+pointer) and "PATH - cannot-run". Every path gets both
 areas: the most over the files, plus a sixteenth and 32 bytes, rounded up
 to 64 (the wipes store 64 bytes a step); an area never measured (a path this CPU cannot run,
 or one without that area) gets UNMEASURED bytes, the whole window the ABI
 harness paints, so a library built here and run on a CPU that takes such a
-path still wipes every frame the harness could have seen. Prints the header.
+path still wipes every frame the harness could have seen. The core area is
+one size for every path (STACK_BYTES_core: their cores are the same code),
+the most over all paths. Prints the header.
 """
 import sys
 
@@ -41,7 +44,7 @@ def main(argv):
                     paths.append(path)
                 if area == "none":
                     unwiped[path] = max(unwiped.get(path, 0), int(value))
-                elif area in AREAS:
+                elif area in AREAS or area == "core":
                     deepest[path, area] = max(deepest.get((path, area), 0), int(value))
                 elif area != "-":
                     raise SystemExit("stackbytes: %s: unknown area %r" % (name, area))
@@ -59,6 +62,11 @@ def main(argv):
                 out.append("#define %s %d   /* not measured here: the whole window */" % (macro, UNMEASURED))
         if path in unwiped:
             out.append("/* path %s: calls that wipe nothing used %d bytes */" % (path, unwiped[path]))
+    cores = [deepest[path, area] for path, area in deepest if area == "core"]
+    if cores:
+        out.append("#define STACK_BYTES_core %d   /* measured %d */" % (margin(max(cores)), max(cores)))
+    else:
+        out.append("#define STACK_BYTES_core %d   /* not measured here: the whole window */" % UNMEASURED)
     print("\n".join(out))
 
 
