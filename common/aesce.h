@@ -9,7 +9,7 @@
    gives SubWord(RotWord(w3)) in every column; xoring rcon and the prefix
    sums (w0, w0^w1, w0^w1^w2, w0^w1^w2^w3, two EXTs and EORs) gives the next
    round key. The round keys and the state never leave vector registers.
-   Self-contained: speed/peers_arm64.c uses it too, for the libsodium peer's
+   Self-contained: speed/bench_arm64.c uses it too, for the libsodium peer's
    AES. */
 #ifndef poly1305aes_aesce_H
 #define poly1305aes_aesce_H

@@ -91,7 +91,7 @@ def marked_counts(qemu, probe, words):
 
 def traces(qemu, probe, calls, length, verify, unaligned=False, extra=()):
     """[[(pc, instruction text, symbol) in execution order] for each call] of
-    one run of the probe (speed/model.py simulates them on CPU models); extra:
+    one run of the probe (tools/pipemodel.py simulates them on CPU models); extra:
     more words for the probe (speed/bench_arm64.c: -w WHO)."""
     words = ["calls", str(calls), str(length)] + (["-v"] if verify else []) + (["-u"] if unaligned else []) + list(extra)
     segments = marked(qemu, probe, words)

@@ -629,6 +629,7 @@ echo "poly1305aes test suite: targets $(echo $targets), ${JOBS:=$(nproc 2>/dev/n
 step "tools" sh tools/ensure-tools --test $targets
 step "every source file carries the licence line" licence_lines
 step "README.md is at most 300 lines" readme_length
+step "every path named in a comment exists (tools/commentpaths.py)" python3 tools/commentpaths.py
 step "vectors regenerated and cross-checked with pycryptodome" python3 test/gen_vectors.py
 step "set-up survives a failed apt-get update (a fake apt-get)" apt_mid_sync
 step "the vector-permute AES's tables derived and checked (aes/vpaes.py)" python3 aes/vpaes.py --check common/vpaes.h

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: CC0-1.0 */
 /* Poly1305 in radix 2^26 with vectors of LANES 64-bit lanes (PMULUDQ
    multiplies the low 32 bits of each lane): the driver that x86/sse2.c (2
-   lanes, SSE2) and poly1305aes_x86/avx2.c (4 lanes, AVX2) both include, each
+   lanes, SSE2) and x86/avx2.c (4 lanes, AVX2) both include, each
    after defining
      V, LANES, VT          the vector type, its lanes, the functions' target attribute
      SETS                  the sets of LANES blocks a step takes (2 or 4)
