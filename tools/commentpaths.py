@@ -168,7 +168,9 @@ def stale(top, name):
                     if os.path.exists(os.path.join(top, word)) or \
                             os.path.exists(os.path.join(top, here, word)):
                         continue
-                    found.append("%s:%d: %s does not exist" % (name, line + k, word))
+                    stale_name = "%s:%d: %s does not exist" % (name, line + k, word)
+                    if stale_name not in found:
+                        found.append(stale_name)
     return found
 
 
