@@ -53,7 +53,7 @@ INSTALL_ARGS = --target '$(TARGET)' --root '$(BUILDROOT)' --destdir '$(DESTDIR)'
 all:
 	@sh tools/ensure-tools $(TARGET)
 	@case "$(AES)" in ''|ct|table) ;; *) echo "make: AES=$(AES): use AES=table (admit the table-based AES designs) or leave AES unset (constant time only)" >&2; exit 2 ;; esac
-	@$(PYTHON) tools/selector.py --target '$(TARGET)' --root $(BUILDROOT) $(if $(IMPL),--impl $(IMPL)) $(if $(AES),--aes $(AES)) $(if $(SELECT_ROUNDS),--rounds $(SELECT_ROUNDS))
+	@$(PYTHON) -m tools.selector --target '$(TARGET)' --root $(BUILDROOT) $(if $(IMPL),--impl $(IMPL)) $(if $(AES),--aes $(AES)) $(if $(SELECT_ROUNDS),--rounds $(SELECT_ROUNDS))
 
 test check:
 	@WERROR=1 sh test/run.sh
@@ -62,7 +62,7 @@ test check:
 # directory's lock, each under a temporary name until all are there
 # (tools/install.py); uninstall removes them
 install uninstall:
-	@$(PYTHON) tools/install.py $@ $(INSTALL_ARGS)
+	@$(PYTHON) -m tools.install $@ $(INSTALL_ARGS)
 
 fuzz:
 	@sh tools/ensure-tools --test $(TARGET)
@@ -79,14 +79,14 @@ EMULATOR := $(if $(TARGET),$(shell $(PYTHON) $(TOP)/tools/describe.py target $(T
 bench:
 ifneq ($(EMULATOR),)
 	@sh tools/ensure-tools $(TARGET)
-	@$(PYTHON) speed/peers.py --target $(TARGET) $(if $(SWEEP),--sweep $(SWEEP)) $(if $(BENCH_RUN),--run "$(BENCH_RUN)")
+	@$(PYTHON) -m speed.peers --target $(TARGET) $(if $(SWEEP),--sweep $(SWEEP)) $(if $(BENCH_RUN),--run "$(BENCH_RUN)")
 else
 	@SWEEP=$(SWEEP) sh speed/bench.sh $(TARGET)
 endif
 
 speed:
 	@sh tools/ensure-tools $(TARGET)
-	@$(PYTHON) speed/speed.py --target $(TARGET)
+	@$(PYTHON) -m speed.speed --target $(TARGET)
 
 clean:
 	rm -rf build

@@ -54,13 +54,11 @@ Tables (16 bytes each, in the order of the C block):
   ROT1           the rotation of every column by 1 row
   SUBWORD        RotWord of column 3 into every column
 """
-import os
 import random
 import re
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from gentable import SBOX, gf_mul  # noqa: E402
+from aes.gentable import SBOX, gf_mul
 
 
 # ---- GF(2^4) ----

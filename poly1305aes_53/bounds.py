@@ -51,9 +51,9 @@ import os
 import re
 import sys
 
+from tools import fpbounds
+
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "..", "tools"))
-import fpbounds  # noqa: E402
 
 SOURCE = os.path.join(HERE, "authenticate.c")
 

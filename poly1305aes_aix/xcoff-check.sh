@@ -5,4 +5,4 @@
 # code the test suite ran under qemu-ppc; also checks ppc/aix_entry.c's
 # descriptor. Exits non-zero on any mismatch. Run from anywhere; BUILDROOT in
 # the environment moves the build, as for mk/impl.mk.
-exec python3 "$(dirname "$0")/../ppc/objcheck.py" aix
+cd "$(dirname "$0")/.." && exec python3 -m ppc.objcheck aix

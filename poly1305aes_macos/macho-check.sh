@@ -5,4 +5,4 @@
 # and checks it is, instruction for instruction, the linux-flavour code the
 # test suite ran under qemu-ppc. Exits non-zero on any mismatch. BUILDROOT in
 # the environment moves the build, as for mk/impl.mk.
-exec python3 "$(dirname "$0")/../ppc/objcheck.py" macos
+cd "$(dirname "$0")/.." && exec python3 -m ppc.objcheck macos

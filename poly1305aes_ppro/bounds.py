@@ -56,9 +56,9 @@ import re
 import sys
 from fractions import Fraction
 
+from tools import fpbounds
+
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "..", "tools"))
-import fpbounds  # noqa: E402
 
 SOURCE = os.path.join(HERE, "authenticate.S")
 HALF = Fraction(1, 2)

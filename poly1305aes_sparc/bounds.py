@@ -59,9 +59,9 @@ import re
 import sys
 from fractions import Fraction as F
 
+from tools import fpbounds
+
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "..", "tools"))
-import fpbounds  # noqa: E402
 
 SOURCE = os.path.join(HERE, "authenticate.S")
 MANT = 53

@@ -32,12 +32,11 @@ for all 32/64-bit loads; with 2 the model gives 70.0 for Bernstein's loop
 are printed.
 """
 import os
-import sys
+
+from tools import pipemodel as pm
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TOP = os.path.dirname(HERE)
-sys.path.insert(0, os.path.join(TOP, "tools"))
-import pipemodel as pm  # noqa: E402
 
 DESCRIPTION = os.path.join(HERE, "bernstein-loop.txt")
 PUBLISHED = {"UltraSPARC II": 68, "UltraSPARC III": 75}

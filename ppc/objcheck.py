@@ -110,7 +110,7 @@ def main():
     failures = 0
     with tempfile.TemporaryDirectory() as tmp:
         with open(os.path.join(tmp, "aes_table.inc"), "w") as f:
-            f.write(run([sys.executable, "aes/gentable.py", "--layout", "2s s s 3s 2s s s 3s", "--format", "asm"]))
+            f.write(run([sys.executable, "-m", "aes.gentable", "--layout", "2s s s 3s 2s s s 3s", "--format", "asm"]))
         shutil.copy(os.path.join(build, "include", impl + ".h"), tmp)   # the namespaced header make built
         target = "powerpc-ibm-aix" if flavour == "aix" else "powerpc-apple-darwin"
         flags = ["--target=" + target, "-fintegrated-as", "-Icommon", "-I" + tmp,

@@ -36,12 +36,11 @@ at 0, 16, 64 and 1024 bytes, and the AES subroutine's cycles beside his G4
 figure (about 490 cycles, timing overhead included).
 """
 import os
-import sys
+
+from tools import pipemodel as pm
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TOP = os.path.dirname(HERE)
-sys.path.insert(0, os.path.join(TOP, "tools"))
-import pipemodel as pm  # noqa: E402
 
 DESCRIPTION = os.path.join(HERE, "bernstein-loop.txt")
 BOUND = {"MPC7400": 101, "MPC7450": 95}

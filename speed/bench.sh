@@ -24,7 +24,7 @@ peers=$(sh "$top/tools/fetch-peers" "$target") || exit 1
 echo "bench.sh: the peers are $(d target "$target" peers) for $(d target "$target" debarch), unpacked in ${peers#$top/} (tools/fetch-peers)" >&2
 build=$top/build/$target
 [ -f "$build/installed/lib/libpoly1305aes.a" ] ||
-  python3 "$top/tools/selector.py" --target "$target" --root "$top/build" || exit 1
+  (cd "$top" && python3 -m tools.selector --target "$target" --root "$top/build") || exit 1
 impl=$(sed -n 's/^#define poly1305aes_implementation "poly1305aes_\(.*\)"/\1/p' "$build/include/poly1305aes.h")
 [ -n "$impl" ] || { echo "bench.sh: no implementation installed for $target" >&2; exit 1; }
 crypto=$(ls "$peers"/usr/lib/*/libcrypto.a 2>/dev/null | head -1)

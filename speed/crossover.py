@@ -36,12 +36,11 @@ import statistics
 import subprocess
 import sys
 
+from tools import describe
+from speed import count
+from speed import mca
+
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "..", "tools"))
-sys.path.insert(0, HERE)
-import describe  # noqa: E402
-import count  # noqa: E402
-import mca  # noqa: E402
 
 BRANCH = re.compile(r"^(b|bl|b\.\w+|cbn?z|tbn?z)\s")
 # calls to a label, beside mca.py's branches: in a straight-line stream they are jumps (llvm-mca

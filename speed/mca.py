@@ -38,10 +38,10 @@ import re
 import subprocess
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tools"))
-import buildlock  # noqa: E402
-import describe  # noqa: E402
-import peers as peers_bench  # noqa: E402
+from tools import buildlock
+from tools import describe
+from speed import peers as peers_bench
+
 
 LINE = re.compile(r"^\s*([0-9a-f]+):\s+(?:[0-9a-f]{8}\s+)?(\S+)\s*(.*)$")
 SYMBOL = re.compile(r"^[0-9a-f]+ <([^>]*)>:$")

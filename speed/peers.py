@@ -38,13 +38,12 @@ import os
 import subprocess
 import sys
 
+from tools import buildlock
+from tools import describe
+from speed import count
+from speed import plot
+
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "..", "tools"))
-sys.path.insert(0, HERE)
-import buildlock  # noqa: E402
-import describe  # noqa: E402
-import count  # noqa: E402
-import plot  # noqa: E402
 
 LENGTHS = [0, 16, 64, 256, 1024, 4096, 65536]
 # the 'who' column of bench.csv for each candidate the bench programs name
@@ -69,9 +68,10 @@ class Candidate:
             else self.name
 
 
-def sh(command, what, tool="peers.py"):
-    """command's output; if it fails, exit with what failed and the end of its output"""
-    result = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+def sh(command, what, tool="peers.py", cwd=None):
+    """command's output (run in directory cwd, when given); if it fails, exit with what
+    failed and the end of its output"""
+    result = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=cwd)
     if result.returncode != 0:
         sys.exit("%s: %s failed:\n%s" % (tool, what, result.stdout[-3000:]))
     return result.stdout
@@ -104,8 +104,8 @@ def build(target):
     program = os.path.join(describe.TOP, "build", name, "bench")
     table = os.path.join(describe.TOP, "build", name, "bench_aes_table.c")   # the table AES of bench aes
     with open(table, "w") as f:
-        f.write(sh([sys.executable, os.path.join(describe.TOP, "aes", "gentable.py"), "--layout", "2s s s 3s 2s s s 3s",
-                    "--format", "c", "--symbol", "bench_aes_table"], "aes/gentable.py"))
+        f.write(sh(describe.module("aes.gentable") + ["--layout", "2s s s 3s 2s s s 3s", "--format", "c",
+                                                      "--symbol", "bench_aes_table"], "aes/gentable.py", cwd=describe.TOP))
     sh([target["cc"]] + target.get("cflags", "").split() +
        ["-std=c99", "-O2", "-Wall", "-Wextra", "-Werror", "-D_DEFAULT_SOURCE",
         "-I" + os.path.join(lib, "include"), "-I" + HERE, "-I" + os.path.join(describe.TOP, "common"),

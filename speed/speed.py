@@ -23,13 +23,13 @@ import os
 import subprocess
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tools"))
-import buildlock  # noqa: E402
-import describe  # noqa: E402
-import pipemodel  # noqa: E402
-import count  # noqa: E402
-import crossover  # noqa: E402
-from plot import pyplot  # noqa: E402
+from tools import buildlock
+from tools import describe
+from tools import pipemodel
+from speed import count
+from speed import crossover
+from speed.plot import pyplot
+
 
 # emulated targets: the CPU models (tools/pipemodel.py) that turn each traced
 # call into model cycles, beside its exact instruction count
@@ -116,10 +116,11 @@ def emulated_rows(target, impl, probe, quick):
                     for cpu, cycles in model_cycles(target["name"], trace, probe).items():
                         rows.append(dict(base, op="model:" + cpu, value=float(cycles)))
                 continue
-            command = [sys.executable, os.path.join(describe.TOP, "speed", "count.py"), target["run"], probe] + \
+            command = describe.module("speed.count") + [target["run"], probe] + \
                 [str(n) for n in lengths] + (["--verify"] if op == "verify" else []) + \
                 (["--unaligned"] if alignment == "unaligned" else [])
-            result = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+            result = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                                    cwd=describe.TOP)
             if result.returncode != 0:
                 sys.exit("speed: %s" % result.stdout)
             for line in result.stdout.splitlines():
@@ -266,8 +267,8 @@ def main():
     if not args.quick:
         text += "\n\n" + variants_table(rows, impls, unit.split(" (")[0])
     if target.get("mca"):   # model cycles of the main loops on real cores (speed/mca.py)
-        result = subprocess.run([sys.executable, os.path.join(describe.TOP, "speed", "mca.py"), "--target",
-                                 target["name"]], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        result = subprocess.run(describe.module("speed.mca") + ["--target", target["name"]],
+                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=describe.TOP)
         if result.returncode != 0:
             sys.exit("speed: %s" % result.stdout)
         text += "\n\n" + result.stdout.rstrip()

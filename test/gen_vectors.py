@@ -13,9 +13,9 @@ import os
 import random
 import sys
 
+from aes.gentable import SBOX, gf_mul  # (the S-box is computed, not typed)
+
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "..", "aes"))
-from gentable import SBOX, gf_mul  # noqa: E402  (the S-box is computed, not typed)
 
 P = 2 ** 130 - 5
 CLAMP = bytes([255, 255, 255, 15, 252, 255, 255, 15, 252, 255, 255, 15, 252, 255, 255, 15])

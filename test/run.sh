@@ -11,7 +11,7 @@
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 1
-d() { python3 tools/describe.py "$@"; }
+d() { python3 -m tools.describe "$@"; }
 targets=${TARGETS:-$(d targets)}
 host=$(d host 2>/dev/null) || host=none
 logs=$top/build/test-logs
@@ -53,7 +53,7 @@ step() {
 select_table() {
   target=$1
   make -s AES=table TARGET="$target" BUILDROOT="$root" || return 1
-  python3 test/policy.py "$root/$target/selection.log" table
+  python3 -m test.policy "$root/$target/selection.log" table
 }
 
 # the selector on a target must pass every candidate that lists it, install
@@ -63,7 +63,7 @@ select_table() {
 # (test/policy.py)
 select_all() {
   target=$1
-  python3 tools/selector.py --target "$target" --root "$root" --rounds 1 || return 1
+  python3 -m tools.selector --target "$target" --root "$root" --rounds 1 || return 1
   select_log "$target"
 }
 
@@ -71,7 +71,7 @@ select_all() {
 select_log() {
   target=$1
   log=$root/$target/selection.log
-  python3 test/policy.py "$log" ct || return 1
+  python3 -m test.policy "$log" ct || return 1
   bad=$(grep -v ' result=ok ' "$log" | grep -v ' result=skipped ')
   [ -z "$bad" ] || { echo "FAIL candidates that did not pass:"; echo "$bad"; return 1; }
   for impl in $(d impls "$target"); do
@@ -91,7 +91,7 @@ aes_kat() {
   out=$root/$target/aes-kat
   $(d target "$target" cc) $(d target "$target" cflags) -std=c99 -O2 -Wall -Wextra -Werror -Iaes \
     aes/kat.c aes/aes_ref.c -o "$out" $(d target "$target" ldflags) || return 1
-  python3 aes/check.py $(d target "$target" run) "$out"
+  python3 -m aes.check $(d target "$target" run) "$out"
 }
 
 # the targets where an implementation uses common/vpaes.h's C rounds (one of
@@ -137,7 +137,7 @@ example() {
 # the README's example against the installed library, static and shared, its tag checked with pycryptodome
 readme_example() {
   target=$1
-  want=$(python3 test/example_tag.py) || return 1
+  want=$(python3 -m test.example_tag) || return 1
   for how in static shared; do
     got=$(example "$target" "$root/$target" "$root/$target/example" $how) || return 1
     echo "$how: $got (want tag $want)"
@@ -176,7 +176,7 @@ abi_stable() {
   target=$1
   prefix=$root/$target-prefix
   sroot=$root/stable
-  want=$(python3 test/example_tag.py) || return 1
+  want=$(python3 -m test.example_tag) || return 1
   rm -rf "$prefix" "$sroot/$target"
   mkdir -p "$sroot/$target"
   first=""
@@ -208,7 +208,7 @@ plain_choice() {
 # the native target, as `make` takes it on a machine no target's host line names: the
 # selector must pick target native and install a portable implementation built with cc
 native_unknown_machine() {
-  target=$(POLY1305AES_MACHINE=loongarch64 python3 tools/describe.py host) || return 1
+  target=$(POLY1305AES_MACHINE=loongarch64 python3 -m tools.describe host) || return 1
   echo "a loongarch64 machine selects target: $target"
   [ "$target" = native ] || { echo "FAIL a machine no target names selects $target, not native"; return 1; }
   POLY1305AES_MACHINE=loongarch64 make -s BUILDROOT="$root" SELECT_ROUNDS=1 || return 1
@@ -227,7 +227,7 @@ variant_suite() {
 # installs another candidate that passed
 clang_refused() {
   target=$1 impl=$2 sroot=$root/clang-refused
-  CC=clang python3 tools/selector.py --target "$target" --root "$sroot" --rounds 1 || return 1
+  CC=clang python3 -m tools.selector --target "$target" --root "$sroot" --rounds 1 || return 1
   grep -q "^impl=$impl .*result=fails .*reason='build:" "$sroot/$target/selection.log" &&
     grep -q "poly1305aes refuses clang" "$sroot/$target/logs/$impl.log" ||
     { echo "FAIL the selector's logs do not say poly1305aes_$impl refused clang"; grep "^impl=$impl " "$sroot/$target/selection.log"; return 1; }
@@ -290,7 +290,7 @@ broken_candidate() {
   broot=$root/broken
   rm -rf "$broot"
   start=$(date +%s)
-  env -u POLY1305AES_STEP_SECONDS python3 tools/selector.py --target "$host" --root "$broot" --rounds 1 \
+  env -u POLY1305AES_STEP_SECONDS python3 -m tools.selector --target "$host" --root "$broot" --rounds 1 \
     --extra test/broken --extra test/hang || true
   took=$(($(date +%s) - start))
   log=$broot/$host/selection.log
@@ -307,7 +307,7 @@ broken_candidate() {
     { echo "FAIL a broken candidate was installed"; return 1; }
   grep -q ' chosen=yes' "$log" || { echo "FAIL nothing installed beside the broken candidates"; return 1; }
   before=$(readlink "$broot/$host/installed")
-  if python3 tools/selector.py --target "$host" --root "$broot" --impl broken --extra test/broken; then
+  if python3 -m tools.selector --target "$host" --root "$broot" --impl broken --extra test/broken; then
     echo "FAIL forcing the broken candidate succeeded"
     return 1
   fi
@@ -322,9 +322,9 @@ selector_robust() {
   sroot=$root/concurrent
   rm -rf "$sroot"
   impl=$(d impls "$host" | head -1)
-  python3 tools/selector.py --target "$host" --root "$sroot" --rounds 1 --impl "$impl" > "$sroot.1" 2>&1 &
+  python3 -m tools.selector --target "$host" --root "$sroot" --rounds 1 --impl "$impl" > "$sroot.1" 2>&1 &
   first_pid=$!
-  python3 tools/selector.py --target "$host" --root "$sroot" --rounds 1 --impl "$impl" > "$sroot.2" 2>&1
+  python3 -m tools.selector --target "$host" --root "$sroot" --rounds 1 --impl "$impl" > "$sroot.2" 2>&1
   two=$?
   wait $first_pid || { echo "FAIL the first of two concurrent selections:"; cat "$sroot.1"; return 1; }
   [ $two = 0 ] || { echo "FAIL the second of two concurrent selections:"; cat "$sroot.2"; return 1; }
@@ -340,7 +340,7 @@ selector_robust() {
   else
     as_user=python3
   fi
-  $as_user tools/selector.py --target "$host" --root "$ro" --impl "$impl" > "$ro.out" 2>&1 &&
+  $as_user -m tools.selector --target "$host" --root "$ro" --impl "$impl" > "$ro.out" 2>&1 &&
     { echo "FAIL a read-only build directory: exit status 0"; return 1; }
   cat "$ro.out"
   [ "$(wc -l < "$ro.out")" = 1 ] && grep -q '^selector: cannot write the build directory' "$ro.out" ||
@@ -356,7 +356,7 @@ selector_links() {
   echo keep > "$sroot/elsewhere/lib/sentinel"
   ln -s ../elsewhere/lib "$sroot/$host/lib"
   echo "not the selector's" > "$sroot/$host/include"
-  CC=clang python3 tools/selector.py --target "$host" --root "$sroot" --rounds 1 --impl "$(d impls "$host" | sed -n 1p)" \
+  CC=clang python3 -m tools.selector --target "$host" --root "$sroot" --rounds 1 --impl "$(d impls "$host" | sed -n 1p)" \
     > "$sroot.out" 2>&1 || { cat "$sroot.out"; return 1; }
   # (built with clang: the log and the installed header name it)
   grep -m1 -o "compiler='[^']*'" "$sroot/$host/selection.log"
@@ -410,7 +410,7 @@ conventions_install() {
     { echo "FAIL the pkg-config file's libdir:"; cat "$pcdir/poly1305aes.pc"; return 1; }
   flags=$(PKG_CONFIG_SYSROOT_DIR=$dest PKG_CONFIG_LIBDIR=$pcdir pkg-config --cflags --libs poly1305aes) || return 1
   echo "pkg-config --cflags --libs poly1305aes: $flags"
-  want=$(python3 test/example_tag.py) || return 1
+  want=$(python3 -m test.example_tag) || return 1
   awk '/^<!-- example: begin -->/{on=1; next} /^<!-- example: end -->/{on=0} on && !/^```/' README.md > "$root/pc-example.c"
   # shellcheck disable=SC2086
   gcc -std=c99 -Wall -Wextra -Werror "$root/pc-example.c" -o "$root/pc-example" $flags || return 1
@@ -471,7 +471,7 @@ conventions_flags() {
     cc=$(d target "$each" cc)
     # gcc and native's cc build for this machine: its own target, not theirs
     { [ "$cc" = gcc ] || [ "$each" = native ]; } && continue
-    picked=$(make -n CC="$cc" IMPL=53 BUILDROOT="$croot" | sed -n "s/.*selector.py --target '\([^']*\)'.*/\1/p")
+    picked=$(make -n CC="$cc" IMPL=53 BUILDROOT="$croot" | sed -n "s/.*tools.selector --target '\([^']*\)'.*/\1/p")
     echo "make CC=$cc: TARGET=$picked"
     [ "$picked" = "$each" ] || { echo "FAIL CC=$cc picked TARGET=$picked"; return 1; }
   done
@@ -579,7 +579,7 @@ target_steps() {
   step "$target: README example against the installed library" readme_example "$target"
   step "$target: every shared library exports the generic API only (soname libpoly1305aes.so.1)" exports "$target"
   step "$target: the command-line tool installed beside the library (tags against pycryptodome, exit codes, errors)" \
-    python3 test/cli.py "$root/$target/installed/bin/poly1305aes" $(d runner "$target")
+    python3 -m test.cli "$root/$target/installed/bin/poly1305aes" $(d runner "$target")
   step "$target: a program keeps running as each implementation is installed into its prefix" abi_stable "$target"
   if [ -n "$(d target "$target" alsorun)" ]; then
     for impl in $(d streams "$target"); do
@@ -629,10 +629,10 @@ echo "poly1305aes test suite: targets $(echo $targets), ${JOBS:=$(nproc 2>/dev/n
 step "tools" sh tools/ensure-tools --test $targets
 step "every source file carries the licence line" licence_lines
 step "README.md is at most 300 lines" readme_length
-step "every path named in a comment exists (tools/commentpaths.py)" python3 tools/commentpaths.py
-step "vectors regenerated and cross-checked with pycryptodome" python3 test/gen_vectors.py
+step "every path named in a comment exists; no Python file edits sys.path (tools/commentpaths.py)" python3 -m tools.commentpaths
+step "vectors regenerated and cross-checked with pycryptodome" python3 -m test.gen_vectors
 step "set-up survives a failed apt-get update (a fake apt-get)" apt_mid_sync
-step "the vector-permute AES's tables derived and checked (aes/vpaes.py)" python3 aes/vpaes.py --check common/vpaes.h
+step "the vector-permute AES's tables derived and checked (aes/vpaes.py)" python3 -m aes.vpaes --check common/vpaes.h
 for impl in $(d impls); do
   [ -n "$(d impl "$impl" checks)" ] && step "$impl: own checks" impl_checks "$impl"
 done

@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: CC0-1.0
-"""Every file path named in a comment of the tracked sources exists.
+"""Every file path named in a comment of the tracked sources exists, and no
+Python file edits the module search path (the tree's Python is one package
+tree, tools/__init__.py).
 
-  commentpaths.py [FILE...]   (default: every tracked file)
+  python3 -m tools.commentpaths [FILE...]   (default: every tracked file)
 
 Comments are read per kind of file: C and headers (/* */ and //), assembly
 (the whole text but its #include lines: its comments take @, !, # or //
@@ -18,8 +20,9 @@ checked. Not paths of the tree: those the build makes (build/..., gen/...),
 words holding a placeholder (build/<target>/..., test/abi_<t>.S, targets/T,
 *.c), words after a slash or a colon (URLs, absolute paths) and other
 projects' files (openssl/aes.h: no such directory here).
-Prints one line "FILE:LINE: PATH does not exist" per stale name and exits 1
-when there is any.
+Prints one line "FILE:LINE: PATH does not exist" per stale name and
+"FILE:LINE: sys.path edited" per line of a tracked .py whose code changes
+sys.path (insert, append, assignment...), and exits 1 when there is any.
 """
 import ast
 import io
@@ -122,6 +125,21 @@ def py_comments(text):
     return out
 
 
+def sys_path_edits(text):
+    """Lines of code that change sys.path: sys.path.insert/append/extend/...,
+    or an assignment to sys.path (comments and strings do not count)."""
+    words = [t for t in tokenize.generate_tokens(io.StringIO(text).readline)
+             if t.type in (tokenize.NAME, tokenize.OP)]
+    lines = []
+    for k in range(len(words) - 3):
+        if [w.string for w in words[k:k + 3]] == ["sys", ".", "path"] and \
+                (words[k + 3].string == "." and k + 4 < len(words)
+                 and words[k + 4].string in ("insert", "append", "extend", "remove", "pop", "clear")
+                 or words[k + 3].string in ("=", "+=")):
+            lines.append(words[k].start[0])
+    return lines
+
+
 READERS = {"c": c_comments, "text": text_lines, "hash": hash_comments, "py": py_comments}
 
 
@@ -171,6 +189,10 @@ def stale(top, name):
                     stale_name = "%s:%d: %s does not exist" % (name, line + k, word)
                     if stale_name not in found:
                         found.append(stale_name)
+    if name.endswith(".py"):
+        for line in sys_path_edits(text):
+            found.append("%s:%d: sys.path edited (import the tree's modules by their package, tools/__init__.py)"
+                         % (name, line))
     return found
 
 
@@ -184,7 +206,7 @@ def main(argv):
         print("FAIL " + line)
     if found:
         return 1
-    print("every path named in a comment of %d files exists" % len(names))
+    print("every path named in a comment of %d files exists; no Python file edits sys.path" % len(names))
     return 0
 
 

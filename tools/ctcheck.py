@@ -24,8 +24,8 @@ import sys
 import tempfile
 import xml.etree.ElementTree as ElementTree
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import describe  # noqa: E402
+from tools import describe
+
 
 KINDS = {"UninitCondition": "branch", "UninitValue": "index"}
 

@@ -262,6 +262,13 @@ def make_fragment(target_name, name=None, directory=None):
     return "".join("%s := %s\n" % (key, value.replace("$", "$$").replace("#", "\\#")) for key, value in values)
 
 
+def module(name):
+    """The command words that run the tree's Python module NAME (tools.ctcheck,
+    speed.count) as a program: run them with the working directory TOP
+    (subprocess's cwd=TOP), where its package is found (tools/__init__.py)."""
+    return [sys.executable, "-m", name]
+
+
 def runner(target_name, libdir=None):
     """The command words that run a program built for the target: its emulator,
     and for a dynamically linked program (libdir: where its libraries are) the

@@ -28,9 +28,9 @@ import shutil
 import subprocess
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import buildlock  # noqa: E402
-import describe  # noqa: E402
+from tools import buildlock
+from tools import describe
+
 
 LIBS = ("libpoly1305aes.a", "libpoly1305aes.so.1")
 LINK = "libpoly1305aes.so"

@@ -911,7 +911,7 @@ def build_probe(top, target, impl):
     """build the speed probe of an implementation (mk/impl.mk) and return its path"""
     import os
     import subprocess
-    import buildlock
+    from tools import buildlock
     root = os.path.abspath(os.environ.get("BUILDROOT", os.path.join(top, "build")))
     probe = os.path.join(root, target, "impl", impl, "speed")
     with buildlock.held(root, target, "pipemodel"):   # the selector's directory too
@@ -925,10 +925,7 @@ def build_probe(top, target, impl):
 
 def call_insns(top, qemu, probe, length, decoder, unaligned=False):
     """the Insns one call of the probe runs at this length (speed/count.py)"""
-    import os
-    import sys
-    sys.path.insert(0, os.path.join(top, "speed"))
-    import count
+    from speed import count   # here: speed imports this module
     return decode_trace(count.traces(qemu, probe, 1, length, False, unaligned)[0], decoder)
 
 

@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: CC0-1.0
 """Re-run the commands of a document's pasted blocks and paste their output.
 
-    python3 tools/readme.py [--file FILE] NAME...   the blocks <!-- NAME: begin --> .. <!-- NAME: end -->
-    python3 tools/readme.py [--file FILE] --list    the blocks' names and commands
+    python3 -m tools.readme [--file FILE] NAME...   the blocks <!-- NAME: begin --> .. <!-- NAME: end -->
+    python3 -m tools.readme [--file FILE] --list    the blocks' names and commands
 
 FILE is doc/RESULTS.md (every measured result) unless given, relative to the
 top of the tree. A block is a fenced code block between its markers whose

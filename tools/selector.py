@@ -64,9 +64,9 @@ import sys
 import tempfile
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import buildlock  # noqa: E402
-import describe  # noqa: E402
+from tools import buildlock
+from tools import describe
+
 
 LENGTHS = [0, 16, 64, 256, 1024, 8192]
 SHARED_CHECKS = "paper,chain,vectors,lengths,r-zero,fpmodes,pages"
@@ -154,14 +154,15 @@ class Candidate:
         return statistics.median(self.samples[length])
 
 
-def run(command, step, log=None):
-    """Run a command under the step's time limit; return (exit status, combined output).
-    Raises StepFailed("timed out during <step>") when it runs too long."""
+def run(command, step, log=None, cwd=None):
+    """Run a command (in directory cwd, when given) under the step's time limit; return
+    (exit status, combined output). Raises StepFailed("timed out during <step>") when it
+    runs too long."""
     seconds, why = LIMITS.limit(step)
     start = time.monotonic()
     try:
         result = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                                errors="replace", timeout=seconds, start_new_session=True)
+                                errors="replace", timeout=seconds, start_new_session=True, cwd=cwd)
         status, output = result.returncode, result.stdout
         LIMITS.took(step, time.monotonic() - start)
     except subprocess.TimeoutExpired as expired:
@@ -224,9 +225,9 @@ def constant_time(candidate, target, root, log):
     status, output = run(candidate.make_args(target, root) + [program], "the build of the constant-time check", log)
     if status != 0:
         raise StepFailed("build of the constant-time check: " + output.strip()[-200:])
-    check = [sys.executable, os.path.join(describe.TOP, "tools", "tracecheck.py" if emulated else "ctcheck.py"),
-             candidate.impl.dir, program] + ([target["name"]] if emulated else [])
-    status, output = run(check, "the constant-time check", log)
+    check = describe.module("tools.tracecheck" if emulated else "tools.ctcheck") + \
+        [candidate.impl.dir, program] + ([target["name"]] if emulated else [])
+    status, output = run(check, "the constant-time check", log, cwd=describe.TOP)
     verdicts = {}   # verdict -> the paths that earned it, in order
     for line in output.splitlines():
         if ": " in line and not line.startswith(" ") and not line.startswith(("ctcheck", "tracecheck")):
@@ -288,10 +289,10 @@ def choose(ranked, aes):
     return winner
 
 
-def sample(c, command, step):
+def sample(c, command, step, cwd=None):
     """Run a probe that prints "LENGTH VALUE" lines; add the values to c's samples, or fail c."""
     try:
-        status, output = run(command, step)
+        status, output = run(command, step, cwd=cwd)
     except StepFailed as failed:
         c.result, c.reason = "fails", str(failed)
         return
@@ -318,8 +319,8 @@ def time_native(candidates, target, rounds):
 
 def time_emulated(candidates, target):
     for c in candidates:
-        sample(c, [sys.executable, os.path.join(describe.TOP, "speed", "count.py"), target["run"],
-                   os.path.join(c.build, "speed")] + [str(n) for n in LENGTHS], "the instruction count")
+        sample(c, describe.module("speed.count") + [target["run"], os.path.join(c.build, "speed")]
+               + [str(n) for n in LENGTHS], "the instruction count", cwd=describe.TOP)
         say("  counted %s" % c.name)
 
 

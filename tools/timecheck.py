@@ -21,8 +21,8 @@ import os
 import subprocess
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import describe  # noqa: E402
+from tools import describe
+
 
 TESTS = [("aes", 0), ("aes", 1024), ("poly", 64), ("poly", 1024)]
 

@@ -29,9 +29,9 @@ import subprocess
 import sys
 import tempfile
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import describe  # noqa: E402
-import ctcheck  # noqa: E402
+from tools import describe
+from tools import ctcheck
+
 
 SEEDS = [0, 1, 2, 3]
 LENGTHS = [0, 1, 15, 16, 17, 31, 32, 33, 63, 64, 65, 127, 128, 129, 255, 256, 257, 383, 384, 385, 511,

@@ -30,8 +30,8 @@ import re
 import subprocess
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import describe  # noqa: E402
+from tools import describe
+
 
 HARNESS = ("vex_call", "vex_begin")   # test/vexcheck.c's own code inside the window
 PREFIXES = {"rep", "repz", "repnz", "repe", "repne", "lock", "notrack", "bnd", "data16", "addr32",
