@@ -138,7 +138,7 @@ CORE_ENTRIES(core64, struct p64)
 #define PATH_AES(i) \
   static PATH_ENTRY void path_aes_##i(unsigned char out[16], const unsigned char k[16], const unsigned char in[16]) \
   { \
-    path_aes(i, out, k, in); \
+    path_aes((i) < PATHS_COUNT ? (i) : 0, out, k, in); /* entries past the table: never handed out */ \
   }
 #define PATH_CORES \
   PATH_AES(0) PATH_AES(1) PATH_AES(2) PATH_AES(3) PATH_AES(4) PATH_AES(5) PATH_AES(6) PATH_AES(7) \

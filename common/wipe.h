@@ -53,6 +53,31 @@ static inline GPR_ONLY void wipe(void *p, size_t len)
     } \
     __asm__ __volatile__("" : : "r"(area_) : "memory"); \
   }
+#elif defined(__powerpc__) && !defined(__powerpc64__)
+/* 32-bit PowerPC: inlined into the caller, zeroes [r1 - bytes, r1) (bytes a
+   multiple of 16), r1 moved down over it for the stores (no red zone: a
+   signal's frame goes below r1) and back. A function's array does not do
+   here: clang pads the top of such a frame above the array, and the
+   padding keeps what the frame before it held there */
+#define WIPE_STACK_FUNCTION(name, bytes) \
+  static inline __attribute__((always_inline)) void name(void) \
+  { \
+    if ((bytes) == 0) return; \
+    __asm__ __volatile__("mr 11, 1\n\t" \
+                         "subf 12, %0, 11\n\t" \
+                         "mr 1, 12\n\t" \
+                         "li 0, 0\n" \
+                         "1:\n\t" \
+                         "stw 0, 0(12)\n\t" \
+                         "stw 0, 4(12)\n\t" \
+                         "stw 0, 8(12)\n\t" \
+                         "stw 0, 12(12)\n\t" \
+                         "addi 12, 12, 16\n\t" \
+                         "cmplw 12, 11\n\t" \
+                         "blt 1b\n\t" \
+                         "mr 1, 11" \
+                         : : "r"((size_t) (bytes)) : "r0", "r11", "r12", "cr0", "memory"); \
+  }
 #else
 #define WIPE_STACK_FUNCTION(name, bytes) \
   static __attribute__((noinline)) void name(void) \

@@ -223,6 +223,16 @@ variant_suite() {
     "$root/$host-$1/impl/$2/test" test/vectors.txt
 }
 
+# natively: more than 2^32 bytes streamed in pieces and in one update, and in one
+# onetimeauth call (test/test.c's checks, run when named: 2^32 bytes on x86 and x86-64,
+# one call on x86-64), every implementation and path of a target run natively
+huge_messages() {
+  for impl in $(d streams "$1"); do
+    echo "poly1305aes_$impl:"
+    "$root/$1/impl/$impl/test" test/vectors.txt huge,huge-stream,huge-onetime | grep -E '^(path|note|FAIL|PASS)' || return 1
+  done
+}
+
 # an implementation that refuses clang: the selector with CC=clang logs it failed and
 # installs another candidate that passed
 clang_refused() {
@@ -577,6 +587,9 @@ target_steps() {
     step "$target: every implementation built, self-tested on every path, installed by the selector (constant time by default)" select_all "$target"
   fi
   step "$target: README example against the installed library" readme_example "$target"
+  if [ -z "$(d runner "$target")" ]; then
+    step "$target: messages over 2^32 bytes streamed and in one call, every implementation and path" huge_messages "$target"
+  fi
   step "$target: every shared library exports the generic API only (soname libpoly1305aes.so.1)" exports "$target"
   step "$target: the command-line tool installed beside the library (tags against pycryptodome, exit codes, errors)" \
     python3 -m test.cli "$root/$target/installed/bin/poly1305aes" $(d runner "$target")
