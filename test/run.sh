@@ -563,6 +563,12 @@ readme_length() {
   [ "$lines" -le 300 ] || { echo "FAIL README.md has $lines lines, more than 300: move the detail to doc/"; return 1; }
 }
 
+# README.md's platform table is what tools/platforms.py derives from
+# doc/RESULTS.md's blocks and tools/platforms.txt: no figure typed by hand
+readme_platforms() {
+  python3 -m tools.platforms --check
+}
+
 # commands an implementation lists in its 'checks' file (bound proofs, object checks)
 impl_checks() {
   d impl "$1" checks | while read -r command; do
@@ -643,6 +649,7 @@ step "tools" sh tools/ensure-tools --test $targets
 step "every source file carries the licence line" licence_lines
 step "README.md is at most 300 lines" readme_length
 step "every path named in a comment exists; no Python file edits sys.path (tools/commentpaths.py)" python3 -m tools.commentpaths
+step "README.md's platform table is what doc/RESULTS.md's blocks give (tools/platforms.py)" readme_platforms
 step "vectors regenerated and cross-checked with pycryptodome" python3 -m test.gen_vectors
 step "set-up survives a failed apt-get update (a fake apt-get)" apt_mid_sync
 step "the vector-permute AES's tables derived and checked (aes/vpaes.py)" python3 -m aes.vpaes --check common/vpaes.h
