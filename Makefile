@@ -19,7 +19,9 @@
 #                              implementation beside OpenSSL and libsodium (amd64, x86: rdtsc,
 #                              speed/bench.sh; arm64, armhf, riscv64, ppc64le, s390x: instructions
 #                              under qemu, BENCH_RUN another emulated CPU): a table, a sweep,
-#                              build/<target>/bench.csv and bench.png
+#                              build/<target>/bench.csv and bench.png; amd64, x86:
+#                              BENCH_ARGS="onetime" (or "stream", "paths", ...) runs only
+#                              build/<target>/bench BENCH_ARGS (speed/bench.c's modes)
 #   make fuzz [FUZZ_SECONDS=600]  differential fuzzing of every host implementation
 #   make clean
 
@@ -81,7 +83,7 @@ ifneq ($(EMULATOR),)
 	@sh tools/ensure-tools $(TARGET)
 	@$(PYTHON) speed/peers.py --target $(TARGET) $(if $(SWEEP),--sweep $(SWEEP)) $(if $(BENCH_RUN),--run "$(BENCH_RUN)")
 else
-	@SWEEP=$(SWEEP) sh speed/bench.sh $(TARGET)
+	@SWEEP=$(SWEEP) sh speed/bench.sh $(TARGET) $(BENCH_ARGS)
 endif
 
 speed:

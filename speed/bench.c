@@ -16,6 +16,20 @@
      bench mixed [-r RUNS]            a server's mixed load, every path forced: a
                                       call of 512 to 65536 bytes after 0 to 100000
                                       calls of 64 bytes; "mixed PATH" rows
+     bench onetime [-p PATH] [-r RUNS]  Poly1305 with a one-time key r||s per message
+                                      (no AES), at 16 64 256 1024 16384 65536 bytes:
+                                      ours = the implementation's onetimeauth,
+                                      libsodium's crypto_onetimeauth_poly1305,
+                                      OpenSSL's EVP_MAC "POLY1305" as an application
+                                      calls it (EVP_MAC_init with the key + update +
+                                      final; the MAC and its context fetched once);
+                                      ours over the faster peer
+     bench stream [-p PATH] [-r RUNS]   65536 bytes streamed with the one-time key:
+                                      init + updates of 64 bytes + final, and init +
+                                      one update + final, ours (onetimeauth_init,
+                                      update, final) and libsodium's
+                                      (crypto_onetimeauth_poly1305_init, update, final),
+                                      beside each one's one-shot onetimeauth
      -c FILE                          also writes each complete one's median at
                                       every length measured to FILE, as CSV
                                       (speed/plot.py: its columns; `make bench`
@@ -55,8 +69,10 @@
    "<- a peer is faster" marks a length where a complete peer is faster than
    ours behind any of the callers; the sweep times the complete ones only
    (its core columns are dashes).
-   Poly1305 alone: ours is the implementation's poly1305aes_<name>_poly1305
-   (key r||s, a weak reference: skipped if the implementation has none).
+   onetime and stream time their candidates as the table does (batches, the
+   shuffled order, clean callers), each tag checked against ours first: the
+   one-time key is r || AES_k(n), so every tag is the table's tag.
+   Poly1305 alone: ours is the implementation's onetimeauth (key r||s).
      bench aes [-r RUNS] [PATH...]    AES-128 alone, key setup plus one block (what
                                       every call computes), median ticks per block
                                       (batches of 16 behind a clean caller; the rows
@@ -97,11 +113,6 @@ extern const unsigned char aes_table[2048] __attribute__((weak));
 #include "aes_table.h"
 
 #define MAXLEN 65536
-
-/* Poly1305 alone, key r||s: an optional symbol of the implementation */
-#define poly1305_alone CRYPTO_NAMESPACE(poly1305)
-extern void poly1305_alone(unsigned char out[16], const unsigned char rs[32], const unsigned char m[],
-                           unsigned int l) __attribute__((weak));
 
 /* OpenSSL's capability vector, after OPENSSL_ia32cap's mask (static libcrypto) */
 extern unsigned int OPENSSL_ia32cap_P[4];
@@ -236,14 +247,61 @@ static unsigned long long openssl_core(unsigned char out[16], unsigned int l)
   return cycles_now() - start;
 }
 
+/* ---- Poly1305 with the one-time key core_key, per message (bench onetime, bench stream) ---- */
+
+static void ours_onetime(unsigned char out[16], unsigned int l)
+{
+  poly1305aes_onetimeauth(out, core_key, m, l);
+}
+
+static void openssl_onetime(unsigned char out[16], unsigned int l)
+{
+  size_t outl;
+  if (!EVP_MAC_init(mctx, core_key, 32, NULL) || !EVP_MAC_update(mctx, m, l) || !EVP_MAC_final(mctx, out, &outl, 16))
+    die("OpenSSL Poly1305 failed");
+}
+
+static void sodium_onetime(unsigned char out[16], unsigned int l)
+{
+  crypto_onetimeauth_poly1305(out, m, l, core_key);
+}
+
+#define PIECE 64   /* bench stream's update size */
+
+/* NAME(out, l, piece): m[0..l) streamed through an API's init (with core_key), updates of
+   piece bytes and final, on its STATE */
+#define STREAMED(name, state, init, update, final)                                      \
+  static void name(unsigned char out[16], unsigned int l, unsigned int piece)           \
+  {                                                                                     \
+    state st;                                                                           \
+    unsigned int at;                                                                    \
+    init(&st, core_key);                                                                \
+    for (at = 0; at < l; at += piece) update(&st, m + at, l - at < piece ? l - at : piece); \
+    final(&st, out);                                                                    \
+  }
+STREAMED(ours_stream, poly1305aes_state, poly1305aes_onetimeauth_init, poly1305aes_update, poly1305aes_final)
+STREAMED(sodium_stream, crypto_onetimeauth_poly1305_state, crypto_onetimeauth_poly1305_init,
+         crypto_onetimeauth_poly1305_update, crypto_onetimeauth_poly1305_final)
+
+static void ours_pieces(unsigned char out[16], unsigned int l) { ours_stream(out, l, PIECE); }
+static void ours_whole(unsigned char out[16], unsigned int l) { ours_stream(out, l, l); }
+static void sodium_pieces(unsigned char out[16], unsigned int l) { sodium_stream(out, l, PIECE); }
+static void sodium_whole(unsigned char out[16], unsigned int l) { sodium_stream(out, l, l); }
+
 typedef void candidate(unsigned char out[16], unsigned int l);
-/* what is timed: the complete ones behind a clean caller, OpenSSL's core, ours behind dirty callers */
-enum { OURS, OPENSSL, SODIUM, CORE, OURS_YMM, OURS_ZMM, TIMED };
-static candidate *const complete[TIMED] = { ours, openssl, sodium, NULL, ours, ours };
-static const enum caller callers[TIMED] = { CALLER_CLEAN, CALLER_CLEAN, CALLER_CLEAN, CALLER_CLEAN, CALLER_YMM, CALLER_ZMM };
+/* what is timed: the complete ones behind a clean caller, OpenSSL's core, ours behind dirty
+   callers (the table: TABLE), then bench onetime's and bench stream's, behind a clean caller */
+enum { OURS, OPENSSL, SODIUM, CORE, OURS_YMM, OURS_ZMM, TABLE, ONE_OURS = TABLE, ONE_OPENSSL, ONE_SODIUM,
+       STREAM_OURS, STREAM_OURS_WHOLE, STREAM_SODIUM, STREAM_SODIUM_WHOLE, TIMED };
+static candidate *const complete[TIMED] = { ours, openssl, sodium, NULL, ours, ours, ours_onetime, openssl_onetime,
+                                            sodium_onetime, ours_pieces, ours_whole, sodium_pieces, sodium_whole };
+static const enum caller callers[TIMED] = { CALLER_CLEAN, CALLER_CLEAN, CALLER_CLEAN, CALLER_CLEAN, CALLER_YMM,
+                                            CALLER_ZMM }; /* the rest clean */
 static const char *const names[TIMED] = { "ours", "OpenSSL", "libsodium", "OpenSSL's core", "ours (ymm caller)",
-                                          "ours (zmm caller)" };
-static int timed[TIMED];   /* 1: this CPU runs it */
+                                          "ours (zmm caller)", "ours onetimeauth", "OpenSSL EVP_MAC",
+                                          "libsodium onetimeauth", "ours streamed", "ours in one update",
+                                          "libsodium streamed", "libsodium in one update" };
+static int timed[TIMED];   /* 1: this CPU runs it, in the table */
 
 static int compare(const void *a, const void *b)
 {
@@ -251,12 +309,14 @@ static int compare(const void *a, const void *b)
   return (x > y) - (x < y);
 }
 
-static void check_agree(unsigned int l)
+/* the tags of the candidates in use[] at length l agree with ours' complete tag */
+static void check_agree(unsigned int l, const int use[TIMED])
 {
   unsigned char tag[TIMED][16];
   int c;
+  ours(tag[OURS], l);
   for (c = 0; c < TIMED; ++c) {
-    if (!timed[c]) continue;
+    if (!use[c]) continue;
     if (c == CORE) openssl_core(tag[c], l);
     else {
       caller_leave(callers[c], has_avx);
@@ -391,7 +451,7 @@ static void csv_rows(unsigned int l, const double t[TIMED], int runs)
 static void row(unsigned int l, int runs)
 {
   double t[TIMED];
-  check_agree(l);
+  check_agree(l, timed);
   measure(l, runs, t, timed);
   print_row(l, t);
   csv_rows(l, t, runs);
@@ -403,11 +463,7 @@ static void poly_alone(unsigned int l, int runs)
   double *sample[2], median[2];
   unsigned char a[16], b[16];
   int r, c;
-  if (!poly1305_alone) {
-    printf("# Poly1305 alone: skipped (%s has no Poly1305 alone)\n", poly1305aes_implementation);
-    return;
-  }
-  poly1305_alone(a, core_key, m, l);
+  poly1305aes_onetimeauth(a, core_key, m, l);
   openssl_core(b, l);
   if (memcmp(a, b, 16)) die("Poly1305 alone: ours and OpenSSL disagree");
   for (c = 0; c < 2; ++c) sample[c] = malloc(sizeof(double) * (size_t) runs);
@@ -418,7 +474,7 @@ static void poly_alone(unsigned int l, int runs)
         unsigned long long start;
         caller_leave(CALLER_CLEAN, has_avx);
         start = cycles_now();
-        poly1305_alone(a, core_key, m, l);
+        poly1305aes_onetimeauth(a, core_key, m, l);
         sample[0][r] = (double) (cycles_now() - start);
       } else {
         sample[1][r] = (double) openssl_core(b, l);
@@ -429,8 +485,53 @@ static void poly_alone(unsigned int l, int runs)
     median[c] = sample[c][runs / 2];
     free(sample[c]);
   }
-  printf("# Poly1305 alone at %u bytes (key setup excluded): ours %.1f, OpenSSL %.1f ticks, ours/OpenSSL %.3f\n", l,
+  printf("# Poly1305 alone at %u bytes (OpenSSL's key setup excluded, ours' included: onetimeauth): ours %.1f, OpenSSL %.1f ticks, ours/OpenSSL %.3f\n", l,
          median[0], median[1], median[0] / median[1]);
+}
+
+/* bench onetime: issue 23's target, ours at most 0.7 of the faster peer at every length */
+#define ONETIME_TARGET 0.7
+static void onetime(int runs)
+{
+  static const unsigned int lengths[] = { 16, 64, 256, 1024, 16384, 65536 };
+  int use[TIMED] = { 0 };
+  unsigned int i, missed = 0;
+  use[ONE_OURS] = use[ONE_OPENSSL] = use[ONE_SODIUM] = 1;
+  printf("# onetimeauth: Poly1305 with the one-time key r||s per message (no AES), tags checked equal; "
+         "median ticks per message; target: ours/faster <= %.2f\n", ONETIME_TARGET);
+  printf("%6s %9s %9s %9s %8s %8s %8s\n", "length", "ours", "OpenSSL", "sodium", "/OpenSSL", "/sodium", "/faster");
+  for (i = 0; i < sizeof lengths / sizeof lengths[0]; ++i) {
+    double t[TIMED], faster, ratio;
+    check_agree(lengths[i], use);
+    measure(lengths[i], runs, t, use);
+    faster = t[ONE_OPENSSL] < t[ONE_SODIUM] ? t[ONE_OPENSSL] : t[ONE_SODIUM];
+    ratio = t[ONE_OURS] / faster;
+    missed += ratio > ONETIME_TARGET;
+    printf("%6u %9.1f %9.1f %9.1f %8.3f %8.3f %8.3f%s\n", lengths[i], t[ONE_OURS], t[ONE_OPENSSL], t[ONE_SODIUM],
+           t[ONE_OURS] / t[ONE_OPENSSL], t[ONE_OURS] / t[ONE_SODIUM], ratio, ratio > ONETIME_TARGET ? "  <- misses" : "");
+  }
+  printf("# onetimeauth: %u of %u lengths miss the target\n", missed, (unsigned int) (sizeof lengths / sizeof lengths[0]));
+}
+
+/* bench stream: issue 23's target, 64-byte updates at most 1.2 of one update */
+#define STREAM_TARGET 1.2
+static void stream(int runs)
+{
+  int use[TIMED] = { 0 };
+  double t[TIMED];
+  use[STREAM_OURS] = use[STREAM_OURS_WHOLE] = use[STREAM_SODIUM] = use[STREAM_SODIUM_WHOLE] = 1;
+  use[ONE_OURS] = use[ONE_SODIUM] = 1;
+  check_agree(MAXLEN, use);
+  measure(MAXLEN, runs, t, use);
+  printf("# stream: %u bytes with the one-time key, init + updates + final, tags checked equal; median ticks per "
+         "message; target: ours' %u-byte updates over one update <= %.2f; one-shot: onetimeauth in one call\n",
+         MAXLEN, PIECE, STREAM_TARGET);
+  printf("%-10s %11s %11s %8s %11s %12s\n", "who", "64-byte", "one update", "ratio", "one-shot", "update/shot");
+  printf("%-10s %11.1f %11.1f %8.3f %11.1f %12.3f%s\n", "ours", t[STREAM_OURS], t[STREAM_OURS_WHOLE],
+         t[STREAM_OURS] / t[STREAM_OURS_WHOLE], t[ONE_OURS], t[STREAM_OURS_WHOLE] / t[ONE_OURS],
+         t[STREAM_OURS] / t[STREAM_OURS_WHOLE] > STREAM_TARGET ? "  <- misses" : "");
+  printf("%-10s %11.1f %11.1f %8.3f %11.1f %12.3f\n", "libsodium", t[STREAM_SODIUM], t[STREAM_SODIUM_WHOLE],
+         t[STREAM_SODIUM] / t[STREAM_SODIUM_WHOLE], t[ONE_SODIUM], t[STREAM_SODIUM_WHOLE] / t[ONE_SODIUM]);
 }
 
 /* every path this CPU runs, forced: ours alone behind each caller */
@@ -451,7 +552,7 @@ static void paths(int runs)
     for (i = 0; i < sizeof lengths / sizeof lengths[0]; ++i) {
       double t[TIMED];
       char ymm[16], zmm[16], dirty[16];
-      check_agree(lengths[i]);
+      check_agree(lengths[i], use);
       measure(lengths[i], runs, t, use);
       column(ymm, sizeof ymm, t[OURS_YMM], "%.1f");
       column(zmm, sizeof zmm, t[OURS_ZMM], "%.1f");
@@ -668,14 +769,20 @@ static void cpu_name(char *name, size_t size)
   if (f) fclose(f);
 }
 
-static void header(int runs)
+/* who runs beside whom on what */
+static void header_line(int runs)
 {
-  const char *cap = getenv("OPENSSL_ia32cap");
   char cpu[128];
   cpu_name(cpu, sizeof cpu);
   printf("# %s (path %s) beside %s and libsodium %s on %s (%s, %d-bit code); %s, median of %d\n",
          poly1305aes_implementation, poly1305aes_path(), OpenSSL_version(OPENSSL_VERSION), sodium_version_string(),
          POLY1305AES_TARGET, cpu, (int) (8 * sizeof(void *)), cycles_name(), runs);
+}
+
+static void header(int runs)
+{
+  const char *cap = getenv("OPENSSL_ia32cap");
+  header_line(runs);
   printf("# complete Poly1305-AES per message; tags of all four checked equal at every length; OpenSSL held to "
          "OPENSSL_ia32cap=%s; libsodium's nonce AES: %s\n", cap ? cap : "(unset)",
          sodium_aesni ? "AES-NI" : "OpenSSL's AES_encrypt (no AES-NI)");
@@ -690,7 +797,8 @@ static void header(int runs)
 int main(int argc, char **argv)
 {
   static const unsigned int lengths[] = { 0, 16, 64, 256, 1024, 4096, 8192, 65536 };
-  int runs = 101, a = 1, sweep = 0, given = 0, all_paths = 0, i;
+  enum { TABLE_MODE, PATHS_MODE, MIXED_MODE, ONETIME_MODE, STREAM_MODE } mode = TABLE_MODE;
+  int runs = 101, a = 1, sweep = 0, given = 0, i;
   unsigned int step = 61, l, list[64];
   if (a < argc && !strcmp(argv[a], "aes")) {
     for (++a; a + 1 < argc && !strcmp(argv[a], "-r"); a += 2) runs = atoi(argv[a + 1]);
@@ -705,8 +813,10 @@ int main(int argc, char **argv)
     return 0;
   }
   if (a < argc && !strcmp(argv[a], "sweep")) { sweep = 1; ++a; }
-  else if (a < argc && !strcmp(argv[a], "paths")) { all_paths = 1; ++a; }
-  else if (a < argc && !strcmp(argv[a], "mixed")) { all_paths = 2; ++a; }
+  else if (a < argc && !strcmp(argv[a], "paths")) { mode = PATHS_MODE; ++a; }
+  else if (a < argc && !strcmp(argv[a], "mixed")) { mode = MIXED_MODE; ++a; }
+  else if (a < argc && !strcmp(argv[a], "onetime")) { mode = ONETIME_MODE; ++a; }
+  else if (a < argc && !strcmp(argv[a], "stream")) { mode = STREAM_MODE; ++a; }
   for (; a < argc; ++a) {
     if (!strcmp(argv[a], "-r") && a + 1 < argc) runs = atoi(argv[++a]);
     else if (!strcmp(argv[a], "-p") && a + 1 < argc) {
@@ -717,20 +827,26 @@ int main(int argc, char **argv)
       if (!(csv = fopen(argv[++a], "w"))) die("cannot write the CSV file given with -c");
     }
     else if (sweep && argv[a][0] != '-') step = (unsigned int) atoi(argv[a]);
-    else if (!sweep && argv[a][0] != '-' && given < 64) list[given++] = (unsigned int) atoi(argv[a]);
+    else if (!sweep && mode == TABLE_MODE && argv[a][0] != '-' && given < 64) list[given++] = (unsigned int) atoi(argv[a]);
     else {
       fprintf(stderr, "usage: bench [-p PATH] [-r RUNS] [-c CSV] [-l LEN...] | bench sweep [-p PATH] [-r RUNS] "
               "[-c CSV] [STEP] | bench paths [-r RUNS] | bench mixed [-r RUNS] "
-              "| bench aes [-r RUNS] [PATH...]\n");
+              "| bench onetime|stream [-p PATH] [-r RUNS] | bench aes [-r RUNS] [PATH...]\n");
       return 2;
     }
   }
   if (runs < 1) runs = 1;
   if (step < 1) step = 1;
   setup();
+  if (mode == ONETIME_MODE || mode == STREAM_MODE) {
+    header_line(runs);
+    if (mode == ONETIME_MODE) onetime(runs);
+    else stream(runs);
+    return 0;
+  }
   header(runs);
-  if (all_paths) {
-    if (all_paths == 2) mixed(runs);
+  if (mode != TABLE_MODE) {
+    if (mode == MIXED_MODE) mixed(runs);
     else paths(runs);
     return 0;
   }
@@ -756,7 +872,7 @@ int main(int argc, char **argv)
     printf("# sweep: lengths 0..4096, then every %u to 65536; only lengths where a peer is faster are listed\n", step);
     for (l = 0; l <= MAXLEN; l = l < 4096 ? l + 1 : l + step > MAXLEN && l < MAXLEN ? MAXLEN : l + step) {
       double ratio;
-      check_agree(l);
+      check_agree(l, timed);
       measure(l, runs, t, use);
       ratio = ours_worst(t) / (t[OPENSSL] < t[SODIUM] ? t[OPENSSL] : t[SODIUM]);
       ++count;
