@@ -14,10 +14,12 @@
    PATH_CORES (the dispatchers of poly1305aes_amd64 and poly1305aes_x86 via
    x86/paths.h; of poly1305aes_arm64, _armhf, _riscv64 via common/dispatch.h):
    path i's core is the path's own AES (path_aes(i, ...), which the including
-   file defines) with core64 on 64-bit targets, core26 on 32-bit ones. So on
-   those implementations the streaming API runs at the portable core's speed
-   (their vector and assembly cores are another branch's refactor); their
-   one-shot functions keep each path's fused code. */
+   file defines) with core64 on 64-bit targets, core26 on 32-bit ones, unless
+   the including file names its paths' own cores (OWN_CORES, PATH_CORE_OF:
+   poly1305aes_amd64 and poly1305aes_x86 through x86/paths.h's X86_CORES,
+   poly1305aes_ppc64le, poly1305aes_s390x). Where it does not, the streaming
+   API runs at the portable core's speed; the one-shot functions keep each
+   path's fused code. */
 #ifndef poly1305aes_pathcore_H
 #define poly1305aes_pathcore_H
 

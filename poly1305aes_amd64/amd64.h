@@ -28,6 +28,12 @@
 #define vector_hybrid_table CRYPTO_NAMESPACE(vector_hybrid_table)
 #define vector_hybrid_vperm CRYPTO_NAMESPACE(vector_hybrid_vperm)
 
+#define core_scalar_mul CRYPTO_NAMESPACE(core_scalar_mul)
+#define core_scalar_mulx CRYPTO_NAMESPACE(core_scalar_mulx)
+#define core_vector_ifma CRYPTO_NAMESPACE(core_vector_ifma)
+#define core_vector_avx2 CRYPTO_NAMESPACE(core_vector_avx2)
+#define core_vector_hybrid CRYPTO_NAMESPACE(core_vector_hybrid)
+
 HIDDEN hashfn scalar_mul;         /* AES-NI, radix 2^64 with MUL (scalar.c) */
 HIDDEN hashfn scalar_mulx;        /* AES-NI (VEX), radix 2^64 with MULX (scalar.c) */
 HIDDEN hashfn scalar_table;       /* AES from a table, radix 2^64 with MUL (scalar.c) */
@@ -37,6 +43,13 @@ HIDDEN hashfn vector_ifma;        /* AES-NI around x86/ifma.c's hash (scalar.c);
 HIDDEN hashfn vector_hybrid;      /* AES-NI around the hybrid (x86/sse2.c's, scalar.c); l >= 384 */
 HIDDEN hashfn vector_hybrid_table;   /* AES from a table around the hybrid (scalar.c); l >= 384 */
 HIDDEN hashfn vector_hybrid_vperm;   /* vector-permute AES around the hybrid (scalar.c); l >= 384 */
+
+/* the blocks of the paths' cores on struct p64 (scalar.c; dispatch.c's path_core) */
+HIDDEN core_scalar_fn core_scalar_mul;      /* radix 2^64 with MUL */
+HIDDEN core_scalar_fn core_scalar_mulx;     /* radix 2^64 with MULX (BMI2) */
+HIDDEN core_vector_fn core_vector_ifma;     /* x86/ifma.c's hash, joined; nblocks >= 1 */
+HIDDEN core_vector_fn core_vector_avx2;     /* x86/avx2.c's hash, joined; nblocks >= 1 */
+HIDDEN core_vector_fn core_vector_hybrid;   /* the hybrid, joined; nblocks >= 24 */
 
 
 /* ---- Poly1305 in radix 2^64 ---- */

@@ -66,10 +66,24 @@ void poly1305aes_authenticate(unsigned char out[16], const unsigned char kr[32],
   run(out, kr + 16, kr, n, m, l);
 }
 
+/* each path's Poly1305 blocks on the contract, in the table's order (x86/paths.h's
+   X86_CORES): the scalar radix-2^64 code with MULX where the path has BMI2, and the path's
+   vector code, joined (scalar.c) */
+static const struct core_code core_code[] = {
+  { core_scalar_mulx, core_vector_ifma, 1 },
+  { core_scalar_mulx, core_vector_avx2, 1 },
+  { core_scalar_mul, core_vector_hybrid, 8 + 8 + HYBRID_BLOCKS },
+  { core_scalar_mul, core_vector_hybrid, 8 + 8 + HYBRID_BLOCKS },
+  { core_scalar_mul, core_vector_hybrid, 8 + 8 + HYBRID_BLOCKS },
+};
+
 /* the path interface (common/impl.h.in): the table above, as data; path_core(i) is path i's
-   own AES with the portable Poly1305 core (common/pathcore.h: not yet the path's own core) */
+   own AES with its own core: start and finish common/pathcore.h's radix-2^64 ones, the
+   blocks core_code[i] */
 #define PATHS_COUNT (sizeof paths / sizeof paths[0])
 #define WIPE_PATH(p, bytes) wipe_below(bytes)
 #define CORE_WIPE() wipe_below(CORE_STACK)
+#define OWN_CORES X86_CORES(struct p64, core64_start_work, core64_finish_work)
+#define PATH_CORE_OF(aes, i) X86_CORE_OF(struct p64, aes, i)
 #include "pathcore.h"
 PATH_INTERFACE(paths)

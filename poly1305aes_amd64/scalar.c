@@ -101,3 +101,37 @@ AES_AROUND(vector_hybrid_vperm, "ssse3", vp_encrypt, hash_hybrid)               
   }
 TABLE_AROUND(scalar_table, hash_mul)                                        /* short ones */
 TABLE_AROUND(vector_hybrid_table, hash_hybrid)                              /* long ones */
+
+/* ---- the blocks of the paths' cores (common/core.h) on struct p64, h2 <= 4 between calls ---- */
+
+/* h = (h + c + pad 2^128) r for each of the nblocks blocks c at m, nblocks >= 1 */
+#define CORE_SCALAR(name, isa, mulx)                                                             \
+  __attribute__((target(isa))) void name(void *state, const unsigned char *m, size_t nblocks,   \
+                                         unsigned int pad)                                       \
+  {                                                                                              \
+    struct p64 *st = state;                                                                      \
+    if (pad) p64_blocks(st, m, nblocks, mulx);                                                   \
+    else                                                                                         \
+      for (; nblocks > 0; --nblocks, m += 16) p64_last(st, load64(m), load64(m + 8), mulx);     \
+  }
+CORE_SCALAR(core_scalar_mul, "sse2", 0)
+CORE_SCALAR(core_scalar_mulx, "bmi2", 1)
+
+/* h = h r^n + H (Poly1305 is linear in h: p64_join), H the hash from 0 of the n = nblocks
+   blocks at m (pad 1) by one of the long-message hashes above */
+#define CORE_VECTOR(name, isa, hash)                                                             \
+  __attribute__((target(isa))) void name(void *state, const unsigned char *m, size_t nblocks)   \
+  {                                                                                              \
+    struct p64 *st = state;                                                                      \
+    unsigned char r[16];                                                                         \
+    const u64 h[3] = { st->h0, st->h1, st->h2 };                                                 \
+    u64 hm[3], joined[3];                                                                        \
+    store64(r, st->r0);                                                                          \
+    store64(r + 8, st->r1);                                                                      \
+    hash(hm, r, m, 16 * nblocks);                                                                \
+    p64_join(joined, h, hm, st->r0, st->r1, nblocks);                                            \
+    st->h0 = joined[0], st->h1 = joined[1], st->h2 = joined[2];                                  \
+  }
+CORE_VECTOR(core_vector_ifma, "avx512f,avx2,avx,bmi2", hash_ifma)
+CORE_VECTOR(core_vector_avx2, "avx2,avx,bmi2", hash_avx2)
+CORE_VECTOR(core_vector_hybrid, "sse2", hash_hybrid)

@@ -102,9 +102,24 @@ void poly1305aes_authenticate(unsigned char out[16], const unsigned char kr[32],
 }
 
 /* the path interface (common/impl.h.in): the table above, as data; path_core(i) is path i's
-   own AES with the portable Poly1305 core (common/pathcore.h: not yet the path's own core) */
+   own AES with its own core: common/pathcore.h's radix-2^26 one for start, finish and the
+   short runs, the path's SIMD core, joined (vector.c), for the long ones (x86/paths.h's
+   X86_CORES); the core wipe with SSE stores where the CPU has SSE2 */
 #define PATHS_COUNT (sizeof paths / sizeof paths[0])
 #define WIPE_PATH(p, bytes) wipe_below(bytes, (p)->needs & SSE2)
-#define CORE_WIPE() wipe_below(CORE_STACK, 0)
+#define CORE_WIPE() wipe_below(CORE_STACK, (cpu_features() & SSE2) != 0)
+#define OWN_CORES X86_CORES(struct p26, core26_start_work, core26_finish_work)
+#define PATH_CORE_OF(aes, i) X86_CORE_OF(struct p26, aes, i)
 #include "pathcore.h"
+
+/* each path's blocks, in the table's order: generic's two chains need a whole message */
+static const struct core_code core_code[] = {
+  { core26_blocks_work, core_vector_ifma, 1 },
+  { core26_blocks_work, core_vector_avx2, 1 },
+  { core26_blocks_work, core_vector_sse2, 1 },
+  { core26_blocks_work, core_vector_sse2, 1 },
+  { core26_blocks_work, core_vector_sse2, 1 },
+  { core26_blocks_work, NULL, 0 },
+};
+
 PATH_INTERFACE(paths)

@@ -30,6 +30,10 @@
 #define scalar_vperm CRYPTO_NAMESPACE(scalar_vperm)
 #define vector_sse2_vperm CRYPTO_NAMESPACE(vector_sse2_vperm)
 
+#define core_vector_ifma CRYPTO_NAMESPACE(core_vector_ifma)
+#define core_vector_avx2 CRYPTO_NAMESPACE(core_vector_avx2)
+#define core_vector_sse2 CRYPTO_NAMESPACE(core_vector_sse2)
+
 HIDDEN hashfn scalar_aesni;       /* AES-NI, radix 2^32 (scalar.c) */
 HIDDEN hashfn scalar_table;       /* AES from a table, radix 2^32 (scalar.c) */
 HIDDEN hashfn vector_ifma;        /* AES-NI, AVX-512 IFMA (vector.c, x86/ifma.c); l >= 1 */
@@ -39,6 +43,12 @@ HIDDEN hashfn vector_sse2_table;  /* AES from a table, SSE2 radix 2^26 (scalar.c
 HIDDEN hashfn vector_two_table;   /* AES from a table, two radix-2^32 chains (scalar.c); l >= 32 */
 HIDDEN hashfn scalar_vperm;       /* vector-permute AES (SSSE3), radix 2^32 (scalar.c) */
 HIDDEN hashfn vector_sse2_vperm;  /* vector-permute AES (SSSE3), SSE2 radix 2^26 (scalar.c); l >= 1 */
+
+/* the vector blocks of the paths' cores on common/poly26.h's struct p26 (vector.c;
+   dispatch.c's path_core): a SIMD core's hash, joined; nblocks >= 1 */
+HIDDEN core_vector_fn core_vector_ifma;
+HIDDEN core_vector_fn core_vector_avx2;
+HIDDEN core_vector_fn core_vector_sse2;
 
 /* wipe.S: zero bytes (a multiple of 64) of stack just below its return address (SSE stores, or rep stosb) */
 HIDDEN void wipe_sse2(size_t bytes);

@@ -6,6 +6,7 @@
 #include <immintrin.h>
 #include "ia32.h"
 #include "aesni.h"
+#include "poly26.h"
 
 /* a path's long-message calls (hashfn): s from AES-NI (or given, for
    Poly1305 alone) around a core, in the instruction set of the path */
@@ -23,3 +24,39 @@
 AES_AROUND(vector_ifma, "avx512f,avx512vl,avx512bw,avx512ifma,avx512vbmi2,avx2,avx,bmi2,aes,ssse3", ifma_words)
 AES_AROUND(vector_avx2, "avx2,avx,aes,ssse3", avx2_words)
 AES_AROUND(vector_sse2, "aes,ssse3", sse2_words)
+
+/* ---- the vector blocks of the paths' cores (common/core.h) on struct p26: h's limbs as
+   mul26_by leaves them (common/poly26.h), r's below 2^26 ---- */
+
+/* r as 16 little-endian bytes from its limbs */
+INLINE void r_bytes(unsigned char r[16], const uint32_t l[5])
+{
+  const uint32_t w[4] = { l[0] | l[1] << 26, l[1] >> 6 | l[2] << 20, l[2] >> 12 | l[3] << 14, l[3] >> 18 | l[4] << 8 };
+  memcpy(r, w, 16);
+}
+
+/* h = h r^n + w mod p (Poly1305 is linear in h), w words with w[4] <= 4 (so its limb 4 is
+   below 5 2^24 < 2^26.4, mul26_by's bound for the addend), n >= 1 (public) */
+INLINE void join_words(uint32_t h[5], const uint32_t r[5], const uint32_t w[5], size_t n)
+{
+  const uint64_t w64[3] = { (uint64_t) w[1] << 32 | w[0], (uint64_t) w[3] << 32 | w[2], w[4] };
+  uint32_t power[5], add[5];
+  to26(add, w64);
+  power26(power, r, n);
+  mul26(h, h, power, add);
+}
+
+/* h = h r^n + H, H the hash from 0 of the n = nblocks blocks at m (pad 1) by a SIMD core */
+#define CORE_VECTOR(name, isa, words)                                                            \
+  __attribute__((target(isa))) void name(void *state, const unsigned char *m, size_t nblocks)   \
+  {                                                                                              \
+    struct p26 *st = state;                                                                      \
+    unsigned char r[16];                                                                         \
+    uint32_t w[5];                                                                               \
+    r_bytes(r, st->r);                                                                           \
+    words(w, r, m, 16 * nblocks);                                                                \
+    join_words(st->h, st->r, w, nblocks);                                                        \
+  }
+CORE_VECTOR(core_vector_ifma, "avx2,avx", ifma_words)
+CORE_VECTOR(core_vector_avx2, "avx2,avx", avx2_words)
+CORE_VECTOR(core_vector_sse2, "sse2", sse2_words)

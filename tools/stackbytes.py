@@ -7,8 +7,9 @@ build's stack probe.
 
 Each MEASUREMENTS file holds test/abi.c --measure's lines: "PATH AREA BYTES"
 (the most bytes a path's calls wrote below the frame of their wipe, by the
-area it recorded: scalar or vector, or core for the portable Poly1305 cores'
-entry points; none for calls that wipe nothing, below the caller's stack
+area it recorded: scalar or vector, or core for the Poly1305 cores' entry
+points (the x86 dispatchers' cores wipe their vector code's stack as the
+path's vector area); none for calls that wipe nothing, below the caller's stack
 pointer) and "PATH - cannot-run". Every path gets both
 areas: the most over the files, plus a sixteenth and 32 bytes, rounded up
 to 64 (the wipes store 64 bytes a step); an area never measured (a path this CPU cannot run,

@@ -145,11 +145,16 @@ static const struct path *path_current(const struct path *paths, unsigned int co
 
 /* the path in use, for a call: on a CPU with AVX the upper halves of ymm/zmm
    are clean after it */
+static inline __attribute__((always_inline)) void upper_clean(void)
+{
+  if (__atomic_load_n(&clear_upper, __ATOMIC_RELAXED)) __asm__ __volatile__("vzeroupper" ::: "memory");
+}
+
 static inline __attribute__((always_inline)) const struct path *path_enter(const struct path *paths,
                                                                          unsigned int count)
 {
   const struct path *p = path_current(paths, count);
-  if (__atomic_load_n(&clear_upper, __ATOMIC_RELAXED)) __asm__ __volatile__("vzeroupper" ::: "memory");
+  upper_clean();
   return p;
 }
 
@@ -205,10 +210,67 @@ static int path_force(const struct path *paths, unsigned int count, unsigned int
                        const unsigned char in[16])                                             \
   {                                                                                            \
     static const unsigned char zero_r[16];                                                     \
-    if (__atomic_load_n(&clear_upper, __ATOMIC_RELAXED)) __asm__ __volatile__("vzeroupper" ::: "memory"); \
+    upper_clean();                                                                             \
     paths[i].scalar(out, zero_r, k, in, NULL, 0);                                              \
     WIPE_PATH(&paths[i], paths[i].scalar_stack);                                               \
   }                                                                                            \
   PATH_CORES
+
+/* path_core's cores (common/core.h; common/pathcore.h's OWN_CORES and PATH_CORE_OF), for a
+   dispatcher with the table paths and beside it core_code[i], path i's Poly1305 blocks on the
+   contract: its scalar code (any count, pad 0 or 1) and its vector code (pad 1, from
+   vector_min blocks; or NULL), both on one state, startfn's and finishfn's (of type STATE).
+   Path i's blocks run its vector code for pad 1 from the path's threshold (vector_from for this
+   CPU's vendor) where the CPU runs the path, else its scalar code: the block count is public.
+   Each entry point runs vzeroupper first on a CPU with AVX (as path_enter: a dirty caller slows
+   the SSE code), then its work (called, not inlined), then wipes the stack the work used: the
+   path's vector_stack after its vector code (the build's probe measures it with these calls
+   too), CORE_STACK (area core) after the rest; finish also the state. */
+struct core_code {
+  core_scalar_fn *scalar;
+  core_vector_fn *vector;   /* or NULL */
+  size_t vector_min;        /* the vector code's fewest blocks */
+};
+
+#define X86_CORE_BLOCKS(i)                                                                     \
+  CORE_FN void core_blocks_##i(void *st, const unsigned char *m, size_t nblocks, unsigned int pad) \
+  {                                                                                            \
+    core_blocks_on((i) < PATHS_COUNT ? (i) : 0, st, m, nblocks, pad);                          \
+  }
+#define X86_CORES(state, startfn, finishfn)                                                    \
+  typedef char core_code_fits[sizeof core_code / sizeof core_code[0] == PATHS_COUNT ? 1 : -1]; \
+  typedef char core_state_fits[sizeof(state) <= POLY1305AES_CORE_STATE_MAX ? 1 : -1];           \
+  CORE_FN void core_start(void *st, const unsigned char r[16])                                 \
+  {                                                                                            \
+    upper_clean();                                                                             \
+    startfn(st, r);                                                                            \
+    CORE_WIPE();                                                                               \
+  }                                                                                            \
+  CORE_FN void core_finish(void *st, const unsigned char s[16], unsigned char tag[16])         \
+  {                                                                                            \
+    upper_clean();                                                                             \
+    finishfn(st, s, tag);                                                                      \
+    CORE_WIPE();                                                                               \
+    wipe(st, sizeof(state));                                                                   \
+  }                                                                                            \
+  static inline __attribute__((always_inline)) void core_blocks_on(unsigned int i, void *st,   \
+      const unsigned char *m, size_t nblocks, unsigned int pad)                                \
+  {                                                                                            \
+    const struct path *p = &paths[i];                                                          \
+    const struct core_code *c = &core_code[i];                                                 \
+    if (nblocks == 0) return;                                                                  \
+    upper_clean();                                                                             \
+    if (pad && c->vector && nblocks >= c->vector_min                                           \
+        && nblocks >= (p->vector_from[cpu_vendor()] + 15) / 16 && runs_here(p)) {              \
+      c->vector(st, m, nblocks);                                                               \
+      WIPE_PATH(p, p->vector_stack);                                                           \
+    } else {                                                                                   \
+      c->scalar(st, m, nblocks, pad);                                                          \
+      CORE_WIPE();                                                                             \
+    }                                                                                          \
+  }                                                                                            \
+  X86_CORE_BLOCKS(0) X86_CORE_BLOCKS(1) X86_CORE_BLOCKS(2) X86_CORE_BLOCKS(3)                  \
+  X86_CORE_BLOCKS(4) X86_CORE_BLOCKS(5) X86_CORE_BLOCKS(6) X86_CORE_BLOCKS(7)
+#define X86_CORE_OF(state, aes, i) { sizeof(state), aes, core_start, core_blocks_##i, core_finish }
 
 #endif

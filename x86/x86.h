@@ -27,6 +27,12 @@
 typedef void hashfn(unsigned char out[16], const unsigned char r[16], const unsigned char *k,
                     const unsigned char *ns, const unsigned char *m, size_t l);
 
+/* the Poly1305 blocks of a path's core (common/core.h; x86/paths.h's core_code) on the
+   state its dispatcher defines: h = (h + c + pad 2^128) r for each of nblocks blocks c at m
+   (scalar: nblocks >= 1, pad 0 or 1; vector: pad 1, nblocks from the path's vector_min) */
+typedef void core_scalar_fn(void *st, const unsigned char *m, size_t nblocks, unsigned int pad);
+typedef void core_vector_fn(void *st, const unsigned char *m, size_t nblocks);
+
 /* the names the shared files define, each namespaced once (common/namespace.h) */
 #define sse2_hash CRYPTO_NAMESPACE(sse2_hash)
 #define ifma_hash CRYPTO_NAMESPACE(ifma_hash)
