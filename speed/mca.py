@@ -23,7 +23,10 @@ loop (the shortest branch-to-target range) holding an instruction whose
 mnemonic matches PATTERN (a regular expression: umulh for a scalar
 Poly1305 loop, umlal for a NEON one); its instructions, the closing branch
 to a label, go to llvm-mca for each CPU model, N iterations (default 300).
-BYTES is the message bytes one iteration takes. Prints, per loop, its
+BYTES is the message bytes one iteration takes. The target file's
+'mcatarget RATIO IMPL/LOOP:CPU,CPU...' names the loops (each on the models of
+the CPUs that run it) whose cycles per byte must be at most RATIO of the
+fastest peer loop's: one line each, met or MISSED. Prints, per loop, its
 instruction count and, per CPU, cycles per iteration and per byte; --show
 prints each loop's instructions. Without --target: AArch64 objects and
 LLVM 14's cortex-a72, cortex-a55 and apple-a13 models. POWER (powerpc64le)
@@ -218,6 +221,28 @@ def main():
         for name, _, _, _, _ in loops:
             print("%-34s %5s %6s  " % (name + " / fastest peer", "", "") + "  ".join(
                 "%17.3f" % (per_byte[(name, cpu)] / min(per_byte[(p[0], cpu)] for p in peers)) for cpu in cpus))
+        if args.target:
+            check_targets(describe.read_target(args.target).get("mcatarget", "").split(), args.target, cpus, per_byte,
+                          [p[0] for p in peers])
+
+
+def check_targets(words, name, cpus, per_byte, peers):
+    """The target file's 'mcatarget RATIO IMPL/LOOP:CPU,CPU...': one line per loop and model, its
+    cycles per byte over the fastest peer loop's there, met when at most RATIO."""
+    if not words:
+        return
+    try:
+        bound = float(words[0])
+        wanted = [(w.split(":")[0].replace("/", " "), w.split(":")[1].split(",")) for w in words[1:]]
+    except (ValueError, IndexError):
+        sys.exit("mca.py: targets/%s: mcatarget is not RATIO IMPL/LOOP:CPU,CPU..." % name)
+    for loop, models in wanted:
+        for cpu in models:
+            if (loop, cpu) not in per_byte:
+                sys.exit("mca.py: targets/%s: mcatarget names loop %r on %s, which was not modelled" % (name, loop, cpu))
+            ratio = per_byte[(loop, cpu)] / min(per_byte[(p, cpu)] for p in peers)
+            print("# target: %s on %s at most %.3f of the fastest peer loop per byte: %.3f: %s"
+                  % (loop, cpu, bound, ratio, "met" if ratio <= bound else "MISSED"))
 
 
 if __name__ == "__main__":
