@@ -22,7 +22,9 @@ program: llvm-objdump), find its backward branches, and take the innermost
 loop (the shortest branch-to-target range) holding an instruction whose
 mnemonic matches PATTERN (a regular expression: umulh for a scalar
 Poly1305 loop, umlal for a NEON one); its instructions, the closing branch
-to a label, go to llvm-mca for each CPU model, N iterations (default 300).
+to a label, go to llvm-mca for each CPU model, N iterations (default 300);
+a model whose CPU lacks one of the loop's instructions (llvm-mca: an
+unsupported instruction; POWER10's vsrq on pwr9) shows "cannot run".
 BYTES is the message bytes one iteration takes. The target file's
 'mcatarget RATIO IMPL/LOOP:CPU,CPU...' names the loops (each on the models of
 the CPUs that run it) whose cycles per byte must be at most RATIO of the
@@ -139,6 +141,8 @@ def cycles(assembly, cpu, iterations, triples=("aarch64",), attrs=""):
         if result.returncode == 0 and m:
             return int(m.group(1)) / iterations
         errors.append("%s: %s" % (triple, result.stderr.strip()[-300:]))
+    if all("unsupported instruction" in e for e in errors):
+        return None   # the model's CPU lacks one of the loop's instructions: the loop cannot run there
     sys.exit("mca.py: llvm-mca -mcpu=%s failed: %s" % (cpu, " | ".join(errors)))
 
 
@@ -213,6 +217,9 @@ def main():
         cells = []
         for cpu in cpus:
             c = cycles(assembly, cpu, args.iterations, triples, attrs)
+            if c is None:
+                cells.append("%17s" % "- (cannot run)")
+                continue
             per_byte[(name, cpu)] = c / size
             cells.append("%17s" % ("%.1f (%.3f)" % (c, c / size)))
         print("%-34s %5s %6d  " % (name, size, len(body)) + "  ".join(cells))
@@ -220,7 +227,8 @@ def main():
         print("# per byte, against the fastest peer loop on each model")
         for name, _, _, _, _ in loops:
             print("%-34s %5s %6s  " % (name + " / fastest peer", "", "") + "  ".join(
-                "%17.3f" % (per_byte[(name, cpu)] / min(per_byte[(p[0], cpu)] for p in peers)) for cpu in cpus))
+                "%17.3f" % (per_byte[(name, cpu)] / min(per_byte[(p[0], cpu)] for p in peers)) if (name, cpu) in per_byte
+                else "%17s" % "-" for cpu in cpus))
         if args.target:
             check_targets(describe.read_target(args.target).get("mcatarget", "").split(), args.target, cpus, per_byte,
                           [p[0] for p in peers])
