@@ -100,17 +100,14 @@ static void openssl_poly(unsigned char out[16], unsigned int l, unsigned char ke
 
 #ifdef BENCH_ONETIME
 /* Poly1305 alone with the one-time key r || s, s = AES_k(n) (bench_setup sets onetime_key once,
-   with the bench's openssl_aes): ours through the implementation's one-time entry where it has one
-   (its namespaced onetimeauth, a weak reference: NULL in an implementation without it),
-   OpenSSL's as it runs, and libsodium's. Each tag is the complete Poly1305-AES tag. */
+   with the bench's openssl_aes): ours through the implementation's onetimeauth of version 1.1
+   (every implementation has it: common/stream.c), OpenSSL's as it runs, and libsodium's. Each
+   tag is the complete Poly1305-AES tag. */
 static unsigned char onetime_key[32];
-extern void CRYPTO_NAMESPACE(onetimeauth)(unsigned char out[16], const unsigned char key[32], const unsigned char *m,
-                                           size_t l) __attribute__((weak));
-#define HAS_ONETIME (CRYPTO_NAMESPACE(onetimeauth) != NULL)
 
 static void ours_onetime(unsigned char out[16], unsigned int l)
 {
-  CRYPTO_NAMESPACE(onetimeauth)(out, onetime_key, m, l);
+  poly1305aes_onetimeauth(out, onetime_key, m, l);
 }
 
 static void openssl_onetime(unsigned char out[16], unsigned int l)
@@ -156,7 +153,6 @@ static const struct { const char *name; void (*fn)(unsigned char out[16], unsign
 static const char *const notes[] = { "", "", "", "", " from=64", " group=onetime", " group=onetime",
                                      " group=onetime", " group=onetime" };
 #define BENCH_NOTES(i) notes[i]
-#define BENCH_OMIT(i) (!strncmp(who[i].name, "onetime-", 8) && !HAS_ONETIME)
 #endif
 
 /* what each candidate of who[] is, one a line, in its order */
@@ -166,10 +162,9 @@ static void names(void)
          OPENSSL_VERSION_TEXT, OPENSSL_VERSION_TEXT, BENCH_MASKED, sodium_version_string());
 #ifdef BENCH_ONETIME
   printf("libsodium %s, Poly1305 alone\n", sodium_version_string());
-  if (HAS_ONETIME)
-    printf("%s (path %s), Poly1305 alone\n%s, Poly1305 alone\n%s, %s masked, Poly1305 alone\n"
-           "libsodium %s, Poly1305 alone\n", poly1305aes_implementation, poly1305aes_path(), OPENSSL_VERSION_TEXT,
-           OPENSSL_VERSION_TEXT, BENCH_MASKED, sodium_version_string());
+  printf("%s (path %s), Poly1305 alone\n%s, Poly1305 alone\n%s, %s masked, Poly1305 alone\n"
+         "libsodium %s, Poly1305 alone\n", poly1305aes_implementation, poly1305aes_path(), OPENSSL_VERSION_TEXT,
+         OPENSSL_VERSION_TEXT, BENCH_MASKED, sodium_version_string());
 #endif
 }
 #endif

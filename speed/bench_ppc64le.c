@@ -17,8 +17,8 @@
                      crypto_onetimeauth_poly1305(out, m, l, r||s) (portable C)
      sodium-alone    crypto_onetimeauth_poly1305 alone with the one-time key
                      r||s made once (no AES): compared from 64 bytes
-   then, where the implementation has a one-time entry, Poly1305 alone with
-   that key (group onetime): ours, OpenSSL's as it runs and with
+   then Poly1305 alone with
+   that key (group onetime): ours (its onetimeauth), OpenSSL's as it runs and with
    PPC_CRYPTO207 masked, libsodium's. OpenSSL's functions named here are its
    internal entry points, global in its static library (not its public
    API); their prototypes are written out. The commands are
@@ -53,6 +53,5 @@ static void describe(void)
          "includes its OPENSSL_cleanse of the state); openssl-scalar: the same with PPC_CRYPTO207 masked; sodium: "
          "crypto_onetimeauth_poly1305 after the same AES; sodium-alone: crypto_onetimeauth_poly1305 alone (no AES), "
          "compared from 64 bytes\n");
-  if (HAS_ONETIME)
-    printf("# onetime: Poly1305 alone with the one-time key r || AES_k(n), no AES, for all\n");
+  printf("# onetime: Poly1305 alone with the one-time key r || AES_k(n), no AES, for all\n");
 }
