@@ -14,9 +14,9 @@ compares the tags of all of them at every length measured; then
 speed/count.py counts each call under the target's qemu (a first call
 outside the count: one-time set-up). Prints a table at 0, 16, 64, 256,
 1024, 4096 and 65536 bytes, then counts every length 0..1024 and every
-STEP-th (--sweep, default 61) to 65536, listing each length where a peer
-needs fewer instructions than ours; writes those counts to
-build/<T>/bench.csv (speed/plot.py names its columns) and draws them
+STEP-th (--sweep, default 61) to 65536, listing the lengths where a peer
+needs fewer instructions than ours (the first 24, then how many more);
+writes those counts to build/<T>/bench.csv (speed/plot.py names its columns) and draws them
 (speed/plot.py) into build/<T>/bench.png. The candidates, and what each peer is, come from
 the bench program (bench who; its check output). A candidate's line in
 'bench who' may carry notes: from=N (a peer compared from N bytes on, as
@@ -59,6 +59,7 @@ CSV_WHO = {"ours": "ours", "openssl": "OpenSSL", "openssl-scalar": "OpenSSL (NEO
 SHORT = {"openssl": "OpenSSL", "openssl-scalar": "OSSL-scal", "openssl-table": "OSSL-tabl", "sodium": "sodium",
          "sodium-alone": "sodium-P"}
 RATIOS = ("openssl", "sodium", "sodium-alone")
+LISTED = 24   # the sweep's lengths where a peer needs fewer: the first this many are listed
 
 
 class Candidate:
@@ -296,7 +297,11 @@ def bench_group(args, qemu, program, path, members, lengths, goals):
             worst, worst_at = row[0] / min(compared), n
         if compared and row[0] >= min(compared):
             worse += 1
-            print("%6d %9d " % (n, row[0]) + " ".join("%9d" % v for v in row[1:]))
+            if worse <= LISTED:
+                print("%6d %9d " % (n, row[0]) + " ".join("%9d" % v for v in row[1:]))
+    if worse > LISTED:
+        print("# ... and %d more such lengths (every count: build/%s/%s.csv)"
+              % (worse - LISTED, args.target, "bench-" + group if group else "bench"))
     print("# sweep: %d lengths, %d where a peer needs fewer; worst ours/fewest-peer %.3f at length %d"
           % (len(lengths), worse, worst, worst_at))
     report_targets(members, goals, lengths, sweeps)
