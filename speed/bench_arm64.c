@@ -24,6 +24,8 @@
      openssl-vpaes  OpenSSL's vpaes-armv8 (vpaes_set_encrypt_key, vpaes_encrypt)
      openssl-ce     OpenSSL's ARMv8 AES (aes_v8_set_encrypt_key, aes_v8_encrypt) */
 #define BENCH_NAME "bench_arm64"
+#define BENCH_CAP OPENSSL_armcap_P
+#define BENCH_CAP_VECTOR ARMV7_NEON
 #include "bench_peers.h"
 #include "aesce.h"
 #include "vpaes.h"
@@ -32,15 +34,14 @@
 #include "aes_table.h"
 
 /* ---- OpenSSL's internal entry points (libcrypto.a) ---- */
-typedef struct { uint32_t rd_key[60]; int rounds; } aes_v8_key;   /* its AES_KEY */
-int aes_v8_set_encrypt_key(const unsigned char *key, const int bits, aes_v8_key *schedule);
-void aes_v8_encrypt(const unsigned char *in, unsigned char *out, const aes_v8_key *schedule);
-int vpaes_set_encrypt_key(const unsigned char *key, const int bits, aes_v8_key *schedule);
-void vpaes_encrypt(const unsigned char *in, unsigned char *out, const aes_v8_key *schedule);
+int aes_v8_set_encrypt_key(const unsigned char *key, const int bits, aes_key *schedule);
+void aes_v8_encrypt(const unsigned char *in, unsigned char *out, const aes_key *schedule);
+int vpaes_set_encrypt_key(const unsigned char *key, const int bits, aes_key *schedule);
+void vpaes_encrypt(const unsigned char *in, unsigned char *out, const aes_key *schedule);
 
 static void openssl(unsigned char out[16], unsigned int l)
 {
-  aes_v8_key schedule;
+  aes_key schedule;
   unsigned char key[32];
   aes_v8_set_encrypt_key(kr, 128, &schedule);
   aes_v8_encrypt(n, key + 16, &schedule);
@@ -79,14 +80,14 @@ AESCE_TARGET static void aes_ce(unsigned char out[16], const unsigned char k[16]
 
 static void aes_openssl_vpaes(unsigned char out[16], const unsigned char k[16], const unsigned char in[16])
 {
-  aes_v8_key schedule;
+  aes_key schedule;
   vpaes_set_encrypt_key(k, 128, &schedule);
   vpaes_encrypt(in, out, &schedule);
 }
 
 static void aes_openssl_ce(unsigned char out[16], const unsigned char k[16], const unsigned char in[16])
 {
-  aes_v8_key schedule;
+  aes_key schedule;
   aes_v8_set_encrypt_key(k, 128, &schedule);
   aes_v8_encrypt(in, out, &schedule);
 }
@@ -101,21 +102,9 @@ static const struct {
 };
 #include "bench_main.h"
 
-static void setup(void)
-{
-  OPENSSL_cpuid_setup();
-  bench_setup();
-  armcap = OPENSSL_armcap_P;
-}
-
-static void use(unsigned int i)
-{
-  armcap_use(who[i].name);
-}
-
 static void describe(void)
 {
-  printf("# OpenSSL armcap 0x%x (%s); libsodium %s\n", armcap, armcap & ARMV7_NEON ? "NEON" : "no NEON",
+  printf("# OpenSSL armcap 0x%x (%s); libsodium %s\n", cap, cap & ARMV7_NEON ? "NEON" : "no NEON",
          sodium_version_string());
   printf("# openssl: ARMv8 AES key schedule and encryption, then Poly1305_Init/Update/Final as it runs (NEON from "
          "128 bytes; Final includes its OPENSSL_cleanse of the state); openssl-scalar: the same with NEON masked; "

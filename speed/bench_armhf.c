@@ -21,14 +21,15 @@
    static library (not its public API); their prototypes are written out. The
    commands are speed/bench_main.h's. */
 #define BENCH_NAME "bench_armhf"
+#define BENCH_CAP OPENSSL_armcap_P
+#define BENCH_CAP_VECTOR ARMV7_NEON
+#define BENCH_OPENSSL_AES
+#define BENCH_MASKED "NEON"
 #include "bench_peers.h"
 
 /* ---- OpenSSL's internal entry points (libcrypto.a) ---- */
-typedef struct { uint32_t rd_key[60]; int rounds; } aes_key;   /* its AES_KEY */
 int aes_v8_set_encrypt_key(const unsigned char *key, const int bits, aes_key *schedule);
 void aes_v8_encrypt(const unsigned char *in, unsigned char *out, const aes_key *schedule);
-int AES_set_encrypt_key(const unsigned char *key, const int bits, aes_key *schedule);
-void AES_encrypt(const unsigned char *in, unsigned char *out, const aes_key *schedule);
 #define ARMV8_AES 4u    /* OPENSSL_armcap_P's AES bit */
 
 /* s = AES_k(n) as OpenSSL's C glue does one block on this CPU */
@@ -43,53 +44,16 @@ static void openssl_aes(unsigned char s[16])
     AES_encrypt(n, s, &schedule);
   }
 }
-
-static void openssl(unsigned char out[16], unsigned int l)
-{
-  unsigned char key[32];
-  openssl_aes(key + 16);
-  openssl_poly(out, l, key);
-}
-
-static void sodium(unsigned char out[16], unsigned int l)
-{
-  unsigned char key[32];
-  memcpy(key, kr + 16, 16);
-  openssl_aes(key + 16);
-  crypto_onetimeauth_poly1305(out, m, l, key);
-}
-
-static const struct { const char *name; void (*fn)(unsigned char out[16], unsigned int l); } who[] = {
-  { "ours", ours }, { "openssl", openssl }, { "openssl-scalar", openssl }, { "sodium", sodium },
-};
 #include "bench_main.h"
-
-static void setup(void)
-{
-  OPENSSL_cpuid_setup();
-  bench_setup();
-  armcap = OPENSSL_armcap_P;
-}
-
-static void use(unsigned int i)
-{
-  armcap_use(who[i].name);
-}
 
 static void describe(void)
 {
-  printf("# OpenSSL armcap 0x%x (%s, %s); libsodium %s\n", armcap, armcap & ARMV7_NEON ? "NEON" : "no NEON",
-         armcap & ARMV8_AES ? "AES instructions" : "no AES instructions", sodium_version_string());
+  printf("# OpenSSL armcap 0x%x (%s, %s); libsodium %s\n", cap, cap & ARMV7_NEON ? "NEON" : "no NEON",
+         cap & ARMV8_AES ? "AES instructions" : "no AES instructions", sodium_version_string());
   printf("# openssl: %s, then Poly1305_Init/Update/Final as it runs (%s; Final includes its OPENSSL_cleanse of "
          "the state); openssl-scalar: the same with NEON masked; sodium: crypto_onetimeauth_poly1305 after the same "
-         "AES\n", armcap & ARMV8_AES ? "aes_v8_set_encrypt_key and aes_v8_encrypt (ARMv8 AES instructions)"
+         "AES\n", cap & ARMV8_AES ? "aes_v8_set_encrypt_key and aes_v8_encrypt (ARMv8 AES instructions)"
          : "AES_set_encrypt_key and AES_encrypt (aes-armv4, as its C glue runs one block without the AES "
            "instructions; bsaes-armv7 hands fewer than eight blocks to it)",
-         armcap & ARMV7_NEON ? "NEON from 64 bytes" : "integer code");
-}
-
-static void names(void)
-{
-  printf("%s (path %s)\n%s\n%s, NEON masked\nlibsodium %s\n", poly1305aes_implementation, poly1305aes_path(),
-         OPENSSL_VERSION_TEXT, OPENSSL_VERSION_TEXT, sodium_version_string());
+         cap & ARMV7_NEON ? "NEON from 64 bytes" : "integer code");
 }

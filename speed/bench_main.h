@@ -8,8 +8,7 @@
    describe() (comment lines saying what each peer is) and names() (what each
    candidate is, one a line, in who[]'s order: bench.csv's names), and may
    define BENCH_NOTES(i) (candidate i's notes in 'bench who', speed/peers.py:
-   " from=N", " group=G") and BENCH_OMIT(i) (1: candidate i is left out of
-   'bench who', as an entry the implementation lacks); this file defines main():
+   " from=N", " group=G"); this file defines main():
      bench check [-p PATH] LEN...             the tags of every candidate, compared
      bench who                                the candidates, one a line
      bench names [-p PATH]                    what each candidate is (implementation and path,
@@ -17,6 +16,11 @@
      bench calls N LEN -w WHO [-p PATH]       N calls of WHO, each after count_mark()
      bench sweep -w WHO [-p PATH] STEP        one call at every length 0..1024, then every
                                               STEP-th to MAXLEN, and MAXLEN, each after count_mark()
+   A bench that defines BENCH_CAP (OpenSSL's capability word: an lvalue its
+   code reads at each call) and BENCH_CAP_VECTOR (the bit of its vector
+   code) gets setup() and use(i) here: cap (speed/bench_peers.h) holds the
+   word as OpenSSL found it, and the candidates named openssl-scalar run
+   with the bit masked.
    A bench that defines BENCH_AES and a table aes_who[] of AES-128 functions
    (out, k, in: key setup plus one block) also has
      bench aes-check                          the blocks of every one, compared
@@ -33,8 +37,18 @@
 #ifndef BENCH_NOTES
 #define BENCH_NOTES(i) ""
 #endif
-#ifndef BENCH_OMIT
-#define BENCH_OMIT(i) 0
+
+#ifdef BENCH_CAP
+static void setup(void)
+{
+  bench_setup();
+  cap = BENCH_CAP;
+}
+
+static void use(unsigned int i)
+{
+  cap_use(who[i].name);
+}
 #endif
 
 /* speed/count.py counts the instructions run between calls of this marker */
@@ -46,10 +60,9 @@ __attribute__((noinline)) void count_mark(void)
 int main(int argc, char **argv)
 {
   unsigned char out[16];
-  unsigned int c = WHO, i, l, listed, shown = 0;
+  unsigned int c = WHO, i, l;
   int a;
   setup();
-  for (i = 0; i < WHO; ++i) shown += !BENCH_OMIT(i);
   for (a = 2; a < argc; ++a)
     if (!strcmp(argv[a], "-p") && a + 1 < argc && use_path_named(argv[a + 1]) != 1)
       die("no such path, or this CPU cannot run it");
@@ -80,7 +93,7 @@ int main(int argc, char **argv)
 #endif
   if (argc == 2 && !strcmp(argv[1], "who")) {
     for (i = 0; i < WHO; ++i)
-      if (!BENCH_OMIT(i)) printf("%s%s\n", who[i].name, BENCH_NOTES(i));
+      printf("%s%s\n", who[i].name, BENCH_NOTES(i));
     return 0;
   }
   if (argc >= 2 && !strcmp(argv[1], "names")) {
@@ -96,7 +109,6 @@ int main(int argc, char **argv)
       l = (unsigned int) atoi(argv[a]);
       if (l > MAXLEN) die("length above the buffer");
       for (i = 0; i < WHO; ++i) {
-        if (BENCH_OMIT(i)) continue;
         use(i);
         who[i].fn(tag[i], l);
         if (memcmp(tag[0], tag[i], 16)) {
@@ -108,8 +120,8 @@ int main(int argc, char **argv)
     }
     use(0);
     printf("# tags of");
-    for (i = 0, listed = 0; i < WHO; ++i)
-      if (!BENCH_OMIT(i)) { printf("%s %s", listed ? (listed + 1 == shown ? " and" : ",") : "", who[i].name); ++listed; }
+    for (i = 0; i < WHO; ++i)
+      printf("%s %s", i ? (i + 1 == WHO ? " and" : ",") : "", who[i].name);
     printf(" agree at %u lengths; %s (path %s)\n", lengths, poly1305aes_implementation, poly1305aes_path());
     describe();
     return 0;
@@ -119,7 +131,7 @@ int main(int argc, char **argv)
       for (c = 0; c < WHO && strcmp(who[c].name, argv[a + 1]); ++c) {}
       ++a;
     }
-  if (c == WHO || BENCH_OMIT(c)) die("give -w and a candidate's name (bench who)");
+  if (c == WHO) die("give -w and a candidate's name (bench who)");
   use(c);
   if (argc >= 4 && !strcmp(argv[1], "calls")) {
     int count = atoi(argv[2]), k;

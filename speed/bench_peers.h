@@ -4,8 +4,16 @@
    points in libcrypto.a, global in its static library though not its public
    API: their prototypes are written out), and the set-up of keys, nonce and
    message. Each then defines its peers and includes speed/bench_main.h, the
-   driver. Assumes POLY1305AES_HEADER names the implementation's namespaced
-   header and libsodium's sodium.h is on the include path. */
+   driver. A bench that defines BENCH_OPENSSL_AES (and then openssl_aes: s =
+   AES_k(n) as OpenSSL's C glue runs one block on its CPU) gets here its
+   candidates too, the table who[] and names(): ours, openssl (that AES,
+   then OpenSSL's Poly1305 as it runs), openssl-scalar (the same, run with
+   OpenSSL's vector code masked: BENCH_MASKED names the mask, use(i) sets
+   it: speed/bench_main.h's, with BENCH_CAP) and sodium (crypto_onetimeauth_poly1305 after the same AES); with
+   BENCH_ONETIME also sodium-alone (libsodium's Poly1305 alone, compared
+   from 64 bytes) and the group onetime. Assumes POLY1305AES_HEADER names
+   the implementation's namespaced header and libsodium's sodium.h is on the
+   include path. */
 #ifndef bench_peers_H
 #define bench_peers_H
 
@@ -33,16 +41,37 @@ static void names(void);
 
 void OPENSSL_cpuid_setup(void);
 
-#if defined(__arm__) || defined(__aarch64__)
-/* OpenSSL's ARM capability word (armcap.c), read by its code at each call: the
-   benches mask NEON in it for the candidate "openssl-scalar" */
-extern unsigned int OPENSSL_armcap_P;
-#define ARMV7_NEON 1u   /* OPENSSL_armcap_P's NEON bit */
-static unsigned int armcap;   /* OPENSSL_armcap_P as OpenSSL found it */
+/* OpenSSL's AES_KEY, and its AES in C or its table assembly (AES_*) */
+typedef struct { uint32_t rd_key[60]; int rounds; } aes_key;
+int AES_set_encrypt_key(const unsigned char *key, const int bits, aes_key *schedule);
+void AES_encrypt(const unsigned char *in, unsigned char *out, const aes_key *schedule);
 
-static void armcap_use(const char *candidate)
+/* OpenSSL's capability words, read by its code at each call */
+#if defined(__arm__) || defined(__aarch64__)
+extern unsigned int OPENSSL_armcap_P;   /* armcap.c */
+#define ARMV7_NEON 1u   /* OPENSSL_armcap_P's NEON bit */
+#elif defined(__powerpc64__)
+extern unsigned int OPENSSL_ppccap_P;
+#define PPC_CRYPTO207 4u   /* OPENSSL_ppccap_P's bit: ISA 2.07 vector crypto, and its VSX Poly1305 */
+#elif defined(__s390x__)
+extern uint64_t OPENSSL_s390xcap_P[];   /* STFLE's doublewords, then KM's query and more */
+#define S390X_VX (1ULL << 62)   /* facility 129 (vector) in STFLE doubleword 2 */
+#endif
+#ifdef BENCH_CAP
+/* BENCH_CAP, the word the bench masks (speed/bench_main.h's setup and use), as OpenSSL found it */
+static __typeof__(BENCH_CAP) cap;
+
+/* OpenSSL's vector code masked for the candidate openssl-scalar (and onetime-openssl-scalar),
+   else as OpenSSL found it. The two forms are the benches' own from before they shared this:
+   the compiler's placement of kr and n, whose alignment moves ours by a few instructions,
+   follows the code here */
+static void cap_use(const char *candidate)
 {
-  OPENSSL_armcap_P = strcmp(candidate, "openssl-scalar") ? armcap : armcap & ~ARMV7_NEON;
+#ifdef BENCH_ONETIME
+  BENCH_CAP = strstr(candidate, "openssl-scalar") ? cap & ~(BENCH_CAP_VECTOR) : cap;
+#else
+  BENCH_CAP = strcmp(candidate, "openssl-scalar") ? cap : cap & ~(BENCH_CAP_VECTOR);
+#endif
 }
 #endif
 
@@ -70,18 +99,15 @@ static void openssl_poly(unsigned char out[16], unsigned int l, unsigned char ke
 }
 
 #ifdef BENCH_ONETIME
-/* Poly1305 alone with the one-time key r || s, s = AES_k(n) (the bench sets onetime_key once,
-   with OpenSSL's AES): ours through the implementation's one-time entry where it has one
-   (its namespaced onetimeauth, a weak reference: NULL in an implementation without it),
-   OpenSSL's as it runs, and libsodium's. Each tag is the complete Poly1305-AES tag. */
+/* Poly1305 alone with the one-time key r || s, s = AES_k(n) (bench_setup sets onetime_key once,
+   with the bench's openssl_aes): ours through the implementation's onetimeauth of version 1.1
+   (every implementation has it: common/stream.c), OpenSSL's as it runs, and libsodium's. Each
+   tag is the complete Poly1305-AES tag. */
 static unsigned char onetime_key[32];
-extern void CRYPTO_NAMESPACE(onetimeauth)(unsigned char out[16], const unsigned char key[32], const unsigned char *m,
-                                           size_t l) __attribute__((weak));
-#define HAS_ONETIME (CRYPTO_NAMESPACE(onetimeauth) != NULL)
 
 static void ours_onetime(unsigned char out[16], unsigned int l)
 {
-  CRYPTO_NAMESPACE(onetimeauth)(out, onetime_key, m, l);
+  poly1305aes_onetimeauth(out, onetime_key, m, l);
 }
 
 static void openssl_onetime(unsigned char out[16], unsigned int l)
@@ -97,16 +123,70 @@ static void sodium_alone(unsigned char out[16], unsigned int l)
 }
 #endif
 
-/* libsodium started, OpenSSL's state checked, a clamped key, a nonce and the message */
+#ifdef BENCH_OPENSSL_AES
+static void openssl_aes(unsigned char s[16]);   /* the bench's: s = AES_k(n) as OpenSSL's C glue runs one block */
+
+static void openssl(unsigned char out[16], unsigned int l)
+{
+  unsigned char key[32];
+  openssl_aes(key + 16);
+  openssl_poly(out, l, key);
+}
+
+static void sodium(unsigned char out[16], unsigned int l)
+{
+  unsigned char key[32];
+  memcpy(key, kr + 16, 16);
+  openssl_aes(key + 16);
+  crypto_onetimeauth_poly1305(out, m, l, key);
+}
+
+static const struct { const char *name; void (*fn)(unsigned char out[16], unsigned int l); } who[] = {
+  { "ours", ours }, { "openssl", openssl }, { "openssl-scalar", openssl }, { "sodium", sodium },
+#ifdef BENCH_ONETIME
+  { "sodium-alone", sodium_alone },
+  { "onetime-ours", ours_onetime }, { "onetime-openssl", openssl_onetime },
+  { "onetime-openssl-scalar", openssl_onetime }, { "onetime-sodium", sodium_alone },
+#endif
+};
+#ifdef BENCH_ONETIME
+static const char *const notes[] = { "", "", "", "", " from=64", " group=onetime", " group=onetime",
+                                     " group=onetime", " group=onetime" };
+#define BENCH_NOTES(i) notes[i]
+#endif
+
+/* what each candidate of who[] is, one a line, in its order */
+static void names(void)
+{
+  printf("%s (path %s)\n%s\n%s, %s masked\nlibsodium %s\n", poly1305aes_implementation, poly1305aes_path(),
+         OPENSSL_VERSION_TEXT, OPENSSL_VERSION_TEXT, BENCH_MASKED, sodium_version_string());
+#ifdef BENCH_ONETIME
+  printf("libsodium %s, Poly1305 alone\n", sodium_version_string());
+  printf("%s (path %s), Poly1305 alone\n%s, Poly1305 alone\n%s, %s masked, Poly1305 alone\n"
+         "libsodium %s, Poly1305 alone\n", poly1305aes_implementation, poly1305aes_path(), OPENSSL_VERSION_TEXT,
+         OPENSSL_VERSION_TEXT, BENCH_MASKED, sodium_version_string());
+#endif
+}
+#endif
+
+/* (with BENCH_CAP: OpenSSL's capabilities probed,) libsodium started, OpenSSL's state
+   checked, a clamped key, a nonce and the message (with BENCH_ONETIME: and the one-time key) */
 static void bench_setup(void)
 {
   uint64_t prng = 1305;
+#ifdef BENCH_CAP
+  OPENSSL_cpuid_setup();
+#endif
   if (sodium_init() < 0) die("sodium_init failed");
   if (Poly1305_ctx_size() > sizeof poly_ctx) die("OpenSSL's Poly1305 state is larger than expected");
   prng_fill(&prng, kr, 32);
   poly1305aes_clamp(kr);
   prng_fill(&prng, n, 16);
   prng_fill(&prng, m, MAXLEN);
+#ifdef BENCH_ONETIME
+  memcpy(onetime_key, kr + 16, 16);
+  openssl_aes(onetime_key + 16);
+#endif
 }
 
 #endif

@@ -26,11 +26,8 @@
 #include "bench_peers.h"
 
 /* ---- OpenSSL's internal entry points (libcrypto.a) ---- */
-typedef struct { uint32_t rd_key[60]; int rounds; } aes_key;   /* its AES_KEY */
 int rv64i_zkne_set_encrypt_key(const unsigned char *key, const int bits, aes_key *schedule);
 void rv64i_zkne_encrypt(const unsigned char *in, unsigned char *out, const aes_key *schedule);
-int AES_set_encrypt_key(const unsigned char *key, const int bits, aes_key *schedule);
-void AES_encrypt(const unsigned char *in, unsigned char *out, const aes_key *schedule);
 
 static void openssl(unsigned char out[16], unsigned int l)
 {

@@ -17,7 +17,7 @@
                      crypto_onetimeauth_poly1305(out, m, l, r||s) (portable C)
      sodium-alone    crypto_onetimeauth_poly1305 alone with the one-time key
                      r||s made once (no AES): compared from 64 bytes
-   then, where the implementation has a one-time entry, Poly1305 alone with
+   then Poly1305 alone with
    that key (group onetime: the measure issue 24 sets on this target, where
    AES is CPACF's job): ours, OpenSSL's as it runs and with the vector
    facility masked, libsodium's. OpenSSL's functions and its capability
@@ -26,16 +26,12 @@
    numbering, of the vector's third STFLE doubleword). The commands are
    speed/bench_main.h's. */
 #define BENCH_NAME "bench_s390x"
+#define BENCH_CAP OPENSSL_s390xcap_P[2]
+#define BENCH_CAP_VECTOR S390X_VX
 #define BENCH_ONETIME
+#define BENCH_OPENSSL_AES
+#define BENCH_MASKED "vector facility"
 #include "bench_peers.h"
-
-/* ---- OpenSSL's internal entry points and capabilities (libcrypto.a) ---- */
-typedef struct { uint32_t rd_key[60]; int rounds; } aes_key;   /* its AES_KEY */
-int AES_set_encrypt_key(const unsigned char *key, const int bits, aes_key *schedule);
-void AES_encrypt(const unsigned char *in, unsigned char *out, const aes_key *schedule);
-extern uint64_t OPENSSL_s390xcap_P[];
-#define S390X_VX (1ULL << 62)   /* facility 129 in STFLE doubleword 2 */
-static uint64_t stfle2;   /* OpenSSL's third STFLE doubleword as it found the CPU */
 
 /* s = AES_k(n) as OpenSSL runs one block */
 static void openssl_aes(unsigned char s[16])
@@ -44,67 +40,15 @@ static void openssl_aes(unsigned char s[16])
   AES_set_encrypt_key(kr, 128, &schedule);
   AES_encrypt(n, s, &schedule);
 }
-
-static void openssl(unsigned char out[16], unsigned int l)
-{
-  unsigned char key[32];
-  openssl_aes(key + 16);
-  openssl_poly(out, l, key);
-}
-
-static void sodium(unsigned char out[16], unsigned int l)
-{
-  unsigned char key[32];
-  memcpy(key, kr + 16, 16);
-  openssl_aes(key + 16);
-  crypto_onetimeauth_poly1305(out, m, l, key);
-}
-
-static const struct { const char *name; void (*fn)(unsigned char out[16], unsigned int l); } who[] = {
-  { "ours", ours }, { "openssl", openssl }, { "openssl-scalar", openssl }, { "sodium", sodium },
-  { "sodium-alone", sodium_alone },
-  { "onetime-ours", ours_onetime }, { "onetime-openssl", openssl_onetime },
-  { "onetime-openssl-scalar", openssl_onetime }, { "onetime-sodium", sodium_alone },
-};
-static const char *const notes[] = { "", "", "", "", " from=64", " group=onetime", " group=onetime",
-                                     " group=onetime", " group=onetime" };
-#define BENCH_NOTES(i) notes[i]
-#define BENCH_OMIT(i) (!strncmp(who[i].name, "onetime-", 8) && !HAS_ONETIME)
 #include "bench_main.h"
-
-static void setup(void)
-{
-  OPENSSL_cpuid_setup();
-  bench_setup();
-  stfle2 = OPENSSL_s390xcap_P[2];
-  memcpy(onetime_key, kr + 16, 16);
-  openssl_aes(onetime_key + 16);
-}
-
-static void use(unsigned int i)
-{
-  OPENSSL_s390xcap_P[2] = strstr(who[i].name, "openssl-scalar") ? stfle2 & ~S390X_VX : stfle2;
-}
 
 static void describe(void)
 {
-  printf("# OpenSSL s390xcap STFLE[2] 0x%016llx (%s); libsodium %s\n", (unsigned long long) stfle2,
-         stfle2 & S390X_VX ? "vector facility" : "no vector facility", sodium_version_string());
+  printf("# OpenSSL s390xcap STFLE[2] 0x%016llx (%s); libsodium %s\n", (unsigned long long) cap,
+         cap & S390X_VX ? "vector facility" : "no vector facility", sodium_version_string());
   printf("# openssl: AES_set_encrypt_key and AES_encrypt (no KM-AES-128 under qemu: its table code), then "
          "Poly1305_Init/Update/Final as it runs (Final includes its OPENSSL_cleanse of the state); openssl-scalar: "
          "the same with the vector facility masked; sodium: crypto_onetimeauth_poly1305 after the same AES; "
          "sodium-alone: crypto_onetimeauth_poly1305 alone (no AES), compared from 64 bytes\n");
-  if (HAS_ONETIME)
-    printf("# onetime: Poly1305 alone with the one-time key r || AES_k(n), no AES, for all\n");
-}
-
-static void names(void)
-{
-  printf("%s (path %s)\n%s\n%s, vector facility masked\nlibsodium %s\nlibsodium %s, Poly1305 alone\n",
-         poly1305aes_implementation, poly1305aes_path(), OPENSSL_VERSION_TEXT, OPENSSL_VERSION_TEXT,
-         sodium_version_string(), sodium_version_string());
-  if (HAS_ONETIME)
-    printf("%s (path %s), Poly1305 alone\n%s, Poly1305 alone\n%s, vector facility masked, Poly1305 alone\n"
-           "libsodium %s, Poly1305 alone\n", poly1305aes_implementation, poly1305aes_path(), OPENSSL_VERSION_TEXT,
-           OPENSSL_VERSION_TEXT, sodium_version_string());
+  printf("# onetime: Poly1305 alone with the one-time key r || AES_k(n), no AES, for all\n");
 }

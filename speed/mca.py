@@ -22,8 +22,13 @@ program: llvm-objdump), find its backward branches, and take the innermost
 loop (the shortest branch-to-target range) holding an instruction whose
 mnemonic matches PATTERN (a regular expression: umulh for a scalar
 Poly1305 loop, umlal for a NEON one); its instructions, the closing branch
-to a label, go to llvm-mca for each CPU model, N iterations (default 300).
-BYTES is the message bytes one iteration takes. Prints, per loop, its
+to a label, go to llvm-mca for each CPU model, N iterations (default 300);
+a model whose CPU lacks one of the loop's instructions (llvm-mca: an
+unsupported instruction; POWER10's vsrq on pwr9) shows "cannot run".
+BYTES is the message bytes one iteration takes. The target file's
+'mcatarget RATIO IMPL/LOOP:CPU,CPU...' names the loops (each on the models of
+the CPUs that run it) whose cycles per byte must be at most RATIO of the
+fastest peer loop's: one line each, met or MISSED. Prints, per loop, its
 instruction count and, per CPU, cycles per iteration and per byte; --show
 prints each loop's instructions. Without --target: AArch64 objects and
 LLVM 14's cortex-a72, cortex-a55 and apple-a13 models. POWER (powerpc64le)
@@ -136,6 +141,8 @@ def cycles(assembly, cpu, iterations, triples=("aarch64",), attrs=""):
         if result.returncode == 0 and m:
             return int(m.group(1)) / iterations
         errors.append("%s: %s" % (triple, result.stderr.strip()[-300:]))
+    if all("unsupported instruction" in e for e in errors):
+        return None   # the model's CPU lacks one of the loop's instructions: the loop cannot run there
     sys.exit("mca.py: llvm-mca -mcpu=%s failed: %s" % (cpu, " | ".join(errors)))
 
 
@@ -210,6 +217,9 @@ def main():
         cells = []
         for cpu in cpus:
             c = cycles(assembly, cpu, args.iterations, triples, attrs)
+            if c is None:
+                cells.append("%17s" % "- (cannot run)")
+                continue
             per_byte[(name, cpu)] = c / size
             cells.append("%17s" % ("%.1f (%.3f)" % (c, c / size)))
         print("%-34s %5s %6d  " % (name, size, len(body)) + "  ".join(cells))
@@ -217,7 +227,30 @@ def main():
         print("# per byte, against the fastest peer loop on each model")
         for name, _, _, _, _ in loops:
             print("%-34s %5s %6s  " % (name + " / fastest peer", "", "") + "  ".join(
-                "%17.3f" % (per_byte[(name, cpu)] / min(per_byte[(p[0], cpu)] for p in peers)) for cpu in cpus))
+                "%17.3f" % (per_byte[(name, cpu)] / min(per_byte[(p[0], cpu)] for p in peers)) if (name, cpu) in per_byte
+                else "%17s" % "-" for cpu in cpus))
+        if args.target:
+            check_targets(describe.read_target(args.target).get("mcatarget", "").split(), args.target, cpus, per_byte,
+                          [p[0] for p in peers])
+
+
+def check_targets(words, name, cpus, per_byte, peers):
+    """The target file's 'mcatarget RATIO IMPL/LOOP:CPU,CPU...': one line per loop and model, its
+    cycles per byte over the fastest peer loop's there, met when at most RATIO."""
+    if not words:
+        return
+    try:
+        bound = float(words[0])
+        wanted = [(w.split(":")[0].replace("/", " "), w.split(":")[1].split(",")) for w in words[1:]]
+    except (ValueError, IndexError):
+        sys.exit("mca.py: targets/%s: mcatarget is not RATIO IMPL/LOOP:CPU,CPU..." % name)
+    for loop, models in wanted:
+        for cpu in models:
+            if (loop, cpu) not in per_byte:
+                sys.exit("mca.py: targets/%s: mcatarget names loop %r on %s, which was not modelled" % (name, loop, cpu))
+            ratio = per_byte[(loop, cpu)] / min(per_byte[(p, cpu)] for p in peers)
+            print("# target: %s on %s at most %.3f of the fastest peer loop per byte: %.3f: %s"
+                  % (loop, cpu, bound, ratio, "met" if ratio <= bound else "MISSED"))
 
 
 if __name__ == "__main__":

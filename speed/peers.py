@@ -14,9 +14,9 @@ compares the tags of all of them at every length measured; then
 speed/count.py counts each call under the target's qemu (a first call
 outside the count: one-time set-up). Prints a table at 0, 16, 64, 256,
 1024, 4096 and 65536 bytes, then counts every length 0..1024 and every
-STEP-th (--sweep, default 61) to 65536, listing each length where a peer
-needs fewer instructions than ours; writes those counts to
-build/<T>/bench.csv (speed/plot.py names its columns) and draws them
+STEP-th (--sweep, default 61) to 65536, listing the lengths where a peer
+needs fewer instructions than ours (the first 24, then how many more);
+writes those counts to build/<T>/bench.csv (speed/plot.py names its columns) and draws them
 (speed/plot.py) into build/<T>/bench.png. The candidates, and what each peer is, come from
 the bench program (bench who; its check output). A candidate's line in
 'bench who' may carry notes: from=N (a peer compared from N bytes on, as
@@ -26,7 +26,11 @@ r || AES_k(n), say; written to build/<T>/bench-G.csv and .png). --run
 replaces the target's emulator (another CPU model: armhf's cortex-a15
 without the AES instructions); --path forces our code path, as does the
 target file's 'benchpath' line (riscv64: qemu-user 7.2 cannot report Zkne,
-so the library's own choice there is its generic path). With --aes instead (a
+so the library's own choice there is its generic path). The target file's
+'benchtarget' words (CANDIDATE:RATIO:WHERE) are the targets the bench checks:
+after its group's sweep, one line each with ours/CANDIDATE at the lengths
+WHERE names (0,16,64) or its worst over the sweep (fromN: every length from
+N bytes), and "met" or "MISSED" where a ratio is above RATIO. With --aes instead (a
 bench with BENCH_AES: arm64): AES-128 alone (key setup plus one block) in
 ours (vector permutes, the 2 KiB table the generic path had, the AES
 instructions) and OpenSSL's (vpaes-armv8, ARMv8 AES), then the whole call at
@@ -54,6 +58,7 @@ CSV_WHO = {"ours": "ours", "openssl": "OpenSSL", "openssl-scalar": "OpenSSL (NEO
 SHORT = {"openssl": "OpenSSL", "openssl-scalar": "OSSL-scal", "openssl-table": "OSSL-tabl", "sodium": "sodium",
          "sodium-alone": "sodium-P"}
 RATIOS = ("openssl", "sodium", "sodium-alone")
+LISTED = 24   # the sweep's lengths where a peer needs fewer: the first this many are listed
 
 
 class Candidate:
@@ -206,8 +211,56 @@ def main():
         if not groups or groups[-1][0].group != c.group:
             groups.append([])
         groups[-1].append(c)
+    goals = targets(describe.read_target(args.target).get("benchtarget", ""), args.target)
+    unknown = sorted({g[0] for g in goals} - {c.name for c in who})
+    if unknown:   # a target that cannot be measured is a failure, not a silent skip
+        sys.exit("peers.py: targets/%s: benchtarget names %s, which bench_%s does not run (bench who)"
+                 % (args.target, ", ".join(unknown), args.target))
     for members in groups:
-        bench_group(args, qemu, program, path, members, lengths)
+        bench_group(args, qemu, program, path, members, lengths, goals)
+
+
+def targets(words, name):
+    """The target file's 'benchtarget' words CANDIDATE:RATIO:WHERE as (candidate, ratio, lengths
+    or None, least): ours over CANDIDATE at most RATIO at each length of WHERE (bytes, split by
+    commas), or, WHERE being fromN, at every sweep length from N bytes on."""
+    out = []
+    for word in words.split():
+        try:
+            who, ratio, where = word.split(":")
+            out.append((who, float(ratio), None, int(where[4:])) if where.startswith("from")
+                       else (who, float(ratio), [int(n) for n in where.split(",")], 0))
+        except ValueError:
+            sys.exit("peers.py: targets/%s: benchtarget %r is not CANDIDATE:RATIO:LENGTH,LENGTH... or "
+                     "CANDIDATE:RATIO:fromN" % (name, word))
+    return out
+
+
+def report_targets(members, goals, lengths, sweeps):
+    """One line per target of the group: the ratios it bounds, and met or missed."""
+    ours = members[0]
+    for who, bound, at, least in goals:
+        peer = [c for c in members[1:] if c.name == who]
+        if not peer:   # another group's target
+            continue
+        label = "ours/" + SHORT.get(peer[0].kind, peer[0].kind)
+        ratio = {n: sweeps[ours.name][i] / sweeps[who][i] for i, n in enumerate(lengths)}
+        if at:
+            missing = [n for n in at if n not in ratio]
+            if missing:
+                sys.exit("peers.py: benchtarget %s: lengths %s are not in the sweep" % (who, missing))
+            above = [n for n in at if ratio[n] > bound]
+            print("# target: %s at most %.3f at %s bytes: %s: %s" % (
+                label, bound, ", ".join(map(str, at)), ", ".join("%.3f" % ratio[n] for n in at),
+                "MISSED at %s" % ", ".join(map(str, above)) if above else "met"))
+        else:
+            span = [n for n in lengths if n >= least]
+            above = [n for n in span if ratio[n] > bound]
+            worst = max(span, key=lambda n: ratio[n])
+            print("# target: %s at most %.3f at every sweep length%s: worst %.3f at %d: %s" % (
+                label, bound, " from %d" % least if least else "", ratio[worst], worst,
+                "MISSED at %d of %d lengths, %d..%d" % (len(above), len(span), above[0], above[-1]) if above
+                else "met"))
 
 
 def counted(row, peers, n):
@@ -215,8 +268,8 @@ def counted(row, peers, n):
     return [t for t, c in zip(row, peers) if n >= c.least]
 
 
-def bench_group(args, qemu, program, path, members, lengths):
-    """one group's table, sweep, CSV and picture"""
+def bench_group(args, qemu, program, path, members, lengths, goals):
+    """one group's table, sweep, targets (goals: targets()), CSV and picture"""
     ours, peers = members[0], members[1:]
     group = ours.group
     if group:
@@ -244,9 +297,14 @@ def bench_group(args, qemu, program, path, members, lengths):
             worst, worst_at = row[0] / min(compared), n
         if compared and row[0] >= min(compared):
             worse += 1
-            print("%6d %9d " % (n, row[0]) + " ".join("%9d" % v for v in row[1:]))
+            if worse <= LISTED:
+                print("%6d %9d " % (n, row[0]) + " ".join("%9d" % v for v in row[1:]))
+    if worse > LISTED:
+        print("# ... and %d more such lengths (every count: build/%s/%s.csv)"
+              % (worse - LISTED, args.target, "bench-" + group if group else "bench"))
     print("# sweep: %d lengths, %d where a peer needs fewer; worst ours/fewest-peer %.3f at length %d"
           % (len(lengths), worse, worst, worst_at))
+    report_targets(members, goals, lengths, sweeps)
     out = os.path.join(describe.TOP, "build", args.target)
     stem = "bench-" + group if group else "bench"
     with open(os.path.join(out, stem + ".csv"), "w", newline="") as f:
