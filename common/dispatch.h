@@ -9,7 +9,9 @@
        take p on this CPU;
      static int may_force(const struct path *p): a test may force p here;
      PATH_CALL(fn): fn called for the arguments out, kr, n, m, l;
-     wipe_below(bytes): zeroes that much stack below the stack pointer.
+     wipe_below(bytes): zeroes that much stack below the stack pointer;
+     PATH_ONETIME (optional): the paths' code, given n NULL, takes kr as a
+       one-time key r || s (onetime_fused runs it; else path_core composes).
    path_current, onetime_fused and path_core (common/impl.h.in) serve the
    streaming driver (common/stream.c).
    A path runs its scalar code below vector_from bytes, its vector code (when
@@ -66,8 +68,10 @@ static const struct path *current(void)
   return p;
 }
 
-void poly1305aes_authenticate(unsigned char out[16], const unsigned char kr[32], const unsigned char n[16],
-                              const unsigned char m[], unsigned int l)
+/* one call on the path in use, then the wipe of the stack it used (inlined: the wipe runs
+   from the frame that called the path's code) */
+static inline __attribute__((always_inline)) void run(unsigned char out[16], const unsigned char *kr,
+                                                      const unsigned char *n, const unsigned char *m, size_t l)
 {
   const struct path *p = current();
   if (p->vector && l >= p->vector_from) {
@@ -77,6 +81,12 @@ void poly1305aes_authenticate(unsigned char out[16], const unsigned char kr[32],
     PATH_CALL(p->scalar);
     if (p->scalar_stack) wipe_below(p->scalar_stack);
   }
+}
+
+void poly1305aes_authenticate(unsigned char out[16], const unsigned char kr[32], const unsigned char n[16],
+                              const unsigned char m[], unsigned int l)
+{
+  run(out, kr, n, m, l);
 }
 
 /* the path interface (common/impl.h.in): the table, as data */
@@ -102,12 +112,21 @@ unsigned int poly1305aes_path_current(void)
   return (unsigned int) (current() - paths);
 }
 
+#if defined(PATH_ONETIME)
+/* the path's one-shot code with the one-time key r || s: its code takes n NULL so (PATH_ONETIME) */
+int poly1305aes_onetime_fused(unsigned char out[16], const unsigned char key[32], const unsigned char *m, size_t l)
+{
+  run(out, key, NULL, m, l);
+  return 1;
+}
+#else
 /* no path's code here takes s in place of k: onetimeauth composes path_core's pieces */
 int poly1305aes_onetime_fused(unsigned char out[16], const unsigned char key[32], const unsigned char *m, size_t l)
 {
   (void) out, (void) key, (void) m, (void) l;
   return 0;
 }
+#endif
 
 /* AES_k(in) on path i: its scalar code on an empty message with r = 0 (tag = s), then
    the wipes of the key copied here and of the stack it used */

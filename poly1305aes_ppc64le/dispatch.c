@@ -95,7 +95,20 @@ static void core_blocks_p10(struct state *st, const unsigned char *m, size_t cou
   core_blocks(st, m, count, pad, vector_p10);
 }
 
-/* ---- one-shot authenticate: AES of the nonce, start, blocks, the padded tail, finish ---- */
+/* ---- one-shot authenticate: AES of the nonce, start, blocks, the padded tail, finish ----
+   With n NULL (onetimeauth, PATH_ONETIME) kr is a one-time key r || s: no AES. */
+
+/* s = AES_k(n) with vcipher, or the one-time key's s; returns r */
+INLINE const unsigned char *key_p8(u64 s[2], const unsigned char *kr, const unsigned char *n)
+{
+  if (!n) {
+    s[0] = load64(kr + 16);
+    s[1] = load64(kr + 24);
+    return kr;
+  }
+  aesp8_encrypt(s, kr, n);
+  return kr + 16;
+}
 
 /* every block and the tail, scalar; ISA3: with the ISA 3.0 multiply-adds */
 INLINE void hash_scalar(struct p64 *st, const unsigned char *m, size_t l, int isa3)
@@ -117,8 +130,7 @@ P9 static void auth_p9(unsigned char out[16], const unsigned char *kr, const uns
 {
   struct p64 st;
   u64 s[2];
-  aesp8_encrypt(s, kr, n);
-  p64_start(&st, kr + 16);
+  p64_start(&st, key_p8(s, kr, n));
   hash_scalar(&st, m, l, 1);
   p64_finish(out, st.h0, st.h1, st.h2, s[0], s[1]);
 }
@@ -130,8 +142,7 @@ INLINE void auth_long(unsigned char out[16], const unsigned char *kr, const unsi
   struct state st;
   u64 s[2];
   size_t left;
-  aesp8_encrypt(s, kr, n);
-  core_start(&st, kr + 16);
+  core_start(&st, key_p8(s, kr, n));
   left = vec_blocks(&st, m, l / 16, 1);
   hash_scalar(&st.p, m + l / 16 * 16 - 16 * left, 16 * left + (l & 15), 1);
   p64_finish(out, st.p.h0, st.p.h1, st.p.h2, s[0], s[1]);
@@ -154,8 +165,7 @@ static void auth_p8(unsigned char out[16], const unsigned char *kr, const unsign
 {
   struct p64 st;
   u64 s[2];
-  aesp8_encrypt(s, kr, n);
-  p64_start(&st, kr + 16);
+  p64_start(&st, key_p8(s, kr, n));
   hash_scalar(&st, m, l, 0);
   p64_finish(out, st.h0, st.h1, st.h2, s[0], s[1]);
 }
@@ -164,12 +174,17 @@ static void auth_vperm(unsigned char out[16], const unsigned char *kr, const uns
                        const unsigned char *m, size_t l)
 {
   struct p64 st;
-  unsigned char s[16];
-  aes_vperm(s, kr, n);
-  p64_start(&st, kr + 16);
+  unsigned char buf[16];
+  const unsigned char *s = kr + 16, *r = kr;
+  if (n) {
+    aes_vperm(buf, kr, n);
+    s = buf;
+    r = kr + 16;
+  }
+  p64_start(&st, r);
   hash_scalar(&st, m, l, 0);
   p64_finish(out, st.h0, st.h1, st.h2, load64(s), load64(s + 8));
-  wipe(s, sizeof s);
+  wipe(buf, sizeof buf);
 }
 
 /* ---- the path table ---- */
@@ -221,6 +236,7 @@ INLINE void wipe_below(size_t bytes)
 
 #define may_force runs_here
 #define PATH_CALL(fn) fn(out, kr, n, m, l)
+#define PATH_ONETIME 1   /* the paths' code takes n NULL: onetimeauth runs it (common/dispatch.h) */
 /* path_core: each path's own blocks on the contract, beside its AES (common/pathcore.h) */
 /* in the table's order: p10, p9, p8, vperm */
 #define PATH_CORE_OF(aes, i)                                                                              \

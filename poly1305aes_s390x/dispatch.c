@@ -86,15 +86,29 @@ static void core_blocks_vxe(struct state *st, const unsigned char *m, size_t cou
   core_blocks(st, m, count, pad, vector_z14);
 }
 
-/* ---- one-shot authenticate: AES of the nonce, start, blocks, the padded tail, finish ---- */
+/* ---- one-shot authenticate: AES of the nonce, start, blocks, the padded tail, finish ----
+   With n NULL (onetimeauth, PATH_ONETIME) kr is a one-time key r || s: no AES. */
+
+/* s = AES_k(n) into buf, or the one-time key's s; returns r */
+INLINE const unsigned char *key_s(unsigned char buf[16], const unsigned char **s, const unsigned char *kr,
+                                  const unsigned char *n)
+{
+  if (!n) {
+    *s = kr + 16;
+    return kr;
+  }
+  aes_vx(buf, kr, n);
+  *s = buf;
+  return kr + 16;
+}
 
 static void auth_vx(unsigned char out[16], const unsigned char *kr, const unsigned char *n, const unsigned char *m,
                     size_t l)
 {
   struct p64 st;
-  unsigned char s[16];
-  aes_vx(s, kr, n);
-  p64_start(&st, kr + 16);
+  unsigned char buf[16];
+  const unsigned char *s, *r = key_s(buf, &s, kr, n);
+  p64_start(&st, r);
   p64_hash(&st, m, l);
   p64_finish_z(out, st.h0, st.h1, st.h2, s);
 }
@@ -104,10 +118,10 @@ INLINE void auth_long(unsigned char out[16], const unsigned char *kr, const unsi
                       size_t l, vectorfn *vector)
 {
   struct state st;
-  unsigned char s[16];
+  unsigned char buf[16];
+  const unsigned char *s, *r = key_s(buf, &s, kr, n);
   size_t left;
-  aes_vx(s, kr, n);
-  core_start(&st, kr + 16);
+  core_start(&st, r);
   left = vector(&st, m, l / 16, 1);
   p64_hash(&st.p, m + l / 16 * 16 - 16 * left, 16 * left + (l & 15));
   p64_finish_z(out, st.p.h0, st.p.h1, st.p.h2, s);
@@ -162,6 +176,7 @@ INLINE void wipe_below(size_t bytes)
 
 #define may_force runs_here
 #define PATH_CALL(fn) fn(out, kr, n, m, l)
+#define PATH_ONETIME 1   /* the paths' code takes n NULL: onetimeauth runs it (common/dispatch.h) */
 /* path_core: each path's own blocks on the contract, beside its AES (common/pathcore.h) */
 /* in the table's order: vxe, vx */
 #define PATH_CORE_OF(aes, i) \
