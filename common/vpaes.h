@@ -178,6 +178,45 @@ static inline __attribute__((always_inline)) vp_t vp_vperm(vp_t a, vp_t b, vp_t 
     __asm__("vsldoi %0,%1,%2,%3" : "=v"(up_) : "v"(x), "v"(vec_splats((unsigned char) 0)), "n"(bytes)); \
     up_;                                                                                        \
   })
+#elif (defined(__powerpc__) || defined(__ppc__)) && !defined(__powerpc64__) && !defined(__LITTLE_ENDIAN__)
+/* 32-bit big-endian PowerPC with AltiVec (G4, G4e): vperm's byte i is the
+   byte at address i, so tables and masks load as they are (as on s390x).
+   No altivec.h, which wants AltiVec in the whole file: GCC vector types and
+   inline assembly, AltiVec enabled per function (VPAES_TARGET; GCC also
+   needs -mabi=altivec in the flags, or it refuses a function-level change).
+   The CPU must have AltiVec: a caller checks AT_HWCAP first */
+#define VPAES_ALTIVEC_BE 1
+typedef unsigned char vp_t __attribute__((vector_size(16)));
+#define VPAES_TARGET __attribute__((target("altivec")))
+/* k and n at any alignment (lvx ignores an address's low 4 bits) */
+static inline __attribute__((always_inline)) VPAES_TARGET vp_t vp_load16(const void *p)
+{
+  vp_t x;
+  __builtin_memcpy(&x, p, 16);
+  return x;
+}
+#define vp_load(p) vp_load16(p)
+#define vp_store(p, x) __extension__({ vp_t st_ = (x); __builtin_memcpy(p, &st_, 16); })
+#define VP(name) (*(const vp_t *) (const void *) tables[VP_##name])
+#define VP_BASE(tables)
+#define vp_xor(a, b) ((a) ^ (b))
+static inline __attribute__((always_inline)) VPAES_TARGET vp_t vp_vperm(vp_t a, vp_t b, vp_t mask)
+{
+  vp_t r;
+  __asm__("vperm %0,%1,%2,%3" : "=v"(r) : "v"(a), "v"(b), "v"(mask));
+  return r;
+}
+#define vp_lookup(table, index) vp_vperm(table, (vp_t) { 0 }, index)
+#define vp_shuffle(x, mask) vp_vperm(x, x, mask)
+#define vp_low(x) ((x) & 15)
+#define vp_high(x) ((x) >> 4)
+/* vsldoi: bytes 16 - bytes.. of zero then x */
+#define vp_up(x, bytes)                                                                         \
+  __extension__({                                                                               \
+    vp_t up_;                                                                                   \
+    __asm__("vsldoi %0,%1,%2,%3" : "=v"(up_) : "v"((vp_t) { 0 }), "v"(x), "n"(16 - (bytes)));  \
+    up_;                                                                                        \
+  })
 #elif defined(__s390x__)
 /* big-endian: VPERM's byte i is the byte at address i; tables and masks load as they are */
 #if defined(__clang__)
