@@ -3,7 +3,8 @@
    the key expansion interleaved with the rounds: the AES of the CPUs without
    AES instructions. Assumes x86 with SSSE3 (PSHUFB; 64- or 32-bit), AArch64
    with ASIMD (TBL), ARMv7-A with NEON (VTBL), little-endian POWER with VMX
-   (vperm) or z/Architecture with the vector facility (VPERM, z13);
+   (vperm), 32-bit big-endian PowerPC with AltiVec (vperm; G4) or
+   z/Architecture with the vector facility (VPERM, z13);
    instantiated inside each caller's function (always inline; on x86, ARMv7-A
    and s390x the caller's target must include "ssse3", "fpu=neon" or
    "arch=z13": VPAES_TARGET). Every S-box is computed, 16 bytes at once, from

@@ -90,9 +90,9 @@ static int runs_here(const struct path *p)
 }
 
 /* zero the bytes [r1 - bytes, r1) below the stack pointer, where the frames
-   of the function just called were (bytes a multiple of 16: the build's
-   sizes are of 64). r1 moves down over them for the stores (a signal's frame
-   goes below it), and back. In the build's stack probe, only recorded:
+   of the function just called were (bytes a multiple of 64, as the build's
+   sizes are), 64 a step. r1 moves down over them for the stores (a signal's
+   frame goes below it), and back. In the build's stack probe, only recorded:
    common/stack.h. */
 static inline __attribute__((always_inline)) void wipe_below(size_t bytes)
 {
@@ -106,7 +106,19 @@ static inline __attribute__((always_inline)) void wipe_below(size_t bytes)
                        "stw 11, 4(10)\n\t"
                        "stw 11, 8(10)\n\t"
                        "stw 11, 12(10)\n\t"
-                       "addi 10, 10, 16\n\t"
+                       "stw 11, 16(10)\n\t"
+                       "stw 11, 20(10)\n\t"
+                       "stw 11, 24(10)\n\t"
+                       "stw 11, 28(10)\n\t"
+                       "stw 11, 32(10)\n\t"
+                       "stw 11, 36(10)\n\t"
+                       "stw 11, 40(10)\n\t"
+                       "stw 11, 44(10)\n\t"
+                       "stw 11, 48(10)\n\t"
+                       "stw 11, 52(10)\n\t"
+                       "stw 11, 56(10)\n\t"
+                       "stw 11, 60(10)\n\t"
+                       "addi 10, 10, 64\n\t"
                        "cmplw 10, 9\n\t"
                        "blt 1b\n\t"
                        "mr 1, 9"

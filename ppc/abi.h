@@ -17,8 +17,8 @@
    reaches its tables PC-relatively, so only names and directives differ
    below. Every macro expands to at most one statement: Darwin's assembler
    separates statements with '@', the others with ';', so none is used.
-   ppc/ holds the code both implementations list (../ppc/...): a directory
-   without description files, as neither flavour owns the code and the
+   ppc/ holds the code aix, macos and ppcct list (../ppc/...): a directory
+   without description files, as none of them owns the code and the
    selector, which reads only poly1305aes_* directories, must not see it. */
 #ifndef poly1305aes_ppc_abi_H
 #define poly1305aes_ppc_abi_H
