@@ -187,20 +187,9 @@ static inline __attribute__((always_inline)) vp_t vp_vperm(vp_t a, vp_t b, vp_t 
    needs -mabi=altivec in the flags, or it refuses a function-level change).
    The CPU must have AltiVec: a caller checks AT_HWCAP first */
 #define VPAES_ALTIVEC_BE 1
+#define VPAES_GENERIC_BE 1   /* k and n copied, at any alignment: lvx ignores an address's low 4 bits */
 typedef unsigned char vp_t __attribute__((vector_size(16)));
 #define VPAES_TARGET __attribute__((target("altivec")))
-/* k and n at any alignment (lvx ignores an address's low 4 bits) */
-static inline __attribute__((always_inline)) VPAES_TARGET vp_t vp_load16(const void *p)
-{
-  vp_t x;
-  __builtin_memcpy(&x, p, 16);
-  return x;
-}
-#define vp_load(p) vp_load16(p)
-#define vp_store(p, x) __extension__({ vp_t st_ = (x); __builtin_memcpy(p, &st_, 16); })
-#define VP(name) (*(const vp_t *) (const void *) tables[VP_##name])
-#define VP_BASE(tables)
-#define vp_xor(a, b) ((a) ^ (b))
 static inline __attribute__((always_inline)) VPAES_TARGET vp_t vp_vperm(vp_t a, vp_t b, vp_t mask)
 {
   vp_t r;
@@ -209,8 +198,6 @@ static inline __attribute__((always_inline)) VPAES_TARGET vp_t vp_vperm(vp_t a, 
 }
 #define vp_lookup(table, index) vp_vperm(table, (vp_t) { 0 }, index)
 #define vp_shuffle(x, mask) vp_vperm(x, x, mask)
-#define vp_low(x) ((x) & 15)
-#define vp_high(x) ((x) >> 4)
 /* vsldoi: bytes 16 - bytes.. of zero then x */
 #define vp_up(x, bytes)                                                                         \
   __extension__({                                                                               \
@@ -225,8 +212,19 @@ static inline __attribute__((always_inline)) VPAES_TARGET vp_t vp_vperm(vp_t a, 
    FIPS-197 C.1; at -O0 it passes): the s390x code that uses it is for gcc only */
 #error "poly1305aes refuses clang on s390x: clang 14 miscompiles common/vpaes.h there; build this implementation with gcc"
 #endif
+#define VPAES_GENERIC_BE 1
 typedef unsigned char vp_t __attribute__((vector_size(16)));
 #define VPAES_TARGET __attribute__((target("arch=z13")))
+#define vp_lookup(table, index) __builtin_s390_vperm(table, (vp_t) { 0 }, index)
+#define vp_shuffle(x, mask) __builtin_s390_vperm(x, x, mask)
+/* VSLDB: bytes 16 - bytes.. of zero then x, an immediate shift */
+#define vp_up(x, bytes) __builtin_s390_vsldb((vp_t) { 0 }, x, 16 - (bytes))
+#else
+#error "common/vpaes.h: no byte shuffle for this CPU"
+#endif
+#if defined(VPAES_GENERIC_BE)
+/* GCC vector types on a big-endian CPU (s390x, 32-bit PowerPC): byte i is the
+   byte at address i; loads and stores by memcpy, at any alignment */
 static inline __attribute__((always_inline)) VPAES_TARGET vp_t vp_load16(const void *p)
 {
   vp_t x;
@@ -238,14 +236,8 @@ static inline __attribute__((always_inline)) VPAES_TARGET vp_t vp_load16(const v
 #define VP(name) vp_load16(tables[VP_##name])
 #define VP_BASE(tables)
 #define vp_xor(a, b) ((a) ^ (b))
-#define vp_lookup(table, index) __builtin_s390_vperm(table, (vp_t) { 0 }, index)
-#define vp_shuffle(x, mask) __builtin_s390_vperm(x, x, mask)
 #define vp_low(x) ((x) & 15)
 #define vp_high(x) ((x) >> 4)
-/* VSLDB: bytes 16 - bytes.. of zero then x, an immediate shift */
-#define vp_up(x, bytes) __builtin_s390_vsldb((vp_t) { 0 }, x, 16 - (bytes))
-#else
-#error "common/vpaes.h: no byte shuffle for this CPU"
 #endif
 #ifndef VPT   /* tables and masks load as they are */
 #define VPT(name) VP(name)

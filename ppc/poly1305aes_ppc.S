@@ -192,14 +192,7 @@ PPC_LOCAL(here):
 	bne	0, PPC_LOCAL(core)
 	stw	3, OUTSAVE(1)
 #if defined(POLY1305AES_PPC_AES_BY_CALLER)
-	lwz	16, 0(5)		/* s (r5) -> SOUT(r1) */
-	lwz	17, 4(5)
-	lwz	18, 8(5)
-	lwz	19, 12(5)
-	stw	16, SOUT+0(1)
-	stw	17, SOUT+4(1)
-	stw	18, SOUT+8(1)
-	stw	19, SOUT+12(1)
+	bl	PPC_LOCAL(take_s)	/* s (r5) -> SOUT(r1) */
 #else
 	bl	AES			/* kr (r4), n (r5) -> SOUT(r1) */
 #endif
@@ -270,6 +263,18 @@ PPC_LOCAL(constants):
 	lfd	fD3, KOFF(k_d3)(rTB0)
 	lfd	fA3, KOFF(k_a3)(rTB0)
 	lfd	fZ, KOFF(k_zero)(rTB0)
+	blr
+
+/* take_s: s (16 bytes at r5, as AES leaves them) -> SOUT(r1). Uses r16-r19. */
+PPC_LOCAL(take_s):
+	lwz	16, 0(5)
+	lwz	17, 4(5)
+	lwz	18, 8(5)
+	lwz	19, 12(5)
+	stw	16, SOUT+0(1)
+	stw	17, SOUT+4(1)
+	stw	18, SOUT+8(1)
+	stw	19, SOUT+12(1)
 	blr
 
 PPC_LOCAL(message):
@@ -626,15 +631,9 @@ PPC_LOCAL(core):			/* r8: which entry point */
 	beq	0, PPC_LOCAL(core_blocks)
 
 /* finish(st, s, tag): h = X r (a zero block), then authenticate's final */
-	lwz	16, 0(4)		/* s, as bytes, where AES leaves it */
-	lwz	17, 4(4)
-	lwz	18, 8(4)
-	lwz	19, 12(4)
-	stw	16, SOUT+0(1)
-	stw	17, SOUT+4(1)
-	stw	18, SOUT+8(1)
-	stw	19, SOUT+12(1)
 	stw	5, OUTSAVE(1)
+	mr	5, 4
+	bl	PPC_LOCAL(take_s)	/* s, as bytes, where AES leaves it */
 	bl	PPC_LOCAL(constants)
 	bl	PPC_LOCAL(rload)
 	lfd	4, ST_Y+0(3)		/* the pieces, as the second block of a pair takes them */
