@@ -2,7 +2,8 @@
 /* The vector-permute AES (common/vpaes.h) against the reference AES
    (aes_ref.c): FIPS-197 C.1, then random keys and blocks, each a fresh key
    expansion. Assumes a CPU that runs common/vpaes.h (x86 with SSSE3,
-   AArch64); a mismatch prints the key and block and exits 1.
+   AArch64, ARMv7 NEON, POWER8, z13, a G4 with AltiVec: each target's runner
+   is one); a mismatch prints the key and block and exits 1.
      vpaes_check [COUNT]   COUNT random pairs (default 100000) */
 #include <stdio.h>
 #include <stdlib.h>

@@ -3,7 +3,8 @@
    the key expansion interleaved with the rounds: the AES of the CPUs without
    AES instructions. Assumes x86 with SSSE3 (PSHUFB; 64- or 32-bit), AArch64
    with ASIMD (TBL), ARMv7-A with NEON (VTBL), little-endian POWER with VMX
-   (vperm) or z/Architecture with the vector facility (VPERM, z13);
+   (vperm), 32-bit big-endian PowerPC with AltiVec (vperm; G4) or
+   z/Architecture with the vector facility (VPERM, z13);
    instantiated inside each caller's function (always inline; on x86, ARMv7-A
    and s390x the caller's target must include "ssse3", "fpu=neon" or
    "arch=z13": VPAES_TARGET). Every S-box is computed, 16 bytes at once, from
@@ -178,6 +179,32 @@ static inline __attribute__((always_inline)) vp_t vp_vperm(vp_t a, vp_t b, vp_t 
     __asm__("vsldoi %0,%1,%2,%3" : "=v"(up_) : "v"(x), "v"(vec_splats((unsigned char) 0)), "n"(bytes)); \
     up_;                                                                                        \
   })
+#elif (defined(__powerpc__) || defined(__ppc__)) && !defined(__powerpc64__) && !defined(__LITTLE_ENDIAN__)
+/* 32-bit big-endian PowerPC with AltiVec (G4, G4e): vperm's byte i is the
+   byte at address i, so tables and masks load as they are (as on s390x).
+   No altivec.h, which wants AltiVec in the whole file: GCC vector types and
+   inline assembly, AltiVec enabled per function (VPAES_TARGET; GCC also
+   needs -mabi=altivec in the flags, or it refuses a function-level change).
+   The CPU must have AltiVec: a caller checks AT_HWCAP first */
+#define VPAES_ALTIVEC_BE 1
+#define VPAES_GENERIC_BE 1   /* k and n copied, at any alignment: lvx ignores an address's low 4 bits */
+typedef unsigned char vp_t __attribute__((vector_size(16)));
+#define VPAES_TARGET __attribute__((target("altivec")))
+static inline __attribute__((always_inline)) VPAES_TARGET vp_t vp_vperm(vp_t a, vp_t b, vp_t mask)
+{
+  vp_t r;
+  __asm__("vperm %0,%1,%2,%3" : "=v"(r) : "v"(a), "v"(b), "v"(mask));
+  return r;
+}
+#define vp_lookup(table, index) vp_vperm(table, (vp_t) { 0 }, index)
+#define vp_shuffle(x, mask) vp_vperm(x, x, mask)
+/* vsldoi: bytes 16 - bytes.. of zero then x */
+#define vp_up(x, bytes)                                                                         \
+  __extension__({                                                                               \
+    vp_t up_;                                                                                   \
+    __asm__("vsldoi %0,%1,%2,%3" : "=v"(up_) : "v"((vp_t) { 0 }), "v"(x), "n"(16 - (bytes)));  \
+    up_;                                                                                        \
+  })
 #elif defined(__s390x__)
 /* big-endian: VPERM's byte i is the byte at address i; tables and masks load as they are */
 #if defined(__clang__)
@@ -185,8 +212,19 @@ static inline __attribute__((always_inline)) vp_t vp_vperm(vp_t a, vp_t b, vp_t 
    FIPS-197 C.1; at -O0 it passes): the s390x code that uses it is for gcc only */
 #error "poly1305aes refuses clang on s390x: clang 14 miscompiles common/vpaes.h there; build this implementation with gcc"
 #endif
+#define VPAES_GENERIC_BE 1
 typedef unsigned char vp_t __attribute__((vector_size(16)));
 #define VPAES_TARGET __attribute__((target("arch=z13")))
+#define vp_lookup(table, index) __builtin_s390_vperm(table, (vp_t) { 0 }, index)
+#define vp_shuffle(x, mask) __builtin_s390_vperm(x, x, mask)
+/* VSLDB: bytes 16 - bytes.. of zero then x, an immediate shift */
+#define vp_up(x, bytes) __builtin_s390_vsldb((vp_t) { 0 }, x, 16 - (bytes))
+#else
+#error "common/vpaes.h: no byte shuffle for this CPU"
+#endif
+#if defined(VPAES_GENERIC_BE)
+/* GCC vector types on a big-endian CPU (s390x, 32-bit PowerPC): byte i is the
+   byte at address i; loads and stores by memcpy, at any alignment */
 static inline __attribute__((always_inline)) VPAES_TARGET vp_t vp_load16(const void *p)
 {
   vp_t x;
@@ -198,14 +236,8 @@ static inline __attribute__((always_inline)) VPAES_TARGET vp_t vp_load16(const v
 #define VP(name) vp_load16(tables[VP_##name])
 #define VP_BASE(tables)
 #define vp_xor(a, b) ((a) ^ (b))
-#define vp_lookup(table, index) __builtin_s390_vperm(table, (vp_t) { 0 }, index)
-#define vp_shuffle(x, mask) __builtin_s390_vperm(x, x, mask)
 #define vp_low(x) ((x) & 15)
 #define vp_high(x) ((x) >> 4)
-/* VSLDB: bytes 16 - bytes.. of zero then x, an immediate shift */
-#define vp_up(x, bytes) __builtin_s390_vsldb((vp_t) { 0 }, x, 16 - (bytes))
-#else
-#error "common/vpaes.h: no byte shuffle for this CPU"
 #endif
 #ifndef VPT   /* tables and masks load as they are */
 #define VPT(name) VP(name)

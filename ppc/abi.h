@@ -17,8 +17,8 @@
    reaches its tables PC-relatively, so only names and directives differ
    below. Every macro expands to at most one statement: Darwin's assembler
    separates statements with '@', the others with ';', so none is used.
-   ppc/ holds the code both implementations list (../ppc/...): a directory
-   without description files, as neither flavour owns the code and the
+   ppc/ holds the code aix, macos and ppcct list (../ppc/...): a directory
+   without description files, as none of them owns the code and the
    selector, which reads only poly1305aes_* directories, must not see it. */
 #ifndef poly1305aes_ppc_abi_H
 #define poly1305aes_ppc_abi_H
@@ -74,7 +74,12 @@
 
 #elif defined(__ELF__) && defined(__linux__)
 #define PPC_FLAVOUR_LINUX 1
+/* poly1305aes_ppcct computes AES itself and enters with s (ppc_tag) */
+#if defined(POLY1305AES_PPC_AES_BY_CALLER)
+#define PPC_ENTRY CRYPTO_NAMESPACE(ppc_tag)
+#else
 #define PPC_ENTRY poly1305aes_authenticate
+#endif
 #define PPC_CORE(x) CRYPTO_NAMESPACE(x)
 #define PPC_TEXT .text
 #define PPC_GLOBAL(x) .globl x
@@ -98,8 +103,11 @@
 #if defined(POLY1305AES_PPC_FOR_MACOS) && !defined(PPC_FLAVOUR_MACOS) && !defined(PPC_FLAVOUR_LINUX)
 #error "poly1305aes_macos runs on Mac OS X (or Linux, for tests)"
 #endif
-#if !defined(POLY1305AES_PPC_FOR_AIX) && !defined(POLY1305AES_PPC_FOR_MACOS)
-#error "ppc/abi.h: compile with -DPOLY1305AES_PPC_FOR_AIX or -DPOLY1305AES_PPC_FOR_MACOS"
+#if defined(POLY1305AES_PPC_AES_BY_CALLER) && !defined(PPC_FLAVOUR_LINUX)
+#error "poly1305aes_ppcct runs on Linux (AT_HWCAP says whether the CPU has AltiVec)"
+#endif
+#if !defined(POLY1305AES_PPC_FOR_AIX) && !defined(POLY1305AES_PPC_FOR_MACOS) && !defined(POLY1305AES_PPC_AES_BY_CALLER)
+#error "ppc/abi.h: compile with -DPOLY1305AES_PPC_FOR_AIX, -DPOLY1305AES_PPC_FOR_MACOS or -DPOLY1305AES_PPC_AES_BY_CALLER"
 #endif
 
 #endif

@@ -52,7 +52,11 @@
    dispatch authenticate uses.
 
    AES table lookups are indexed by key and nonce bytes (a cache-timing leak of
-   the key); branches depend only on the length. */
+   the key); branches depend only on the length. Built with
+   POLY1305AES_PPC_AES_BY_CALLER (poly1305aes_ppcct, Linux only), the code has
+   no AES and no table: the entry is ppc_tag(out, kr, s, m, l), authenticate
+   with s = AES_k(n) (16 bytes, as AES leaves them) computed by its caller,
+   and the core has no aes; then no memory index depends on a secret. */
 #include "namespace.h"
 #include "abi.h"
 
@@ -187,7 +191,11 @@ PPC_LOCAL(here):
 	cmplwi	0, 8, E_AUTH
 	bne	0, PPC_LOCAL(core)
 	stw	3, OUTSAVE(1)
+#if defined(POLY1305AES_PPC_AES_BY_CALLER)
+	bl	PPC_LOCAL(take_s)	/* s (r5) -> SOUT(r1) */
+#else
 	bl	AES			/* kr (r4), n (r5) -> SOUT(r1) */
+#endif
 	addi	4, 4, 16
 	bl	PPC_LOCAL(rsetup)
 	b	PPC_LOCAL(message)
@@ -255,6 +263,18 @@ PPC_LOCAL(constants):
 	lfd	fD3, KOFF(k_d3)(rTB0)
 	lfd	fA3, KOFF(k_a3)(rTB0)
 	lfd	fZ, KOFF(k_zero)(rTB0)
+	blr
+
+/* take_s: s (16 bytes at r5, as AES leaves them) -> SOUT(r1). Uses r16-r19. */
+PPC_LOCAL(take_s):
+	lwz	16, 0(5)
+	lwz	17, 4(5)
+	lwz	18, 8(5)
+	lwz	19, 12(5)
+	stw	16, SOUT+0(1)
+	stw	17, SOUT+4(1)
+	stw	18, SOUT+8(1)
+	stw	19, SOUT+12(1)
 	blr
 
 PPC_LOCAL(message):
@@ -603,21 +623,17 @@ PPC_LOCAL(rload):
 /* ---- the core (common/core.h) on a state of STATE_BYTES bytes at r3 ---- */
 PPC_LOCAL(core):			/* r8: which entry point */
 	cmplwi	0, 8, E_START
+#if !defined(POLY1305AES_PPC_AES_BY_CALLER)
 	blt	0, PPC_LOCAL(core_aes)
+#endif
 	beq	0, PPC_LOCAL(core_start)
 	cmplwi	0, 8, E_BLOCKS
 	beq	0, PPC_LOCAL(core_blocks)
 
 /* finish(st, s, tag): h = X r (a zero block), then authenticate's final */
-	lwz	16, 0(4)		/* s, as bytes, where AES leaves it */
-	lwz	17, 4(4)
-	lwz	18, 8(4)
-	lwz	19, 12(4)
-	stw	16, SOUT+0(1)
-	stw	17, SOUT+4(1)
-	stw	18, SOUT+8(1)
-	stw	19, SOUT+12(1)
 	stw	5, OUTSAVE(1)
+	mr	5, 4
+	bl	PPC_LOCAL(take_s)	/* s, as bytes, where AES leaves it */
 	bl	PPC_LOCAL(constants)
 	bl	PPC_LOCAL(rload)
 	lfd	4, ST_Y+0(3)		/* the pieces, as the second block of a pair takes them */
@@ -647,6 +663,7 @@ PPC_LOCAL(wipestate):			/* the state zeroed */
 	li	12, 12
 	b	PPC_LOCAL(final)
 
+#if !defined(POLY1305AES_PPC_AES_BY_CALLER)
 /* aes(out, k, in) */
 PPC_LOCAL(core_aes):
 	stw	3, OUTSAVE(1)
@@ -662,6 +679,7 @@ PPC_LOCAL(core_aes):
 	stw	19, 12(3)
 	lfd	fZ, KOFF(k_zero)(rTB0)
 	b	PPC_LOCAL(leave)
+#endif
 
 /* start(st, r): X = 0, r's pieces */
 PPC_LOCAL(core_start):
@@ -748,12 +766,14 @@ PPC_LOCAL(evenblocks):
 	PPC_SIZE(PPC_ENTRY)
 
 /* the core's entry points: each says which it is and shares the prologue */
+#if !defined(POLY1305AES_PPC_AES_BY_CALLER)
 	PPC_GLOBAL(PPC_CORE(aes))
 	PPC_FUNCTION(PPC_CORE(aes))
 PPC_CORE(aes):
 	li	8, E_AES
 	b	PPC_LOCAL(enter)
 	PPC_SIZE(PPC_CORE(aes))
+#endif
 	PPC_GLOBAL(PPC_CORE(start))
 	PPC_FUNCTION(PPC_CORE(start))
 PPC_CORE(start):
@@ -1028,6 +1048,7 @@ PPC_LOCAL(skippair):
 	b	PPC_LOCAL(half4)
 	PPC_SIZE(BLOCKS)
 
+#if !defined(POLY1305AES_PPC_AES_BY_CALLER)
 /* AES-128: key at r4, nonce at r5, table pointers r9-r12; writes SOUT(r1) */
 	PPC_FUNCTION(AES)
 	PPC_ALIGN(5)
@@ -1137,11 +1158,14 @@ AES:
 	stw	rT3, SOUT+12(1)
 	blr
 	PPC_SIZE(AES)
+#endif
 
 /* read-only data, in the text section so PC-relative offsets need no relocation */
 	PPC_ALIGN(6)
-PPC_LOCAL(table):
+PPC_LOCAL(table):			/* also the constants' base */
+#if !defined(POLY1305AES_PPC_AES_BY_CALLER)
 #include "aes_table.inc"
+#endif
 	PPC_ALIGN(3)
 PPC_LOCAL(k_m0):	.long	0x43300000, 0x00000000	/* 2^52: r piece exponents */
 PPC_LOCAL(k_m1):	.long	0x45300000, 0x00000000	/* 2^84 */
