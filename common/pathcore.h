@@ -86,43 +86,21 @@
   CORE_ENTRIES(name, state)
 
 /* the radix-2^26 core */
-CORE_WORK void core26_start_work(void *st, const unsigned char r[16])
-{
-  p26_start(st, r);
-}
-
-CORE_WORK void core26_blocks_work(void *st, const unsigned char *m, size_t nblocks, unsigned int pad)
-{
-  p26_blocks(st, m, nblocks, pad);
-}
-
-CORE_WORK void core26_finish_work(void *st, const unsigned char s[16], unsigned char tag[16])
-{
-  p26_finish(st, s, tag);
-}
-
-CORE_ENTRIES(core26, struct p26)
+OWN_CORE(core26, struct p26, p26_start, p26_blocks, p26_finish)
 
 #if CORE64
-/* the radix-2^64 core */
-CORE_WORK void core64_start_work(void *st, const unsigned char r[16])
+/* the radix-2^64 core: p64_start, and these */
+static inline void core64_absorb(struct p64 *p, const unsigned char *m, size_t nblocks, unsigned int pad)
 {
-  p64_start(st, r);
-}
-
-CORE_WORK void core64_blocks_work(void *st, const unsigned char *m, size_t nblocks, unsigned int pad)
-{
-  struct p64 *p = st;
   for (; nblocks > 0; --nblocks, m += 16) p64_block(p, load64(m), load64(m + 8), pad);
 }
 
-CORE_WORK void core64_finish_work(void *st, const unsigned char s[16], unsigned char tag[16])
+static inline void core64_tag(const struct p64 *p, const unsigned char s[16], unsigned char tag[16])
 {
-  const struct p64 *p = st;
   p64_finish(tag, p->h0, p->h1, p->h2, load64(s), load64(s + 8));
 }
 
-CORE_ENTRIES(core64, struct p64)
+OWN_CORE(core64, struct p64, p64_start, core64_absorb, core64_tag)
 #endif
 
 /* path_core(i) for a table of PATHS_COUNT paths (at most 8): path_aes(i, out, k, in) and the
