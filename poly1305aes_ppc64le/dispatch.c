@@ -38,19 +38,6 @@
 #define PPC_FEATURE2_ARCH_3_1 0x00040000
 #endif
 
-/* the vector code from here on (bytes). speed/crossover.py (llvm-mca 14 on the instructions a
-   call executes, path p9 built with the scalar code only and with the vector code from 128
-   bytes), model cycles per call, scalar / vector:
-     bytes       256        384        512        768
-     pwr9      678/808    878/888   1078/968  1478/1128
-     pwr10     675/785    867/861   1059/937  1443/1089
-   from 384 the worst loss on either is smallest (1.011: pwr9 at 384). */
-#ifndef VECTOR_FROM   /* speed/crossover.py builds variants with others */
-#define VECTOR_FROM 384
-#endif
-#if VECTOR_FROM < 16 * R44_GROUP
-#error "the vector code takes whole groups of R44_GROUP blocks"
-#endif
 
 #undef vector   /* altivec.h's keyword macro: common/dispatch.h's struct path has a field of that name */
 /* a path's one-shot code (the message's bytes l) */
@@ -62,37 +49,19 @@ typedef void hashfn(unsigned char out[16], const unsigned char *kr, const unsign
 
 /* ---- the core contract (ppc64le.h), per path ---- */
 
-INLINE void core_start(struct state *st, const unsigned char r[16])
-{
-  p64_start(&st->p, r);
-  st->powers = 0;
-}
-
 INLINE void core_finish(struct state *st, const unsigned char s[16], unsigned char tag[16])
 {
   p64_finish(tag, st->p.h0, st->p.h1, st->p.h2, load64(s), load64(s + 8));
 }
 
-/* the blocks, with the vector code from VECTOR_FROM bytes on */
-INLINE void core_blocks(struct state *st, const unsigned char *m, size_t count, u64 pad,
-                        size_t (*vec_blocks)(struct state *, const unsigned char *, size_t, u64))
-{
-  if (count >= VECTOR_FROM / 16) {
-    size_t left = vec_blocks(st, m, count, pad);
-    m += 16 * (count - left);
-    count = left;
-  }
-  blocks_p9(st, m, count, pad);
-}
-
 static void core_blocks_p9(struct state *st, const unsigned char *m, size_t count, u64 pad)
 {
-  core_blocks(st, m, count, pad, vector_p9);
+  p64r44_blocks(st, m, count, pad, vector_p9, blocks_p9);
 }
 
 static void core_blocks_p10(struct state *st, const unsigned char *m, size_t count, u64 pad)
 {
-  core_blocks(st, m, count, pad, vector_p10);
+  p64r44_blocks(st, m, count, pad, vector_p10, blocks_p9);
 }
 
 /* ---- one-shot authenticate: AES of the nonce, start, blocks, the padded tail, finish ----
@@ -137,12 +106,12 @@ P9 static void auth_p9(unsigned char out[16], const unsigned char *kr, const uns
 
 /* the vector code for the whole blocks, then the tail (its frame holds the state: wiped after) */
 INLINE void auth_long(unsigned char out[16], const unsigned char *kr, const unsigned char *n, const unsigned char *m,
-                      size_t l, size_t (*vec_blocks)(struct state *, const unsigned char *, size_t, u64))
+                      size_t l, p64r44_vectorfn *vec_blocks)
 {
   struct state st;
   u64 s[2];
   size_t left;
-  core_start(&st, key_p8(s, kr, n));
+  p64r44_start(&st, key_p8(s, kr, n));
   left = vec_blocks(&st, m, l / 16, 1);
   hash_scalar(&st.p, m + l / 16 * 16 - 16 * left, 16 * left + (l & 15), 1);
   p64_finish(out, st.p.h0, st.p.h1, st.p.h2, s[0], s[1]);
@@ -243,7 +212,7 @@ INLINE void wipe_below(size_t bytes)
   { sizeof(struct state), aes, i == 0 ? p10_start : i == 1 ? p9_start : p8_start,                         \
     i == 0 ? p10_blocks : i == 1 ? p9_blocks : p8_blocks, i == 0 ? p10_finish : i == 1 ? p9_finish : p8_finish }
 #define OWN_CORES                                                      \
-  OWN_CORE(p10, struct state, core_start, core_blocks_p10, core_finish) \
-  OWN_CORE(p9, struct state, core_start, core_blocks_p9, core_finish)   \
-  OWN_CORE(p8, struct state, core_start, core_blocks_p8, core_finish)
+  OWN_CORE(p10, struct state, p64r44_start, core_blocks_p10, core_finish) \
+  OWN_CORE(p9, struct state, p64r44_start, core_blocks_p9, core_finish)   \
+  OWN_CORE(p8, struct state, p64r44_start, core_blocks_p8, core_finish)
 #include "dispatch.h"

@@ -36,54 +36,28 @@ typedef void hashfn(unsigned char out[16], const unsigned char *kr, const unsign
 #define HWCAP_S390_VXRS_EXT 8192
 #endif
 
-/* the vector code from here on (bytes). speed/crossover.py (llvm-mca 14 on the instructions a
-   call executes, path vxe built with the scalar code only and with the vector code from 128
-   bytes), model cycles per call, scalar / vector:
-     bytes       256        384        512        768
-     z14       876/950   1100/1031  1324/1110  1772/1268
-     z15       876/919   1100/983   1324/1047  1772/1175
-   from 384 the worst loss on either is smallest (below 384 the scalar code runs). */
-#ifndef VECTOR_FROM   /* speed/crossover.py builds variants with others */
-#define VECTOR_FROM 384
-#endif
-#if VECTOR_FROM < 16 * R44_GROUP
-#error "the vector code takes whole groups of R44_GROUP blocks"
-#endif
 
 /* ---- the core contract (s390x.h), per path ---- */
-
-INLINE void core_start(struct state *st, const unsigned char r[16])
-{
-  p64_start(&st->p, r);
-  st->powers = 0;
-}
 
 INLINE void core_finish(struct state *st, const unsigned char s[16], unsigned char tag[16])
 {
   p64_finish_z(tag, st->p.h0, st->p.h1, st->p.h2, s);
 }
 
-typedef size_t vectorfn(struct state *st, const unsigned char *m, size_t count, u64 pad);
-
-/* the blocks, with the vector code from VECTOR_FROM bytes on */
-INLINE void core_blocks(struct state *st, const unsigned char *m, size_t count, u64 pad, vectorfn *vector)
+/* the scalar code on the core state */
+INLINE void scalar_blocks(struct state *st, const unsigned char *m, size_t count, u64 pad)
 {
-  if (count >= VECTOR_FROM / 16) {
-    size_t left = vector(st, m, count, pad);
-    m += 16 * (count - left);
-    count = left;
-  }
   p64_blocks(&st->p, m, count, pad);
 }
 
 static void core_blocks_vx(struct state *st, const unsigned char *m, size_t count, u64 pad)
 {
-  core_blocks(st, m, count, pad, vector_z13);
+  p64r44_blocks(st, m, count, pad, vector_z13, scalar_blocks);
 }
 
 static void core_blocks_vxe(struct state *st, const unsigned char *m, size_t count, u64 pad)
 {
-  core_blocks(st, m, count, pad, vector_z14);
+  p64r44_blocks(st, m, count, pad, vector_z14, scalar_blocks);
 }
 
 /* ---- one-shot authenticate: AES of the nonce, start, blocks, the padded tail, finish ----
@@ -115,13 +89,13 @@ static void auth_vx(unsigned char out[16], const unsigned char *kr, const unsign
 
 /* the vector code for the whole blocks, then the tail */
 INLINE void auth_long(unsigned char out[16], const unsigned char *kr, const unsigned char *n, const unsigned char *m,
-                      size_t l, vectorfn *vector)
+                      size_t l, p64r44_vectorfn *vector)
 {
   struct state st;
   unsigned char buf[16];
   const unsigned char *s, *r = key_s(buf, &s, kr, n);
   size_t left;
-  core_start(&st, r);
+  p64r44_start(&st, r);
   left = vector(&st, m, l / 16, 1);
   p64_hash(&st.p, m + l / 16 * 16 - 16 * left, 16 * left + (l & 15));
   p64_finish_z(out, st.p.h0, st.p.h1, st.p.h2, s);
@@ -182,6 +156,6 @@ INLINE void wipe_below(size_t bytes)
 #define PATH_CORE_OF(aes, i) \
   { sizeof(struct state), aes, i == 0 ? vxe_start : vx_start, i == 0 ? vxe_blocks : vx_blocks, i == 0 ? vxe_finish : vx_finish }
 #define OWN_CORES                                                      \
-  OWN_CORE(vxe, struct state, core_start, core_blocks_vxe, core_finish) \
-  OWN_CORE(vx, struct state, core_start, core_blocks_vx, core_finish)
+  OWN_CORE(vxe, struct state, p64r44_start, core_blocks_vxe, core_finish) \
+  OWN_CORE(vx, struct state, p64r44_start, core_blocks_vx, core_finish)
 #include "dispatch.h"

@@ -27,22 +27,7 @@
 
 #define HIDDEN __attribute__((visibility("hidden")))
 
-/* the vector code's shape (common/radix44.h): R44_CHAINS chains of R44_STEP blocks a step */
-#ifndef R44_CHAINS
-#define R44_CHAINS 2
-#endif
-#ifndef R44_STEP
-#define R44_STEP 4
-#endif
-#define R44_GROUP (R44_CHAINS * R44_STEP)   /* blocks */
-
-/* the state of every path's core (376 bytes): the radix-2^64 state, and the
-   vector code's powers of r (radix 2^44, computed on its first use) */
-struct state {
-  struct p64 p;
-  int powers;                         /* 1 when key44 holds r's powers */
-  unsigned char key44[5 * R44_GROUP / 2][16] __attribute__((aligned(16)));
-};
+#include "p64r44.h"   /* struct state, the R44 shape */
 
 /* vector.c: the whole groups of R44_GROUP blocks of m[0..16 count), count >= R44_GROUP,
    in radix 2^44 (VMSLG, vector enhancements 1: z14); returns the blocks left for the scalar code */
