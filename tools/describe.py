@@ -401,14 +401,14 @@ def main(argv):
             print("error: %s" % error)
     elif command == "target-for" and len(args) == 1:
         words = shlex.split(args[0])
-        machine = ask(words, "-dumpmachine") if words else None
-        if not machine:
+        triple = ask(words, "-dumpmachine") if words else None
+        if not triple:
             print("error: CC=%s: no such command, or not a compiler (no answer to -dumpmachine); "
                   "give a compiler's name or path" % args[0])
         else:
-            name = target_for_machine(machine)
+            name = target_for_machine(triple)
             print(name if name else "error: CC=%s builds for %s, which no file in targets/ describes; the targets are %s"
-                  % (args[0], machine, " ".join(target_names())))
+                  % (args[0], triple, " ".join(target_names())))
     elif command == "tools" and args:
         commands, packages = tools_needed(args)
         print(" ".join(commands))

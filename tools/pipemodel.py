@@ -699,7 +699,6 @@ def simulate_mpc74xx(insns, cpu):
     cycle = 0
     fpu_starts = []                  # cycles at which the FPU started an instruction
     fpu_started = []                 # and which
-    unit_busy = {"lsu": -1, "iu": [], "fpu": -1, "sru": -1, "bpu": -1}
     renames = {"g": 0, "f": 0}
     queued = {u: [] for u in ("iu", "fpu", "lsu", "sru", "bpu")}
     in_cq = 0
