@@ -17,7 +17,8 @@
    file defines) with core64 on 64-bit targets, core26 on 32-bit ones, unless
    the including file names its paths' own cores (OWN_CORES, PATH_CORE_OF:
    poly1305aes_amd64 and poly1305aes_x86 through x86/paths.h's X86_CORES,
-   poly1305aes_ppc64le, poly1305aes_s390x). Where it does not, the streaming
+   poly1305aes_ppc64le, poly1305aes_s390x, poly1305aes_ppcct,
+   poly1305aes_arm64, poly1305aes_armhf, poly1305aes_riscv64). Where it does not, the streaming
    API runs at the portable core's speed; the one-shot functions keep each
    path's fused code. */
 #ifndef poly1305aes_pathcore_H
