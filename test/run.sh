@@ -60,10 +60,12 @@ select_table() {
 # one, and have checked every constant-time claim (valgrind natively, qemu's
 # trace under an emulator); by default the one it installs runs constant-time
 # code on this CPU, the fastest such, and it names any faster one left out
-# (test/policy.py)
+# (test/policy.py). It runs after select_table on the same build: a candidate
+# whose programs, emulator or CPU and checking tools are the same takes that
+# run's proof (--reuse-proofs: tools/selector.py fingerprints them)
 select_all() {
   target=$1
-  python3 -m tools.selector --target "$target" --root "$root" --rounds 1 || return 1
+  python3 -m tools.selector --target "$target" --root "$root" --rounds 1 --reuse-proofs || return 1
   select_log "$target"
 }
 
@@ -343,6 +345,20 @@ selector_robust() {
     [ -f "$sroot/$host/include/poly1305aes.h" ] || { echo "FAIL no complete installation after two concurrent selections"; return 1; }
   stray=$(ls -a "$sroot/$host" | grep '^\.installed-' | grep -v "^$(readlink "$sroot/$host/installed")\$")
   [ -z "$stray" ] || { echo "FAIL stray files: $stray"; return 1; }
+  # a proof is reused only for the same programs: once as they are, then with the
+  # self-test program changed by one byte appended (it still runs)
+  python3 -m tools.selector --target "$host" --root "$sroot" --rounds 1 --impl "$impl" --reuse-proofs > "$sroot.3" 2>&1 ||
+    { echo "FAIL a selection reusing proofs:"; cat "$sroot.3"; return 1; }
+  grep -q 'proven by an earlier run' "$sroot.3" && grep -q ' proof=reused ' "$sroot/$host/selection.log" ||
+    { echo "FAIL the same programs were proved again instead of reusing the earlier proof:"; cat "$sroot.3"; return 1; }
+  printf x >> "$sroot/$host/impl/$impl/test"
+  python3 -m tools.selector --target "$host" --root "$sroot" --rounds 1 --impl "$impl" --reuse-proofs > "$sroot.4" 2>&1 ||
+    { echo "FAIL a selection after the self-test program changed:"; cat "$sroot.4"; return 1; }
+  if grep -q 'proven by an earlier run' "$sroot.4" || grep -q ' proof=reused ' "$sroot/$host/selection.log" ||
+    ! grep -q 'self-testing, passed' "$sroot.4"; then
+    echo "FAIL a changed self-test program took the earlier proof:"; cat "$sroot.4"; return 1
+  fi
+  echo "a proof reused for the same programs, proved afresh for a changed one"
   ro=$root/readonly
   rm -rf "$ro" && mkdir -p "$ro" && chmod 555 "$ro"
   if [ "$(id -u)" = 0 ]; then   # root writes anywhere: run as nobody, with the system's Python
@@ -577,6 +593,20 @@ impl_checks() {
   done
 }
 
+# the steps that belong to no target, run beside the targets' (--target common-steps)
+common_steps() {
+  step "every source file carries the licence line" licence_lines
+  step "README.md is at most 300 lines" readme_length
+  step "every path named in a comment exists; no Python file edits sys.path (tools/commentpaths.py)" python3 -m tools.commentpaths
+  step "README.md's platform table is what doc/RESULTS.md's blocks give (tools/platforms.py)" readme_platforms
+  step "vectors regenerated and cross-checked with pycryptodome" python3 -m test.gen_vectors
+  step "set-up survives a failed apt-get update (a fake apt-get)" apt_mid_sync
+  step "the vector-permute AES's tables derived and checked (aes/vpaes.py)" python3 -m aes.vpaes --check common/vpaes.h
+  for impl in $(d impls); do
+    [ -n "$(d impl "$impl" checks)" ] && step "$impl: own checks" impl_checks "$impl"
+  done
+}
+
 # one target's steps; with --target, its counts, failures and notes go to
 # $logs/<target>.counts, .failures and .notes for the parent
 target_steps() {
@@ -589,8 +619,8 @@ target_steps() {
   if [ "$target" = native ]; then
     step "native: a machine no target names gets target native; every portable implementation built, self-tested, installed" native_unknown_machine
   else
-    step "$target: make AES=table installs the fastest candidate, table-based AES admitted" select_table "$target"
-    step "$target: every implementation built, self-tested on every path, installed by the selector (constant time by default)" select_all "$target"
+    step "$target: every implementation built, self-tested and checked on every path; make AES=table installs the fastest, table-based AES admitted" select_table "$target"
+    step "$target: by default the selector installs the fastest candidate constant time here (the same programs' proofs reused)" select_all "$target"
   fi
   step "$target: README example against the installed library" readme_example "$target"
   if [ -z "$(d runner "$target")" ]; then
@@ -636,8 +666,12 @@ if [ -n "$only" ]; then
   cat "$step_log"
   exit $failed
 fi
-if [ -n "$one" ]; then
+if [ "$one" = common-steps ]; then
+  common_steps
+elif [ -n "$one" ]; then
   target_steps "$one"
+fi
+if [ -n "$one" ]; then
   printf '%s\n' "$failures" | sed '/^$/d' > "$logs/$one.failures"
   printf '%s\n' "$notes" | sed '/^$/d' > "$logs/$one.notes"
   echo "$passed $failed" > "$logs/$one.counts"
@@ -646,22 +680,17 @@ fi
 
 echo "poly1305aes test suite: targets $(echo $targets), ${JOBS:=$(nproc 2>/dev/null || echo 1)} at a time"
 step "tools" sh tools/ensure-tools --test $targets
-step "every source file carries the licence line" licence_lines
-step "README.md is at most 300 lines" readme_length
-step "every path named in a comment exists; no Python file edits sys.path (tools/commentpaths.py)" python3 -m tools.commentpaths
-step "README.md's platform table is what doc/RESULTS.md's blocks give (tools/platforms.py)" readme_platforms
-step "vectors regenerated and cross-checked with pycryptodome" python3 -m test.gen_vectors
-step "set-up survives a failed apt-get update (a fake apt-get)" apt_mid_sync
-step "the vector-permute AES's tables derived and checked (aes/vpaes.py)" python3 -m aes.vpaes --check common/vpaes.h
-for impl in $(d impls); do
-  [ -n "$(d impl "$impl" checks)" ] && step "$impl: own checks" impl_checks "$impl"
-done
 rm -f "$logs"/*.counts "$logs"/*.failures "$logs"/*.notes
-# the host first: its steps take longest
-for target in $(echo "$targets" | tr ' ' '\n' | grep -x "$host"; echo "$targets" | tr ' ' '\n' | grep -vx "$host"); do
-  echo "$target"
-done | xargs -P "$JOBS" -I TARGET sh "$top/test/run.sh" --target TARGET
-for target in $targets; do
+# each target's steps, and the steps of no target (--target common-steps), $JOBS at a
+# time: the host first (its steps take longest), then the targets more
+# implementations list (more candidates to prove), the steps of no target last
+{
+for target in $(echo "$targets" | tr ' ' '\n' | grep -x "$host"); do echo "$target"; done
+for target in $(echo "$targets" | tr ' ' '\n' | grep -vx "$host"); do echo "$(d impls "$target" | wc -w) $target"; done |
+  sort -k1,1nr -k2,2 | cut -d' ' -f2
+echo common-steps
+} | xargs -P "$JOBS" -I TARGET sh "$top/test/run.sh" --target TARGET
+for target in $targets common-steps; do
   [ -f "$logs/$target.counts" ] || { failed=$((failed + 1)); failures="$failures
   $target: its steps did not finish"; continue; }
   read -r p f < "$logs/$target.counts"

@@ -4,6 +4,7 @@
 target, and install the fastest that passed into build/<target>/.
 
   selector.py [--target T] [--impl NAME] [--extra DIR]... [--root DIR] [--rounds N] [--aes ct|table]
+              [--reuse-proofs]
 
 For each candidate (every poly1305aes_* directory with a description; --extra
 adds more): skip it, with the reason logged, unless its 'targets' lists T;
@@ -43,6 +44,18 @@ POLY1305AES_STEP_SECONDS overrides it. A candidate that exceeds it fails
 still self-tested. A candidate that fails is never installed; if none
 passes, nothing changes and the exit status is 1.
 
+Each candidate that passes leaves a record of its proof (logs/NAME.proof):
+its results under a fingerprint of everything they depend on (the bytes of
+the test programs, the shared library and the constant-time check's
+program, test/vectors.txt, the implementation's description files, the
+checking tools' source, the emulator or the CPU's identity and the valgrind
+binary, POLY1305AES_* and QEMU_* in the environment) and, under an emulator,
+its instruction counts under the fingerprint of the speed probe too. With
+--reuse-proofs (the test suite's second selection of a target) a candidate
+whose fingerprint matches its record takes the recorded results instead of
+running the same programs again, and the log says so (proof=reused); any
+difference proves it afresh. Native timings are never reused.
+
 The compiler is the one mk/impl.mk uses (CC from the environment, as make
 passes it; tools/describe.py cc); the log and the installed header name it.
 Everything that writes build/<T>/ holds one lock (build/<T>/.lock,
@@ -54,6 +67,8 @@ followed) whatever stood in their place. A directory that cannot be written
 stops the run with one line.
 """
 import argparse
+import hashlib
+import json
 import math
 import os
 import shlex
@@ -141,6 +156,8 @@ class Candidate:
         self.shares = None         # the candidate whose build this one is
         self.default_path = None   # the path calls run on this CPU (the self-test's "default path")
         self.passed_over = ""      # why a faster candidate was not installed (choose())
+        self.fingerprint = None    # what its proof depends on (fingerprint())
+        self.reused = False        # its proof taken from the record of an earlier run
         self.build = os.path.join(root, target["name"], "impl", self.name)
 
     def make_args(self, target, root):
@@ -221,10 +238,7 @@ def constant_time(candidate, target, root, log):
     if not emulated and not shutil.which("valgrind"):
         candidate.ct = "not checked (no valgrind)"
         return
-    program = os.path.join(candidate.build, "trace" if emulated else "ct")
-    status, output = run(candidate.make_args(target, root) + [program], "the build of the constant-time check", log)
-    if status != 0:
-        raise StepFailed("build of the constant-time check: " + output.strip()[-200:])
+    program = os.path.join(candidate.build, "trace" if emulated else "ct")   # built by prove()
     check = describe.module("tools.tracecheck" if emulated else "tools.ctcheck") + \
         [candidate.impl.dir, program] + ([target["name"]] if emulated else [])
     status, output = run(check, "the constant-time check", log, cwd=describe.TOP)
@@ -317,10 +331,22 @@ def time_native(candidates, target, rounds):
         say("  timing round %d/%d done" % (r + 1, rounds))
 
 
-def time_emulated(candidates, target):
+def time_emulated(candidates, target, logdir):
+    """Exact instruction counts; with --reuse-proofs, those an earlier run recorded for the same
+    speed probe under the same fingerprint."""
     for c in candidates:
-        sample(c, describe.module("speed.count") + [target["run"], os.path.join(c.build, "speed")]
+        speed = os.path.join(c.build, "speed")
+        key = digest([("proof", (c.fingerprint or "").encode())] + file_parts([speed]))
+        earlier = read_record(record_path(c, logdir, "counts"), key) if REUSE else None
+        if earlier:
+            for n in LENGTHS:
+                c.samples[n] = list(earlier[str(n)])
+            say("  %s: the counts of an earlier run of the same speed probe (--reuse-proofs)" % c.name)
+            continue
+        sample(c, describe.module("speed.count") + [target["run"], speed]
                + [str(n) for n in LENGTHS], "the instruction count", cwd=describe.TOP)
+        if c.result == "ok":
+            write_record(record_path(c, logdir, "counts"), key, {str(n): c.samples[n] for n in LENGTHS})
         say("  counted %s" % c.name)
 
 
@@ -349,6 +375,8 @@ def log_line(c, target, metric, chosen, compiler):
     if c.result == "ok":
         fields.append("path=" + str(c.default_path))
         fields.append("consttime=" + ("yes" if constant_time_here(c)[0] else "no"))
+    if c.reused:
+        fields.append("proof=reused")
     if c.passed_over:
         fields.append("passedover=" + shlex.quote(c.passed_over))
     fields.append("chosen=" + ("yes" if chosen else "no"))
@@ -435,6 +463,91 @@ def install(root, target, winner, log_text):
                 shutil.rmtree(path, ignore_errors=True)
 
 
+REUSE = False   # --reuse-proofs
+TOOLS = ["tools/selector.py", "tools/ctcheck.py", "tools/tracecheck.py", "tools/describe.py", "speed/count.py"]
+
+
+def digest(parts):
+    """sha256 over (label, bytes) pairs, each part delimited."""
+    h = hashlib.sha256()
+    for label, data in parts:
+        h.update(b"%d:%s:%d:" % (len(label), label.encode(), len(data)))
+        h.update(data)
+    return h.hexdigest()
+
+
+def file_parts(paths):
+    """(path, contents) for each file; a missing one as such (it changes the fingerprint)."""
+    parts = []
+    for path in paths:
+        try:
+            with open(path, "rb") as f:
+                parts.append((path, f.read()))
+        except OSError:
+            parts.append((path, b"(missing)"))
+    return parts
+
+
+def machine_parts(target):
+    """What the results depend on outside the build: the emulator binary or this CPU's
+    identity (vendor, family, model, stepping, microcode, flags), valgrind, the environment."""
+    parts = [("runner", " ".join(runner(target)).encode()), ("target", repr(sorted(target.items())).encode())]
+    programs = [runner(target)[0]] if runner(target) else ["valgrind"]
+    for name in programs:
+        where = shutil.which(name)
+        st = os.stat(where) if where else None
+        parts.append((name, ("%s %d %d" % (os.path.realpath(where), st.st_size, st.st_mtime_ns)).encode()
+                      if st else b"(none)"))
+    if not runner(target):
+        try:
+            with open("/proc/cpuinfo") as f:
+                first = f.read().split("\n\n")[0]
+        except OSError:
+            first = ""
+        keep = ("vendor_id", "cpu family", "model", "stepping", "microcode", "flags", "cpu", "revision", "CPU")
+        parts.append(("cpu", "\n".join(l for l in first.splitlines() if l.split(":")[0].strip() in keep).encode()))
+    parts.append(("env", "\n".join("%s=%s" % kv for kv in sorted(os.environ.items())
+                                   if kv[0].startswith(("POLY1305AES_", "QEMU_")) and kv[0] != "POLY1305AES_STEP_SECONDS").encode()))
+    return parts
+
+
+def fingerprint(c, target, ct_program):
+    """Everything a candidate's proof depends on (see the top)."""
+    programs = [os.path.join(c.build, p) for p in ("test", "test-shared", "abi")]
+    if ct_program:
+        programs.append(ct_program)
+    lib = os.path.join(c.build, "dist", "lib")
+    libs = sorted(os.path.join(lib, f) for f in os.listdir(lib)) if os.path.isdir(lib) else []
+    described = sorted(os.path.join(c.impl.dir, f) for f in os.listdir(c.impl.dir)
+                       if os.path.isfile(os.path.join(c.impl.dir, f)) and "." not in f)
+    return digest(file_parts(programs + libs + described + [os.path.join(describe.TOP, "test", "vectors.txt")]
+                             + [os.path.join(describe.TOP, t) for t in TOOLS])
+                  + machine_parts(target) + [("checks", SHARED_CHECKS.encode())])
+
+
+def record_path(c, logdir, kind):
+    return os.path.join(logdir, "%s.%s" % (c.name, kind))
+
+
+def read_record(path, key):
+    """The record's results if it was written under fingerprint key, else None."""
+    try:
+        with open(path) as f:
+            record = json.load(f)
+    except (OSError, ValueError):
+        return None
+    return record.get("results") if isinstance(record, dict) and record.get("fingerprint") == key else None
+
+
+def write_record(path, key, results):
+    try:
+        with open(path + ".tmp", "w") as f:
+            json.dump({"fingerprint": key, "results": results}, f)
+        os.replace(path + ".tmp", path)
+    except OSError:
+        pass
+
+
 def prove(c, target, root, logdir):
     """Build, self-test and check one candidate; set its result."""
     log = os.path.join(logdir, c.name + ".log")
@@ -445,6 +558,20 @@ def prove(c, target, root, logdir):
         status, output = run(c.make_args(target, root) + ["all"], "the build", log)
         if status != 0:
             raise StepFailed("build: " + " | ".join(output.strip().splitlines()[-3:]))
+        ct_program = None
+        if target.get("run") or shutil.which("valgrind"):
+            ct_program = os.path.join(c.build, "trace" if target.get("run") else "ct")
+            status, output = run(c.make_args(target, root) + [ct_program], "the build of the constant-time check", log)
+            if status != 0:
+                raise StepFailed("build of the constant-time check: " + output.strip()[-200:])
+        c.fingerprint = fingerprint(c, target, ct_program)
+        earlier = read_record(record_path(c, logdir, "proof"), c.fingerprint) if REUSE else None
+        if earlier:
+            c.checks, c.default_path, c.ct = earlier["checks"], earlier["default_path"], earlier["ct"]
+            c.result, c.reused = "ok", True
+            say(", proven by an earlier run of the same programs on the same %s (--reuse-proofs): passed (%s): %s"
+                % ("emulator" if target.get("run") else "CPU", c.checks, c.ct))
+            return
         say(", self-testing", end="")
         self_test(c, target, log)
         say(", passed (%s)" % c.checks, end="")
@@ -452,6 +579,8 @@ def prove(c, target, root, logdir):
         constant_time(c, target, root, log)
         c.result = "ok"
         say(": %s" % c.ct)
+        write_record(record_path(c, logdir, "proof"), c.fingerprint,
+                     {"checks": c.checks, "default_path": c.default_path, "ct": c.ct})
     except StepFailed as failed:
         c.result, c.reason = "fails", str(failed)
         say(", FAILS: %s (log %s)" % (c.reason, log))
@@ -515,7 +644,7 @@ def select(args, target, root):
             ", behind the slowest caller: a clean one and, where the CPU has AVX, ones that left the upper halves of "
             "ymm or zmm dirty (speed ticks -C worst)"))
         if emulated:
-            time_emulated(passed, target)
+            time_emulated(passed, target, logdir)
         else:
             time_native(passed, target, args.rounds)
             metric += " behind the slowest caller (%s)" % ", ".join(CALLERS or ["?"])
@@ -561,10 +690,14 @@ def main():
     parser.add_argument("--extra", action="append", default=[])
     parser.add_argument("--root", default=os.path.join(describe.TOP, "build"))
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--reuse-proofs", action="store_true",
+                        help="take a candidate's proof from an earlier run's record when everything it depends on is the same")
     parser.add_argument("--aes", choices=("ct", "table"), default="ct",
                         help="ct: install the fastest candidate constant time on this CPU (the default); "
                              "table: the fastest of all, table-based AES included")
     args = parser.parse_args()
+    global REUSE
+    REUSE = args.reuse_proofs
 
     name = args.target or describe.host_target()
     if not name:
