@@ -61,11 +61,8 @@ static int runs_here(const struct path *p)
 #define may_force runs_here
 #define PATH_CALL(fn) fn(out, kr, n, m, l)
 #define PATH_ONETIME 1   /* the paths' code takes n NULL: onetimeauth runs it (common/dispatch.h) */
-/* path_core: each path's own Poly1305 on the contract (arm64.h), beside its AES (common/pathcore.h);
-   in the table's order: neon, scalar, vperm */
-#define PATH_CORE_OF(aes, i) \
-  { sizeof(struct p64), aes, i == 1 ? scalar_start : neon_start, i == 1 ? scalar_blocks : neon_blocks, i == 1 ? scalar_finish : neon_finish }
-#define OWN_CORES                                                          \
-  OWN_CORE(neon, struct p64, p64_start, core_blocks_neon, core_finish)     \
-  OWN_CORE(scalar, struct p64, p64_start, core_blocks_scalar, core_finish)
+/* path_core: each path's own Poly1305 (arm64.h), the NEON code's blocks on paths neon and vperm
+   (0, 2), beside its AES */
+#define PATH_CORE_OF(aes, i) PATH_CORE_EITHER(struct p64, aes, i, 5u)
+#define OWN_CORES OWN_CORE_PAIR(struct p64, p64_start, core_blocks_neon, core_blocks_scalar, core_finish)
 #include "dispatch.h"

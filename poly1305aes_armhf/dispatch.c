@@ -63,12 +63,8 @@ static int runs_here(const struct path *p)
 #define may_force runs_here
 #define PATH_CALL(fn) fn(out, kr, n, m, l)
 #define PATH_ONETIME 1   /* the paths' code takes n NULL: onetimeauth runs it (common/dispatch.h) */
-/* path_core: each path's own Poly1305 on the contract (armhf.h), beside its AES
-   (common/pathcore.h); in the table's order: neon-aes, aes, neon, generic */
-#define PATH_CORE_OF(aes, i) \
-  { sizeof(struct core32), aes, i == 0 || i == 2 ? vec_start : scalar_start, \
-    i == 0 || i == 2 ? vec_blocks : scalar_blocks, i == 0 || i == 2 ? vec_finish : scalar_finish }
-#define OWN_CORES                                                              \
-  OWN_CORE(vec, struct core32, core_start, core_blocks_neon, core_finish)     \
-  OWN_CORE(scalar, struct core32, core_start, core_blocks32, core_finish)
+/* path_core: each path's own Poly1305 (armhf.h), the NEON core's blocks on paths neon-aes and
+   neon (0, 2), beside its AES */
+#define PATH_CORE_OF(aes, i) PATH_CORE_EITHER(struct core32, aes, i, 5u)
+#define OWN_CORES OWN_CORE_PAIR(struct core32, core_start, core_blocks_neon, core_blocks32, core_finish)
 #include "dispatch.h"

@@ -92,12 +92,8 @@ static int may_force(const struct path *p)
 
 #define PATH_CALL(fn) fn(out, kr, n, m, l)
 #define PATH_ONETIME 1   /* the paths' code takes n NULL: onetimeauth runs it (common/dispatch.h) */
-/* path_core: each path's own Poly1305 on the contract (riscv64.h), beside its AES
-   (common/pathcore.h); in the table's order: vector-zkne, zkne, vector, generic */
-#define PATH_CORE_OF(aes, i) \
-  { sizeof(struct p64), aes, i == 0 || i == 2 ? vec_start : scalar_start, \
-    i == 0 || i == 2 ? vec_blocks : scalar_blocks, i == 0 || i == 2 ? vec_finish : scalar_finish }
-#define OWN_CORES                                                          \
-  OWN_CORE(vec, struct p64, p64r_start, core_blocks_rvv, core_finish)      \
-  OWN_CORE(scalar, struct p64, p64r_start, core_blocks_scalar, core_finish)
+/* path_core: each path's own Poly1305 (riscv64.h), the RVV core's blocks on paths vector-zkne
+   and vector (0, 2), beside its AES */
+#define PATH_CORE_OF(aes, i) PATH_CORE_EITHER(struct p64, aes, i, 5u)
+#define OWN_CORES OWN_CORE_PAIR(struct p64, p64r_start, core_blocks_rvv, core_blocks_scalar, core_finish)
 #include "dispatch.h"
