@@ -95,5 +95,5 @@ static int may_force(const struct path *p)
 /* path_core: each path's own Poly1305 (riscv64.h), the RVV core's blocks on paths vector-zkne
    and vector (0, 2), beside its AES */
 #define PATH_CORE_OF(aes, i) PATH_CORE_EITHER(struct p64, aes, i, 5u)
-#define OWN_CORES OWN_CORE_PAIR(struct p64, p64r_start, core_blocks_rvv, core_blocks_scalar, core_finish)
+#define OWN_CORES OWN_CORE_PAIR(struct p64, p64_start, core_blocks_rvv, core_blocks_scalar, core_finish)
 #include "dispatch.h"

@@ -165,7 +165,8 @@ INLINE void p64r_message(struct p64 *st, const unsigned char *m, size_t l)
 INLINE const unsigned char *onetime_s(const unsigned char *kr, const unsigned char *n, u64 *s0, u64 *s1)
 {
   if (n) return kr + 16;
-  load128(kr + 16, s0, s1);
+  *s0 = load64(kr + 16);   /* load64: within the key's bytes (load128's aligned words may not be) */
+  *s1 = load64(kr + 24);
   return kr;
 }
 
@@ -182,7 +183,8 @@ INLINE void p64r_finish(const struct p64 *st, u64 s0, u64 s1, unsigned char tag[
   }
 }
 
-/* ---- the contract (common/core.h) on a struct p64: p64r_start, these ---- */
+/* ---- the contract (common/core.h) on a struct p64: common/poly64.h's p64_start (its loads
+   stay within r's 16 bytes, which p64r_start's aligned words may not), these ---- */
 
 /* h = (h + c + pad 2^128) r for each block c at m */
 INLINE void core_blocks_scalar(struct p64 *st, const unsigned char *m, size_t nblocks, unsigned int pad)
@@ -192,9 +194,7 @@ INLINE void core_blocks_scalar(struct p64 *st, const unsigned char *m, size_t nb
 
 INLINE void core_finish(struct p64 *st, const unsigned char s[16], unsigned char tag[16])
 {
-  u64 s0, s1;
-  load128(s, &s0, &s1);
-  p64r_finish(st, s0, s1, tag);
+  p64r_finish(st, load64(s), load64(s + 8), tag);
 }
 
 /* ---- the RVV core (rvv.S; keys and the lanes' sum in vector.c) ---- */

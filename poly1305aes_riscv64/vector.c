@@ -120,7 +120,8 @@ INLINE void vector_call(unsigned char out[16], const unsigned char kr[32], const
   rvv_blocks(&st, m, q, L);
   p64r_message(&st, m + 16 * L * q, l - 16 * L * q);
   if (!n) {                                        /* a one-time key r || s (onetimeauth) */
-    load128(kr + 16, &s0, &s1);
+    s0 = load64(kr + 16);
+    s1 = load64(kr + 24);
   } else if (zkne) {                               /* after the calls: s stays in registers */
     zkne_encrypt(&s0, &s1, kr, n);
   } else {
