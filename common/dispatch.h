@@ -44,7 +44,7 @@ struct path {
 
 #include <string.h>
 #define CORE_WIPE() wipe_below(CORE_STACK)
-#include "pathcore.h"   /* path_core's pieces: the portable Poly1305 cores */
+#include "pathcore.h"   /* path_core's pieces: OWN_CORE, and the portable Poly1305 cores */
 
 #define COUNT (sizeof paths / sizeof paths[0])
 
@@ -142,7 +142,8 @@ static void path_aes(unsigned int i, unsigned char out[16], const unsigned char 
   if (paths[i].scalar_stack) wipe_below(paths[i].scalar_stack);
 }
 
-/* path_core(i): path i's own AES with the portable Poly1305 core (not yet the path's own) */
+/* path_core(i): path i's own AES with the including file's own Poly1305 core (its
+   PATH_CORE_OF and OWN_CORES), else the portable one of common/pathcore.h */
 #define PATHS_COUNT COUNT
 PATH_CORES
 

@@ -17,7 +17,8 @@
    file defines) with core64 on 64-bit targets, core26 on 32-bit ones, unless
    the including file names its paths' own cores (OWN_CORES, PATH_CORE_OF:
    poly1305aes_amd64 and poly1305aes_x86 through x86/paths.h's X86_CORES,
-   poly1305aes_ppc64le, poly1305aes_s390x). Where it does not, the streaming
+   poly1305aes_ppc64le, poly1305aes_s390x, poly1305aes_ppcct,
+   poly1305aes_arm64, poly1305aes_armhf, poly1305aes_riscv64). Where it does not, the streaming
    API runs at the portable core's speed; the one-shot functions keep each
    path's fused code. */
 #ifndef poly1305aes_pathcore_H
@@ -115,6 +116,17 @@ OWN_CORE(core64, struct p64, p64_start, core64_absorb, core64_tag)
 #define PATH_CORE_OF(aes, i) PATH_CORE_PIECES(aes)
 #define OWN_CORES
 #endif
+/* a table whose paths run one of two own cores on one STATE with one start and finish: vec
+   (its blocks vecfn: vector code for long runs) on the paths whose bits the mask VEC has
+   set, scalar (scalarfn) on the others; the including file defines
+     #define PATH_CORE_OF(aes, i) PATH_CORE_EITHER(STATE, aes, i, VEC)
+     #define OWN_CORES OWN_CORE_PAIR(STATE, startfn, vecfn, scalarfn, finishfn) */
+#define PATH_CORE_EITHER(state, aes, i, vec) \
+  { sizeof(state), aes, (vec) >> (i) & 1 ? vec_start : scalar_start, \
+    (vec) >> (i) & 1 ? vec_blocks : scalar_blocks, (vec) >> (i) & 1 ? vec_finish : scalar_finish }
+#define OWN_CORE_PAIR(state, startfn, vecfn, scalarfn, finishfn) \
+  OWN_CORE(vec, state, startfn, vecfn, finishfn) \
+  OWN_CORE(scalar, state, startfn, scalarfn, finishfn)
 #define PATH_AES(i) \
   static PATH_ENTRY void path_aes_##i(unsigned char out[16], const unsigned char k[16], const unsigned char in[16]) \
   { \

@@ -16,6 +16,7 @@
 #define vector_neon CRYPTO_NAMESPACE(vector_neon)
 #define vector_vperm CRYPTO_NAMESPACE(vector_vperm)
 #define hybrid_steps CRYPTO_NAMESPACE(hybrid_steps)
+#define core_blocks_neon CRYPTO_NAMESPACE(core_blocks_neon)
 
 #ifndef __ASSEMBLER__
 #include "poly64.h"
@@ -23,15 +24,26 @@
 
 #define HIDDEN __attribute__((visibility("hidden")))
 
-/* The code of a path for some lengths: out = the Poly1305 of m[0..l) under r,
-   plus s = AES_k(n). The dispatcher (dispatch.c) picks one by CPU and length. */
-typedef void hashfn(unsigned char out[16], const unsigned char r[16], const unsigned char *k,
-                    const unsigned char *n, const unsigned char *m, size_t l);
+/* The code of a path for some lengths: out = the Poly1305 of m[0..l) under r
+   plus s, where r = kr[16..32) and s = AES_k(n) for k = kr[0..16), or, with n
+   NULL (onetimeauth, common/dispatch.h's PATH_ONETIME), r = kr[0..16) and
+   s = kr[16..32), a one-time key (no AES). The dispatcher (dispatch.c) picks
+   one by CPU and length. */
+typedef void hashfn(unsigned char out[16], const unsigned char *kr, const unsigned char *n, const unsigned char *m,
+                    size_t l);
 
 HIDDEN hashfn scalar_ce;       /* AES-CE, radix 2^64 (scalar.c) */
 HIDDEN hashfn scalar_vperm;    /* vector-permute AES, radix 2^64 (scalar.c) */
 HIDDEN hashfn vector_neon;     /* AES-CE, radix 2^26 NEON, four blocks a step (neon.c); l >= 64 */
 HIDDEN hashfn vector_vperm;    /* vector-permute AES, the same NEON hash (neon.c); l >= 64 */
+
+/* NEON from here on: speed/crossover.py's measures are in dispatch.c */
+#ifndef VECTOR_FROM   /* speed/crossover.py builds variants with others */
+#define VECTOR_FROM 384
+#endif
+#if VECTOR_FROM < 64
+#error "the NEON code takes whole groups of four blocks"
+#endif
 
 /* the hybrid loop (hybrid.S): its state, laid out as the assembly reads it */
 struct hybrid {
@@ -81,8 +93,8 @@ HIDDEN void hybrid_steps(struct hybrid *state, const unsigned char *mv, const un
   [d1l] "=&r"(d1l), [d1h] "=&r"(d1h), [t] "=&r"(t), [u] "=&r"(u)
 #define P64_KEY [r0] "r"(st->r0), [r1] "r"(st->r1), [s1] "r"(st->s1)
 
-/* h = (h + c) r for each whole block c of m[0..16 count), count >= 1 */
-INLINE void p64_blocks(struct p64 *st, const unsigned char *m, size_t count)
+/* h = (h + c + pad 2^128) r for each whole block c of m[0..16 count), count >= 1, pad <= 1 */
+INLINE void p64_blocks(struct p64 *st, const unsigned char *m, size_t count, u64 pad)
 {
   const unsigned char *end = m + 16 * count;
   u64 d0l, d0h, d1l, d1h, t, u;
@@ -95,7 +107,7 @@ INLINE void p64_blocks(struct p64 *st, const unsigned char *m, size_t count)
           "cmp %[m], %[end]\n\t"
           "b.ne 1b\n\t"
           : P64_OPERANDS, [m] "+&r"(m)
-          : P64_KEY, [end] "r"(end), [one] "r"((u64) 1)
+          : P64_KEY, [end] "r"(end), [one] "r"(pad)
           : "cc", "memory");
 }
 
@@ -116,12 +128,30 @@ INLINE void p64_last(struct p64 *st, u64 m0, u64 m1)
 /* absorb all of m[0..l) */
 INLINE void p64_hash(struct p64 *st, const unsigned char *m, size_t l)
 {
-  if (l >= 16) p64_blocks(st, m, l / 16);
+  if (l >= 16) p64_blocks(st, m, l / 16, 1);
   if (l & 15) {
     u64 m0, m1;
     p64_tail(m, l, &m0, &m1);
     p64_last(st, m0, m1);
   }
+}
+
+/* ---- the contract (common/core.h) on a struct p64: start is p64_start ---- */
+
+/* h = (h + c + pad 2^128) r for each of the nblocks blocks c at m, in radix 2^64 */
+INLINE void core_blocks_scalar(struct p64 *st, const unsigned char *m, size_t nblocks, unsigned int pad)
+{
+  if (nblocks) p64_blocks(st, m, nblocks, pad);
+}
+
+/* the same, with the NEON code (neon.c) for whole blocks from VECTOR_FROM bytes on, h
+   absorbed into its first block */
+HIDDEN void core_blocks_neon(struct p64 *st, const unsigned char *m, size_t nblocks, unsigned int pad);
+
+/* tag = (h mod p + s) mod 2^128 */
+INLINE void core_finish(struct p64 *st, const unsigned char s[16], unsigned char tag[16])
+{
+  p64_finish(tag, st->h0, st->h1, st->h2, load64(s), load64(s + 8));
 }
 
 /* zero the bytes [sp - bytes, sp) below the stack pointer, where the frames of

@@ -21,7 +21,12 @@
    below it. The sizes, STACK_BYTES, are measured by the build for the
    compiler in use, with a margin (common/stack.h); the scalar code keeps
    everything in registers with gcc 12, but another compiler may spill, so
-   it is wiped too. The ABI harness fails a build that leaves a secret. */
+   it is wiped too. The ABI harness fails a build that leaves a secret.
+   onetimeauth runs the same code with the one-time key r || s (n NULL:
+   PATH_ONETIME). path_core (the contract, common/core.h) is each path's own
+   AES and Poly1305: radix 2^64 (arm64.h), on paths neon and vperm the NEON
+   code (and the hybrid loop) for runs of VECTOR_FROM bytes of whole blocks,
+   the running h absorbed into its first block. */
 #include <stddef.h>
 #include <sys/auxv.h>
 #include "arm64.h"
@@ -35,13 +40,8 @@
      apple-a13   517/452    617/488    717/526    917/602  1317/754
    NEON pays from about 770 bytes on the a72, 390 on the a55, 190 on the
    a13; from 384 the worst loss on any of the three is smallest (1.26: the
-   a13 at 320 and the a72 at 384). One binary serves every core. */
-#ifndef VECTOR_FROM   /* speed/crossover.py builds variants with others */
-#define VECTOR_FROM 384
-#endif
-#if VECTOR_FROM < 64
-#error "the NEON code takes whole groups of four blocks"
-#endif
+   a13 at 320 and the a72 at 384). One binary serves every core. VECTOR_FROM
+   (arm64.h, where the contract's NEON blocks read it too) is 384. */
 
 #include "dispatch.h"   /* struct path; the needs: AT_HWCAP bits */
 
@@ -59,5 +59,10 @@ static int runs_here(const struct path *p)
 }
 
 #define may_force runs_here
-#define PATH_CALL(fn) fn(out, kr + 16, kr, n, m, l)
+#define PATH_CALL(fn) fn(out, kr, n, m, l)
+#define PATH_ONETIME 1   /* the paths' code takes n NULL: onetimeauth runs it (common/dispatch.h) */
+/* path_core: each path's own Poly1305 (arm64.h), the NEON code's blocks on paths neon and vperm
+   (0, 2), beside its AES */
+#define PATH_CORE_OF(aes, i) PATH_CORE_EITHER(struct p64, aes, i, 5u)
+#define OWN_CORES OWN_CORE_PAIR(struct p64, p64_start, core_blocks_neon, core_blocks_scalar, core_finish)
 #include "dispatch.h"

@@ -204,7 +204,9 @@ INLINE void lane_sums(u64 h[3], const uint64x2_t d[5])
   from26(h, sum);
 }
 
-/* the whole groups of four blocks of m[0..64 groups), groups >= 1, into h (radix 2^64, h2 <= 4) */
+/* h = (h r^(4 groups) + the hash of the groups of four blocks of m[0..64 groups)) mod p, groups
+   >= 1, h radix 2^64 (h2 <= 4 on entry and on return). h joins lane 0 as X: X + P_0 is then
+   below 2^27 (limbs 0-3) and 5 2^24 + 2^25 < 2^26.81 (limb 4), within the bound above */
 INLINE void hash_groups(u64 h[3], const unsigned char *m, size_t groups, const struct p64 *st)
 {
   struct key26 loop, last;
@@ -215,7 +217,11 @@ INLINE void hash_groups(u64 h[3], const unsigned char *m, size_t groups, const s
   powers(&pw, st);
   key26(&loop, pw.r44, pw.r22);
 
-  x[0] = x[1] = x[2] = x[3] = x[4] = vdup_n_u32(0);
+  x[0] = vcreate_u32(LIMB(h[0], h[1], h[2], 0));
+  x[1] = vcreate_u32(LIMB(h[0], h[1], h[2], 1));
+  x[2] = vcreate_u32(LIMB(h[0], h[1], h[2], 2));
+  x[3] = vcreate_u32(LIMB(h[0], h[1], h[2], 3));
+  x[4] = vcreate_u32(LIMB(h[0], h[1], h[2], 4));
   for (; groups > 1; --groups, m += 64) {
     split4(l, m);
     JOIN(s, x, l);
@@ -233,7 +239,8 @@ INLINE void hash_groups(u64 h[3], const unsigned char *m, size_t groups, const s
    scalar chain a step; the scalar region follows the NEON region, so
    h = H_neon r^(2 steps) + H_scalar, joined in radix 2^26 ---- */
 
-/* h = the hash of the first 64 (2 steps + 1) + 32 steps bytes of m, steps >= 1; returns that length */
+/* h = h r^b + the hash of the first b = 4 (2 steps + 1) + 2 steps blocks of m, steps >= 1 (h2 <= 4
+   on entry and on return: h joins lane 0 of X, which the loop carries first); returns 16 b */
 INLINE size_t hash_hybrid(u64 h[3], const unsigned char *m, size_t steps, const struct p64 *st)
 {
   struct hybrid state;
@@ -255,7 +262,10 @@ INLINE size_t hash_hybrid(u64 h[3], const unsigned char *m, size_t steps, const 
       if (i) state.key[(8 - e) / 2][4 + i] = 5 * state.key[(8 - e) / 2][i];
     }
   }
-  for (i = 0; i < 5; ++i) state.x[i][0] = state.x[i][1] = 0;
+  for (i = 0; i < 5; ++i) {
+    state.x[i][0] = (uint32_t) LIMB(h[0], h[1], h[2], i);
+    state.x[i][1] = 0;
+  }
   state.h[0] = state.h[1] = state.h[2] = 0;
   state.r0 = st->r0, state.r1 = st->r1, state.s1 = st->s1;
   hybrid_steps(&state, m, m + 64 * (2 * steps + 1), steps);
@@ -272,30 +282,55 @@ INLINE size_t hash_hybrid(u64 h[3], const unsigned char *m, size_t steps, const 
   return 64 * (2 * steps + 1) + 32 * steps;
 }
 
+/* h = (h r^b + the hash of the first b of m's nblocks blocks) mod p (pad 1), nblocks >= 4, h in
+   st (h2 <= 4); returns 16 b: every group of four blocks, or from HYBRID_FROM bytes what the
+   hybrid takes (at least 14 blocks, 0..9 left) */
+INLINE size_t neon_blocks(struct p64 *st, const unsigned char *m, size_t nblocks)
+{
+  u64 h[3] = { st->h0, st->h1, st->h2 };
+  size_t whole = 16 * (nblocks & ~(size_t) 3);
+  if (16 * nblocks >= HYBRID_FROM)
+    whole = hash_hybrid(h, m, (nblocks - 4) / 10, st);
+  else
+    hash_groups(h, m, nblocks / 4, st);
+  st->h0 = h[0], st->h1 = h[1], st->h2 = h[2];
+  return whole;
+}
+
 /* h of m[0..l), l >= 64, in st (radix 2^64, h2 <= 4) */
 INLINE void hash_neon(struct p64 *st, const unsigned char r[16], const unsigned char *m, size_t l)
 {
-  u64 h[3];
-  size_t whole = l & ~(size_t) 63;
+  size_t whole;
   p64_start(st, r);
-  if (l >= HYBRID_FROM)
-    whole = hash_hybrid(h, m, (l / 16 - 4) / 10, st);
-  else
-    hash_groups(h, m, l / 64, st);
-  st->h0 = h[0], st->h1 = h[1], st->h2 = h[2];
+  whole = neon_blocks(st, m, l / 16);
   p64_hash(st, m + whole, l - whole);
 }
 
+/* the contract's blocks (arm64.h): the NEON code from VECTOR_FROM bytes of whole blocks */
+void core_blocks_neon(struct p64 *st, const unsigned char *m, size_t nblocks, unsigned int pad)
+{
+  if (pad && nblocks >= VECTOR_FROM / 16) {
+    size_t whole = neon_blocks(st, m, nblocks);
+    m += whole;
+    nblocks -= whole / 16;
+  }
+  core_blocks_scalar(st, m, nblocks, pad);
+}
+
 /* a path's long-message call: the AES after the hash, so no round key
-   lives across the hybrid loop's call (or spills) */
+   lives across the hybrid loop's call (or spills); with n NULL, kr is a
+   one-time key r || s (arm64.h's hashfn) */
 #define AES_AFTER(name, target, aes)                                                                  \
-  target void name(unsigned char out[16], const unsigned char r[16], const unsigned char *k,         \
-                   const unsigned char *n, const unsigned char *m, size_t l)                         \
+  target void name(unsigned char out[16], const unsigned char *kr, const unsigned char *n,           \
+                   const unsigned char *m, size_t l)                                                 \
   {                                                                                                   \
     struct p64 st;                                                                                    \
     uint64x2_t s;                                                                                     \
-    hash_neon(&st, r, m, l);                                                                          \
-    s = vreinterpretq_u64_u8(aes(k, n));                                                              \
+    hash_neon(&st, n ? kr + 16 : kr, m, l);                                                           \
+    if (n)                                                                                            \
+      s = vreinterpretq_u64_u8(aes(kr, n));                                                           \
+    else                                                                                              \
+      s = vld1q_u64((const uint64_t *) (const void *) (kr + 16));                                     \
     p64_finish(out, st.h0, st.h1, st.h2, vgetq_lane_u64(s, 0), vgetq_lane_u64(s, 1));                \
   }
 AES_AFTER(vector_neon, AESCE_TARGET, aesce_encrypt)

@@ -2,19 +2,28 @@
 /* poly1305aes_arm64 scalar code: radix-2^64 Poly1305 (arm64.h) with AES-128
    from the ARMv8 Cryptography Extensions (path "scalar", and short messages
    on path "neon") or by vector permutes (common/vpaes.h: short messages on
-   path "vperm", for CPUs without the AES instructions). Constant time. */
+   path "vperm", for CPUs without the AES instructions); onetimeauth's code
+   too (n NULL: no AES). Constant time. */
 #include "arm64.h"
 #include "aesce.h"
 #include "vpaes.h"
 
 /* the AES and the scalar hash; the AES of the nonce is independent of the
-   hash until the final addition, so an out-of-order core overlaps the two */
+   hash until the final addition, so an out-of-order core overlaps the two.
+   With n NULL, kr is a one-time key r || s (arm64.h's hashfn) */
 #define AES_BESIDE(name, target, aes)                                                                 \
-  target void name(unsigned char out[16], const unsigned char r[16], const unsigned char *k,         \
-                   const unsigned char *n, const unsigned char *m, size_t l)                         \
+  target void name(unsigned char out[16], const unsigned char *kr, const unsigned char *n,           \
+                   const unsigned char *m, size_t l)                                                 \
   {                                                                                                   \
     struct p64 st;                                                                                    \
-    uint64x2_t s = vreinterpretq_u64_u8(aes(k, n));                                                   \
+    const unsigned char *r = kr + 16;                                                                 \
+    uint64x2_t s;                                                                                     \
+    if (n) {                                                                                          \
+      s = vreinterpretq_u64_u8(aes(kr, n));                                                           \
+    } else {                                                                                          \
+      s = vld1q_u64((const uint64_t *) (const void *) (kr + 16));                                     \
+      r = kr;                                                                                         \
+    }                                                                                                 \
     p64_start(&st, r);                                                                                \
     p64_hash(&st, m, l);                                                                              \
     p64_finish(out, st.h0, st.h1, st.h2, vgetq_lane_u64(s, 0), vgetq_lane_u64(s, 1));                \

@@ -27,6 +27,9 @@
 #define neon_keys CRYPTO_NAMESPACE(neon_keys)
 #define hash_neon_ce CRYPTO_NAMESPACE(hash_neon_ce)
 #define hash_neon_vperm CRYPTO_NAMESPACE(hash_neon_vperm)
+#define p32_blocks CRYPTO_NAMESPACE(p32_blocks)
+#define neon_join CRYPTO_NAMESPACE(neon_join)
+#define core_blocks_neon CRYPTO_NAMESPACE(core_blocks_neon)
 
 #ifndef __ASSEMBLER__
 #include <stddef.h>
@@ -43,7 +46,9 @@ typedef uint64_t u64;
 /* AES-128: out = AES_k(in), the key expanded on the way (the contract's one function) */
 HIDDEN void aes128_ce(unsigned char out[16], const unsigned char k[16], const unsigned char in[16]);   /* aes_ce.S */
 
-/* a whole call of a path for some lengths: out = Poly1305_r(m[0..l)) + AES_k(n) */
+/* a whole call of a path for some lengths: out = Poly1305_r(m[0..l)) + AES_k(n), k = kr[0..16),
+   r = kr[16..32); with n NULL (onetimeauth, common/dispatch.h's PATH_ONETIME) kr is a one-time
+   key r || s instead: out = Poly1305_r(m[0..l)) + s, no AES */
 typedef void hashfn(unsigned char out[16], const unsigned char kr[32], const unsigned char n[16],
                     const unsigned char *m, size_t l);
 /* AES by the instructions (ce), by vector permutes on NEON (vperm) or bitsliced */
@@ -71,11 +76,56 @@ INLINE void store32(unsigned char *p, u32 x)
 HIDDEN void p32_auth(unsigned char out[16], const unsigned char r[16], unsigned char s[16], const unsigned char *m,
                      size_t l, const u32 h[5]);
 
+/* the contract's blocks in radix 2^32 (blocks.S): h = (h + c + pad 2^128) r for each of the
+   nblocks >= 1 blocks c at m, h4 <= 4 on entry and on return; r clamped there */
+HIDDEN void p32_blocks(u32 h[5], const unsigned char r[16], const unsigned char *m, size_t nblocks, unsigned int pad);
+
 /* the NEON core (neon.c, steps.S; its keys by blocks.S): h = the sum of the 4 q blocks at
    m (q >= 1, pad 1) under r (clamped there) for h = 0 on entry; h4 <= 4 on return */
 HIDDEN void neon_blocks(u32 h[5], const unsigned char r[16], const unsigned char *m, size_t q);
 HIDDEN void neon_keys(uint32_t keys[40], const unsigned char r[16]);
 HIDDEN void neon_steps(uint32_t keys[40], const unsigned char *m, size_t q, uint32_t x[10]);
+
+/* NEON from here on: the measures are in dispatch.c */
+#ifndef VECTOR_FROM
+#define VECTOR_FROM 320
+#endif
+#if VECTOR_FROM < 64
+#error "the NEON core takes whole groups of four blocks"
+#endif
+
+/* ---- the contract (common/core.h): the state, start, blocks, finish ---- */
+
+/* h in radix 2^32 (h4 <= 4), and r as given (the assembly clamps it at each use) */
+struct core32 {
+  u32 h[5];
+  unsigned char r[16];
+};
+
+INLINE void core_start(struct core32 *st, const unsigned char r[16])
+{
+  memset(st->h, 0, sizeof st->h);
+  memcpy(st->r, r, 16);
+}
+
+INLINE void core_blocks32(struct core32 *st, const unsigned char *m, size_t nblocks, unsigned int pad)
+{
+  if (nblocks) p32_blocks(st->h, st->r, m, nblocks, pad);
+}
+
+/* tag = (h mod p + s) mod 2^128: p32_auth's end on an empty message (it zeroes its copy of s) */
+INLINE void core_finish(struct core32 *st, const unsigned char s[16], unsigned char tag[16])
+{
+  unsigned char copy[16];
+  memcpy(copy, s, 16);
+  p32_auth(tag, st->r, copy, NULL, 0, st->h);
+}
+
+/* h = h r^(4 q) + the Poly1305 sum of the 4 q blocks at m (pad 1) under r (clamped there), q >= 1
+   (neon.c: the NEON core, joined to h) */
+HIDDEN void neon_join(u32 h[5], const unsigned char r[16], const unsigned char *m, size_t q);
+/* blocks with the NEON core for runs from VECTOR_FROM bytes of whole blocks (neon.c) */
+HIDDEN void core_blocks_neon(struct core32 *st, const unsigned char *m, size_t nblocks, unsigned int pad);
 
 /* zero the bytes [sp - bytes, sp) below the stack pointer, where the frames of the
    function just called were (bytes a multiple of 32); sp moves down over them for

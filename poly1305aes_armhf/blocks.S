@@ -2,7 +2,7 @@
 /* The radix-2^32 core of poly1305aes_armhf (armhf.h's bounds), its contract's
    operations as macros fused into the functions below, each in one frame:
    start (keys: r clamped, s_i), blocks (block, loop: h = (h + c + pad
-   2^128) r), finish (the end of p32_auth). Assumes ARMv7-A (UMAAL; LDR at
+   2^128) r; on their own: p32_blocks), finish (the end of p32_auth). Assumes ARMv7-A (UMAAL; LDR at
    any address; LDRD only at a multiple of 4: the loop is picked by m's
    alignment, a public fact), AAPCS. A column of the product is one UMULL or
    UMAAL (which also adds the carry from the column below and a4 s_k) and
@@ -147,17 +147,23 @@
 	str r8, [sp, #16]
 .endm
 
+/* a function's entry: its symbol (global, hidden), r4-r11 and lr pushed (36 bytes), then a
+   frame of the given bytes below them, its first argument (r0) stored at [sp+24] */
+.macro entry name, bytes
+	.globl \name
+	.hidden \name
+	.type \name, %function
+	.p2align 4
+\name:
+	push {r4-r11, lr}
+	sub sp, sp, #\bytes
+	str r0, [sp, #24]
+.endm
+
 /* neon_keys(keys, r): the NEON core's keys (steps.S): r^4, r^2, r^3, r (r clamped here),
    each below 5 2^128 (h4 <= 4), ten words each in the lane form above; the frame's
    copies of r zeroed */
-	.globl neon_keys
-	.hidden neon_keys
-	.type neon_keys, %function
-	.p2align 4
-neon_keys:                               @ r0 keys, r1 r
-	push {r4-r11, lr}
-	sub sp, sp, #28
-	str r0, [sp, #24]
+	entry neon_keys, 28                      @ r0 keys, r1 r
 	keys
 	mov r3, r4                       @ h = r
 	mov r4, r5
@@ -190,14 +196,7 @@ neon_keys:                               @ r0 keys, r1 r
    of p is a mask. Frame: [sp..sp+19] r1 r2 r3 s1 s2, [sp+20] the end of the
    whole blocks, [sp+24] out, [sp+28] s, [sp+32] l mod 16, [sp+40..55] the
    padded tail; arguments 5 and 6 at [sp+96], [sp+100]. */
-	.globl p32_auth
-	.hidden p32_auth
-	.type p32_auth, %function
-	.p2align 4
-p32_auth:                                @ r0 out, r1 r, r2 s, r3 m
-	push {r4-r11, lr}
-	sub sp, sp, #60
-	str r0, [sp, #24]
+	entry p32_auth, 60                     @ r0 out, r1 r, r2 s, r3 m
 	str r2, [sp, #28]
 	keys
 	mov r1, r3
@@ -282,5 +281,38 @@ p32_auth:                                @ r0 out, r1 r, r2 s, r3 m
 	add sp, sp, #60
 	pop {r4-r11, pc}
 	.size p32_auth, . - p32_auth
+
+/* p32_blocks(h, r, m, nblocks, pad): the contract's blocks (armhf.h) in radix 2^32, in one
+   frame: for the five words at h (h4 <= 4) and each of the nblocks >= 1 blocks c at m,
+   h = (h + c + pad 2^128) r (pad 0 or 1: a4 <= 6 < 10, mulr's bound), written back with
+   h4 <= 4. r is clamped here; this frame's copies of r are zeroed before it returns.
+   Branches depend only on pad, nblocks and m's alignment. Frame: [sp..sp+19] r1 r2 r3 s1
+   s2, [sp+20] the end of the blocks, [sp+24] h; argument 5 at [sp+64]. */
+	entry p32_blocks, 28                     @ r0 h, r1 r, r2 m, r3 nblocks
+	add r10, r2, r3, lsl #4
+	str r10, [sp, #20]
+	mov r11, r2                      @ m (keys leaves r3 and r10-r12 alone)
+	keys
+	mov r1, r11
+	ldr r8, [sp, #24]
+	ldm r8, {r3-r7}
+	ldr r8, [sp, #64]                @ pad
+	tst r1, #3
+	bne 1f
+	cmp r8, #0
+	beq .Lblocks_aligned0
+	loop .Lblocks_aligned1, 1, 1, .Lblocks_done
+1:	cmp r8, #0
+	beq .Lblocks_misaligned0
+	loop .Lblocks_misaligned1, 0, 1, .Lblocks_done
+	loop .Lblocks_aligned0, 1, 0, .Lblocks_done
+	loop .Lblocks_misaligned0, 0, 0, .Lblocks_done
+.Lblocks_done:
+	ldr r8, [sp, #24]
+	stm r8, {r3-r7}
+	unkeys                           @ the frame's copies of r and s_i
+	add sp, sp, #28
+	pop {r4-r11, pc}
+	.size p32_blocks, . - p32_blocks
 
 	.section .note.GNU-stack, "", %progbits

@@ -16,7 +16,11 @@
    After each call the dispatcher zeroes the stack the path's code used
    (STACK_BYTES: measured by the build for the compiler in use, with a
    margin, common/stack.h); the ABI harness (test/abi.c) fails a build that leaves
-   a secret. */
+   a secret. onetimeauth runs the same code with the one-time key r || s
+   (n NULL: PATH_ONETIME). path_core (the contract, common/core.h) is each
+   path's own AES and Poly1305: radix 2^32 (blocks.S), on paths neon-aes and
+   neon the NEON core for runs of whole blocks from VECTOR_FROM bytes, joined
+   to the running h. */
 #include <stddef.h>
 #include <sys/auxv.h>
 #include "armhf.h"
@@ -31,13 +35,8 @@
    neon-aes with NEON from 64 bytes: 1019/1056 at 256 bytes, 1207/1162 at
    320; a NEON step (64 bytes) is 106 instructions, four scalar blocks 188;
    llvm-mca per 64 bytes: 216 model cycles against 368 on cortex-a15, 59
-   against 288 on cortex-a57: NEON pays from 320 bytes on every measure. */
-#ifndef VECTOR_FROM
-#define VECTOR_FROM 320
-#endif
-#if VECTOR_FROM < 64
-#error "the NEON core takes whole groups of four blocks"
-#endif
+   against 288 on cortex-a57: NEON pays from 320 bytes on every measure
+   (VECTOR_FROM, in armhf.h: the contract's NEON blocks read it too). */
 
 static const struct path paths[] = {
   { "neon-aes", NEED_NEON | NEED_AES, hash_ce, hash_neon_ce, VECTOR_FROM, STACK_BYTES(neon_aes, scalar),
@@ -63,4 +62,9 @@ static int runs_here(const struct path *p)
 
 #define may_force runs_here
 #define PATH_CALL(fn) fn(out, kr, n, m, l)
+#define PATH_ONETIME 1   /* the paths' code takes n NULL: onetimeauth runs it (common/dispatch.h) */
+/* path_core: each path's own Poly1305 (armhf.h), the NEON core's blocks on paths neon-aes and
+   neon (0, 2), beside its AES */
+#define PATH_CORE_OF(aes, i) PATH_CORE_EITHER(struct core32, aes, i, 5u)
+#define OWN_CORES OWN_CORE_PAIR(struct core32, core_start, core_blocks_neon, core_blocks32, core_finish)
 #include "dispatch.h"

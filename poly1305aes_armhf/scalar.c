@@ -54,21 +54,27 @@ INLINE void aes(unsigned char s[16], const unsigned char k[16], const unsigned c
   }
 }
 
-/* a whole call: the AES, then (neon) groups of four blocks by the NEON core, then the
+/* a whole call (n NULL: with the one-time key kr = r || s, no AES): the AES, then (neon) groups of four blocks by the NEON core, then the
    rest, the tail and the tag by the radix-2^32 core in one frame (p32_auth) */
 INLINE void hash(unsigned char out[16], const unsigned char kr[32], const unsigned char n[16],
                  const unsigned char *m, size_t l, enum aes_kind kind, int neon)
 {
   static const u32 zero[5];
   unsigned char s[16];
-  aes(s, kr, n, kind);
+  const unsigned char *r = kr + 16;
+  if (n) {
+    aes(s, kr, n, kind);
+  } else {   /* a one-time key r || s (onetimeauth) */
+    memcpy(s, kr + 16, 16);
+    r = kr;
+  }
   if (neon) {
     u32 h[5] = { 0, 0, 0, 0, 0 };
     size_t q = l / 64;
-    neon_blocks(h, kr + 16, m, q);
-    p32_auth(out, kr + 16, s, m + 64 * q, l - 64 * q, h);
+    neon_blocks(h, r, m, q);
+    p32_auth(out, r, s, m + 64 * q, l - 64 * q, h);
   } else {
-    p32_auth(out, kr + 16, s, m, l, zero);
+    p32_auth(out, r, s, m, l, zero);
   }
 }
 

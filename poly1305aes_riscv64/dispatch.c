@@ -32,7 +32,11 @@
    (scalar_stack or vector_stack bytes below its stack pointer: STACK_BYTES,
    measured by the build for the compiler in use, with a margin,
    common/stack.h); the ABI
-   harness (test/abi.c) fails a build that leaves a secret. */
+   harness (test/abi.c) fails a build that leaves a secret. onetimeauth runs
+   the same code with the one-time key r || s (n NULL: PATH_ONETIME).
+   path_core (the contract, common/core.h) is each path's own AES and
+   Poly1305: radix 2^64 (riscv64.h), on the vector paths the RVV core for
+   runs of whole blocks from VECTOR_FROM bytes, joined to the running h. */
 #define _DEFAULT_SOURCE 1   /* syscall() */
 #include <stddef.h>
 #include <stdint.h>
@@ -45,16 +49,6 @@
 
 #include "dispatch.h"   /* struct path; the needs: the bits above */
 
-/* the RVV core from here on (at least 16 L bytes for any lane count L <= 16). Exact
-   instructions per call under qemu-riscv64 (VLEN 128: 4 lanes), path zkne against
-   vector-zkne with the RVV core from 256 bytes: 1135/1221 at 320 bytes, 1323/1297 at
-   384; an RVV step (4 blocks at VLEN 128) is 76 instructions, four scalar blocks 188 */
-#ifndef VECTOR_FROM
-#define VECTOR_FROM 384
-#endif
-#if VECTOR_FROM < 256
-#error "the RVV core takes at least one step of 16 lanes"
-#endif
 
 static const struct path paths[] = {
   { "vector-zkne", HAS_V | HAS_ZKNE, scalar_zkne, vector_zkne, VECTOR_FROM, STACK_BYTES(vector_zkne, scalar),
@@ -97,4 +91,9 @@ static int may_force(const struct path *p)
 }
 
 #define PATH_CALL(fn) fn(out, kr, n, m, l)
+#define PATH_ONETIME 1   /* the paths' code takes n NULL: onetimeauth runs it (common/dispatch.h) */
+/* path_core: each path's own Poly1305 (riscv64.h), the RVV core's blocks on paths vector-zkne
+   and vector (0, 2), beside its AES */
+#define PATH_CORE_OF(aes, i) PATH_CORE_EITHER(struct p64, aes, i, 5u)
+#define OWN_CORES OWN_CORE_PAIR(struct p64, p64_start, core_blocks_rvv, core_blocks_scalar, core_finish)
 #include "dispatch.h"

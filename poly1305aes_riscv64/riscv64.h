@@ -20,6 +20,7 @@
 #define vector_zkne CRYPTO_NAMESPACE(vector_zkne)
 #define scalar_zkne CRYPTO_NAMESPACE(scalar_zkne)
 #define scalar_bitsliced CRYPTO_NAMESPACE(scalar_bitsliced)
+#define core_blocks_rvv CRYPTO_NAMESPACE(core_blocks_rvv)
 
 #ifndef __ASSEMBLER__
 #include "poly64.h"
@@ -36,12 +37,28 @@ HIDDEN aesfn aes128_vperm;       /* vector permutes, vrgather.vv (vpaes.S, vecto
 HIDDEN void rvv_aes128(unsigned char out[16], const unsigned char k[16], const unsigned char in[16],
                        const unsigned char (*tables)[16]);
 
-/* a whole call of a path for some lengths: out = Poly1305_r(m[0..l)) + AES_k(n) */
+/* a whole call of a path for some lengths: out = Poly1305_r(m[0..l)) + AES_k(n), k = kr[0..16),
+   r = kr[16..32); with n NULL (onetimeauth, common/dispatch.h's PATH_ONETIME) kr is a one-time
+   key r || s instead: out = Poly1305_r(m[0..l)) + s, no AES */
 typedef void hashfn(unsigned char out[16], const unsigned char kr[32], const unsigned char n[16],
                     const unsigned char *m, size_t l);
 HIDDEN hashfn scalar_zkne, scalar_bitsliced;   /* radix 2^64 (scalar.c) */
 HIDDEN hashfn scalar_vperm;   /* radix 2^64, AES by vpaes.S (vector.c); needs V */
 HIDDEN hashfn vector_zkne, vector_vperm;   /* RVV radix 2^26, then radix 2^64 (vector.c); l >= 256 */
+/* the RVV core from here on (at least 16 L bytes for any lane count L <= 16). Exact
+   instructions per call under qemu-riscv64 (VLEN 128: 4 lanes), path zkne against
+   vector-zkne with the RVV core from 256 bytes: 1135/1221 at 320 bytes, 1323/1297 at
+   384; an RVV step (4 blocks at VLEN 128) is 76 instructions, four scalar blocks 188 */
+#ifndef VECTOR_FROM
+#define VECTOR_FROM 384
+#endif
+#if VECTOR_FROM < 256
+#error "the RVV core takes at least one step of 16 lanes"
+#endif
+
+/* the contract's blocks (common/core.h) on a struct p64 with the RVV core for runs of whole
+   blocks from VECTOR_FROM bytes (vector.c; needs V) */
+HIDDEN void core_blocks_rvv(struct p64 *st, const unsigned char *m, size_t nblocks, unsigned int pad);
 
 /* ---- loads: RV64GC may trap on (or emulate slowly) a misaligned ld, so
    bytes at an address not a multiple of 8 are read as the aligned words that
@@ -143,6 +160,16 @@ INLINE void p64r_message(struct p64 *st, const unsigned char *m, size_t l)
   }
 }
 
+/* the key of a call: s0 + 2^64 s1 = s, the one-time key's (n NULL: kr = r || s) or from the
+   caller's AES; returns r */
+INLINE const unsigned char *onetime_s(const unsigned char *kr, const unsigned char *n, u64 *s0, u64 *s1)
+{
+  if (n) return kr + 16;
+  *s0 = load64(kr + 16);   /* load64: within the key's bytes (load128's aligned words may not be) */
+  *s1 = load64(kr + 24);
+  return kr;
+}
+
 /* tag = (h mod p + s0 + 2^64 s1) mod 2^128; aligned stores where tag is 8-aligned */
 INLINE void p64r_finish(const struct p64 *st, u64 s0, u64 s1, unsigned char tag[16])
 {
@@ -154,6 +181,20 @@ INLINE void p64r_finish(const struct p64 *st, u64 s0, u64 s1, unsigned char tag[
     store64(tag, t0);
     store64(tag + 8, t1);
   }
+}
+
+/* ---- the contract (common/core.h) on a struct p64: common/poly64.h's p64_start (its loads
+   stay within r's 16 bytes, which p64r_start's aligned words may not), these ---- */
+
+/* h = (h + c + pad 2^128) r for each block c at m */
+INLINE void core_blocks_scalar(struct p64 *st, const unsigned char *m, size_t nblocks, unsigned int pad)
+{
+  p64r_blocks(st, m, nblocks, pad);
+}
+
+INLINE void core_finish(struct p64 *st, const unsigned char s[16], unsigned char tag[16])
+{
+  p64r_finish(st, load64(s), load64(s + 8), tag);
 }
 
 /* ---- the RVV core (rvv.S; keys and the lanes' sum in vector.c) ---- */

@@ -3,7 +3,8 @@
    AES-128 from Zkne (aes.h) or bitsliced on 64-bit words (common/aes_bs64.h:
    the generic path, for CPUs without Zkne or where the kernel cannot say).
    Both constant time: no table, no branch on a secret. The contract's AES
-   functions are here too, for the vector paths. */
+   functions are here too, for the vector paths. With n NULL the calls take a
+   one-time key (onetimeauth). */
 #include "riscv64.h"
 #include "aes.h"
 #include "aes_bs64.h"
@@ -35,14 +36,16 @@ void aes128_bitsliced(unsigned char out[16], const unsigned char k[16], const un
   store64(out + 8, s1);
 }
 
-/* the AES of the nonce is independent of the hash until the final addition */
+/* the AES of the nonce is independent of the hash until the final addition; with n NULL, kr
+   is a one-time key r || s (riscv64.h's hashfn) */
 void scalar_zkne(unsigned char out[16], const unsigned char kr[32], const unsigned char n[16],
                  const unsigned char *m, size_t l)
 {
   struct p64 st;
   u64 s0, s1;
-  zkne_encrypt(&s0, &s1, kr, n);
-  p64r_start(&st, kr + 16);
+  const unsigned char *r = onetime_s(kr, n, &s0, &s1);
+  if (n) zkne_encrypt(&s0, &s1, kr, n);
+  p64r_start(&st, r);
   p64r_message(&st, m, l);
   p64r_finish(&st, s0, s1, out);
 }
@@ -52,8 +55,9 @@ void scalar_bitsliced(unsigned char out[16], const unsigned char kr[32], const u
 {
   struct p64 st;
   u64 s0, s1;
-  bitsliced_encrypt(&s0, &s1, kr, n);
-  p64r_start(&st, kr + 16);
+  const unsigned char *r = onetime_s(kr, n, &s0, &s1);
+  if (n) bitsliced_encrypt(&s0, &s1, kr, n);
+  p64r_start(&st, r);
   p64r_message(&st, m, l);
   p64r_finish(&st, s0, s1, out);
 }

@@ -30,10 +30,16 @@ void scalar_vperm(unsigned char out[16], const unsigned char kr[32], const unsig
 {
   struct p64 st;
   unsigned char s[16];
-  rvv_aes128(s, kr, n, vpaes_tables);
-  p64r_start(&st, kr + 16);
+  u64 s0, s1;
+  const unsigned char *r = onetime_s(kr, n, &s0, &s1);
+  if (n) {
+    rvv_aes128(s, kr, n, vpaes_tables);
+    s0 = load64(s);
+    s1 = load64(s + 8);
+  }
+  p64r_start(&st, r);
   p64r_message(&st, m, l);
-  p64r_finish(&st, load64(s), load64(s + 8), out);
+  p64r_finish(&st, s0, s1, out);
 }
 
 #define LANES_MAX 16
@@ -84,6 +90,25 @@ static void rvv_blocks(struct p64 *st, const unsigned char *m, size_t q, size_t 
   st->h2 = h[2];
 }
 
+/* the contract's blocks: the RVV core over whole groups of L blocks from VECTOR_FROM bytes,
+   its hash (for h = 0) joined to the running h (h r^(q L) + H: common/poly64.h's p64_join),
+   then radix 2^64 */
+void core_blocks_rvv(struct p64 *st, const unsigned char *m, size_t nblocks, unsigned int pad)
+{
+  if (pad && nblocks >= VECTOR_FROM / 16) {
+    const u64 h[3] = { st->h0, st->h1, st->h2 };
+    u64 joined[3];
+    size_t L = lanes(), q = nblocks / L;
+    rvv_blocks(st, m, q, L);
+    joined[0] = st->h0, joined[1] = st->h1, joined[2] = st->h2;
+    p64_join(joined, h, joined, st->r0, st->r1, q * L);
+    st->h0 = joined[0], st->h1 = joined[1], st->h2 = joined[2];
+    m += 16 * L * q;
+    nblocks -= L * q;
+  }
+  p64r_blocks(st, m, nblocks, pad);
+}
+
 /* a whole call, l >= 16 LANES_MAX (q >= 1 whatever L) */
 INLINE void vector_call(unsigned char out[16], const unsigned char kr[32], const unsigned char n[16],
                         const unsigned char *m, size_t l, int zkne)
@@ -91,10 +116,13 @@ INLINE void vector_call(unsigned char out[16], const unsigned char kr[32], const
   struct p64 st;
   u64 s0, s1;
   size_t L = lanes(), q = l / (16 * L);
-  p64r_start(&st, kr + 16);
+  p64r_start(&st, n ? kr + 16 : kr);
   rvv_blocks(&st, m, q, L);
   p64r_message(&st, m + 16 * L * q, l - 16 * L * q);
-  if (zkne) {                                      /* after the calls: s stays in registers */
+  if (!n) {                                        /* a one-time key r || s (onetimeauth) */
+    s0 = load64(kr + 16);
+    s1 = load64(kr + 24);
+  } else if (zkne) {                               /* after the calls: s stays in registers */
     zkne_encrypt(&s0, &s1, kr, n);
   } else {
     unsigned char s[16];

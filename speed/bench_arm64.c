@@ -13,6 +13,9 @@
                      Poly1305_Init (its radix-2^64 scalar code at every length)
      sodium          s = AES-128_k(n) with AES-CE (common/aesce.h), then
                      crypto_onetimeauth_poly1305(out, m, l, r||s) (portable C on arm64)
+   then Poly1305 alone with the one-time key r || s, s = AES_k(n) made once
+   by OpenSSL's ARMv8 AES (group onetime: issue 23's arm64 target): ours
+   (its onetimeauth), OpenSSL's as it runs and with NEON masked, libsodium's.
    OpenSSL's functions named here are its internal entry points, global in its
    static library (not its public API); their prototypes are written out. The
    commands are speed/bench_main.h's, with AES-128 alone (key setup plus one
@@ -26,6 +29,7 @@
 #define BENCH_NAME "bench_arm64"
 #define BENCH_CAP OPENSSL_armcap_P
 #define BENCH_CAP_VECTOR ARMV7_NEON
+#define BENCH_ONETIME
 #include "bench_peers.h"
 #include "aesce.h"
 #include "vpaes.h"
@@ -39,12 +43,18 @@ void aes_v8_encrypt(const unsigned char *in, unsigned char *out, const aes_key *
 int vpaes_set_encrypt_key(const unsigned char *key, const int bits, aes_key *schedule);
 void vpaes_encrypt(const unsigned char *in, unsigned char *out, const aes_key *schedule);
 
-static void openssl(unsigned char out[16], unsigned int l)
+/* s = AES_k(n) as OpenSSL's C glue runs one block with the ARMv8 AES */
+static void openssl_aes(unsigned char s[16])
 {
   aes_key schedule;
-  unsigned char key[32];
   aes_v8_set_encrypt_key(kr, 128, &schedule);
-  aes_v8_encrypt(n, key + 16, &schedule);
+  aes_v8_encrypt(n, s, &schedule);
+}
+
+static void openssl(unsigned char out[16], unsigned int l)
+{
+  unsigned char key[32];
+  openssl_aes(key + 16);
   openssl_poly(out, l, key);
 }
 
@@ -58,7 +68,12 @@ AESCE_TARGET static void sodium(unsigned char out[16], unsigned int l)
 
 static const struct { const char *name; void (*fn)(unsigned char out[16], unsigned int l); } who[] = {
   { "ours", ours }, { "openssl", openssl }, { "openssl-scalar", openssl }, { "sodium", sodium },
+  { "onetime-ours", ours_onetime }, { "onetime-openssl", openssl_onetime },
+  { "onetime-openssl-scalar", openssl_onetime }, { "onetime-sodium", sodium_alone },
 };
+static const char *const notes[] = { "", "", "", "", " group=onetime", " group=onetime", " group=onetime",
+                                     " group=onetime" };
+#define BENCH_NOTES(i) notes[i]
 
 /* ---- AES-128 alone ---- */
 static void aes_vperm(unsigned char out[16], const unsigned char k[16], const unsigned char in[16])
@@ -109,10 +124,14 @@ static void describe(void)
   printf("# openssl: ARMv8 AES key schedule and encryption, then Poly1305_Init/Update/Final as it runs (NEON from "
          "128 bytes; Final includes its OPENSSL_cleanse of the state); openssl-scalar: the same with NEON masked; "
          "sodium: crypto_onetimeauth_poly1305 after an AES-CE AES\n");
+  printf("# onetime: Poly1305 alone with the one-time key r || AES_k(n), no AES, for all\n");
 }
 
 static void names(void)
 {
   printf("%s (path %s)\n%s\n%s, NEON masked\nlibsodium %s\n", poly1305aes_implementation, poly1305aes_path(),
          OPENSSL_VERSION_TEXT, OPENSSL_VERSION_TEXT, sodium_version_string());
+  printf("%s (path %s), Poly1305 alone\n%s, Poly1305 alone\n%s, NEON masked, Poly1305 alone\n"
+         "libsodium %s, Poly1305 alone\n", poly1305aes_implementation, poly1305aes_path(), OPENSSL_VERSION_TEXT,
+         OPENSSL_VERSION_TEXT, sodium_version_string());
 }

@@ -11,7 +11,10 @@
    OpenSSL's vector code masked: BENCH_MASKED names the mask, use(i) sets
    it: speed/bench_main.h's, with BENCH_CAP) and sodium (crypto_onetimeauth_poly1305 after the same AES); with
    BENCH_ONETIME also sodium-alone (libsodium's Poly1305 alone, compared
-   from 64 bytes) and the group onetime. Assumes POLY1305AES_HEADER names
+   from 64 bytes) and the group onetime. A bench with BENCH_ONETIME but
+   not BENCH_OPENSSL_AES (arm64) writes its own who[] with the group onetime
+   (ours_onetime, openssl_onetime, sodium_alone) and defines openssl_aes for
+   the one-time key. Assumes POLY1305AES_HEADER names
    the implementation's namespaced header and libsodium's sodium.h is on the
    include path. */
 #ifndef bench_peers_H
@@ -123,8 +126,11 @@ static void sodium_alone(unsigned char out[16], unsigned int l)
 }
 #endif
 
-#ifdef BENCH_OPENSSL_AES
+#if defined(BENCH_OPENSSL_AES) || defined(BENCH_ONETIME)
 static void openssl_aes(unsigned char s[16]);   /* the bench's: s = AES_k(n) as OpenSSL's C glue runs one block */
+#endif
+
+#ifdef BENCH_OPENSSL_AES
 
 static void openssl(unsigned char out[16], unsigned int l)
 {

@@ -13,7 +13,7 @@ implementation's namespaced library and the peers' static libraries, first
 compares the tags of all of them at every length measured; then
 speed/count.py counts each call under the target's qemu (a first call
 outside the count: one-time set-up). Prints a table at 0, 16, 64, 256,
-1024, 4096 and 65536 bytes, then counts every length 0..1024 and every
+1024, 4096, 16384 and 65536 bytes, then counts every length 0..1024 and every
 STEP-th (--sweep, default 61) to 65536, listing the lengths where a peer
 needs fewer instructions than ours (the first 24, then how many more);
 writes those counts to build/<T>/bench.csv (speed/plot.py names its columns) and draws them
@@ -29,7 +29,7 @@ target file's 'benchpath' line (riscv64: qemu-user 7.2 cannot report Zkne,
 so the library's own choice there is its generic path). The target file's
 'benchtarget' words (CANDIDATE:RATIO:WHERE) are the targets the bench checks:
 after its group's sweep, one line each with ours/CANDIDATE at the lengths
-WHERE names (0,16,64) or its worst over the sweep (fromN: every length from
+WHERE names (0,16,64: the sweep's or the table's lengths) or its worst over the sweep (fromN: every length from
 N bytes), and "met" or "MISSED" where a ratio is above RATIO. With --aes instead (a
 bench with BENCH_AES: arm64): AES-128 alone (key setup plus one block) in
 ours (vector permutes, the 2 KiB table the generic path had, the AES
@@ -49,7 +49,7 @@ from speed import plot
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
-LENGTHS = [0, 16, 64, 256, 1024, 4096, 65536]
+LENGTHS = [0, 16, 64, 256, 1024, 4096, 16384, 65536]
 # the 'who' column of bench.csv for each candidate the bench programs name
 CSV_WHO = {"ours": "ours", "openssl": "OpenSSL", "openssl-scalar": "OpenSSL (NEON masked)",
            "openssl-table": "OpenSSL (table AES)", "sodium": "libsodium",
@@ -236,19 +236,22 @@ def targets(words, name):
     return out
 
 
-def report_targets(members, goals, lengths, sweeps):
-    """One line per target of the group: the ratios it bounds, and met or missed."""
+def report_targets(members, goals, lengths, sweeps, table):
+    """One line per target of the group: the ratios it bounds, and met or missed (a length
+    the sweep does not reach, as 16384, from the table's counts: table[candidate][length])."""
     ours = members[0]
     for who, bound, at, least in goals:
         peer = [c for c in members[1:] if c.name == who]
         if not peer:   # another group's target
             continue
         label = "ours/" + SHORT.get(peer[0].kind, peer[0].kind)
-        ratio = {n: sweeps[ours.name][i] / sweeps[who][i] for i, n in enumerate(lengths)}
+        ratio = {n: table[ours.name][n] / table[who][n] for n in LENGTHS}
+        ratio.update({n: sweeps[ours.name][i] / sweeps[who][i] for i, n in enumerate(lengths)})
         if at:
             missing = [n for n in at if n not in ratio]
             if missing:
-                sys.exit("peers.py: benchtarget %s: lengths %s are not in the sweep" % (who, missing))
+                sys.exit("peers.py: benchtarget %s: lengths %s are neither in the sweep nor in the table"
+                         % (who, missing))
             above = [n for n in at if ratio[n] > bound]
             print("# target: %s at most %.3f at %s bytes: %s: %s" % (
                 label, bound, ", ".join(map(str, at)), ", ".join("%.3f" % ratio[n] for n in at),
@@ -304,7 +307,7 @@ def bench_group(args, qemu, program, path, members, lengths, goals):
               % (worse - LISTED, args.target, "bench-" + group if group else "bench"))
     print("# sweep: %d lengths, %d where a peer needs fewer; worst ours/fewest-peer %.3f at length %d"
           % (len(lengths), worse, worst, worst_at))
-    report_targets(members, goals, lengths, sweeps)
+    report_targets(members, goals, lengths, sweeps, table)
     out = os.path.join(describe.TOP, "build", args.target)
     stem = "bench-" + group if group else "bench"
     with open(os.path.join(out, stem + ".csv"), "w", newline="") as f:
