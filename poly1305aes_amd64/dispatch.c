@@ -32,18 +32,24 @@
 #include "amd64.h"
 #include "../x86/paths.h"
 
-/* FROM(AMD, Intel): each vendor's threshold, x86/paths.h */
+/* FROM(AMD, Intel): each vendor's threshold, x86/paths.h; the second FROM of a row, its
+   threshold for Poly1305 alone (onetime_fused) */
 static const struct path paths[] = {
   { "ifma", SSE2 | SSSE3 | AESNI | OSYMM | AVX2 | BMI2 | OSZMM | AVX512F | AVX512VL | AVX512BW | AVX512IFMA | AVX512VBMI2,
-    scalar_mulx, vector_ifma, FROM(384, 384), STACK_BYTES(ifma, scalar), STACK_BYTES(ifma, vector) },
+    scalar_mulx, vector_ifma, FROM(384, 384), STACK_BYTES(ifma, scalar), STACK_BYTES(ifma, vector),
+    FROM(384, 256) },
   { "avx2", SSE2 | SSSE3 | AESNI | OSYMM | AVX2 | BMI2, scalar_mulx, vector_avx2, FROM(896, 768), STACK_BYTES(avx2, scalar),
-    STACK_BYTES(avx2, vector) },
+    STACK_BYTES(avx2, vector),
+    FROM(896, 768) },
   { "sse2", SSE2 | SSSE3 | AESNI, scalar_mul, vector_hybrid, FROM(2560, 2048), STACK_BYTES(sse2, scalar),
-    STACK_BYTES(sse2, vector) },
+    STACK_BYTES(sse2, vector),
+    FROM(2560, 2048) },
   { "ssse3", SSE2 | SSSE3, scalar_vperm, vector_hybrid_vperm, FROM(2560, 2048), STACK_BYTES(ssse3, scalar),
-    STACK_BYTES(ssse3, vector) },
+    STACK_BYTES(ssse3, vector),
+    FROM(2560, 2048) },
   { "generic", SSE2, scalar_table, vector_hybrid_table, FROM(2560, 2048), STACK_BYTES(generic, scalar),
-    STACK_BYTES(generic, vector) },
+    STACK_BYTES(generic, vector),
+    FROM(2560, 2048) },
 };
 
 /* one call on the path in use, then the wipe of the stack it used */
@@ -51,7 +57,7 @@ INLINE void run(unsigned char out[16], const unsigned char r[16], const unsigned
                 const unsigned char *m, size_t l)
 {
   const struct path *p = path_enter(paths, sizeof paths / sizeof paths[0]);
-  if (p->vector && l >= path_vector_from()) {
+  if (p->vector && l >= path_vector_from(k)) {
     p->vector(out, r, k, ns, m, l);
     wipe_below(p->vector_stack);
   } else {

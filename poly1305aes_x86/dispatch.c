@@ -41,20 +41,27 @@
 #define TWO_FROM 4096   /* the generic path's two chains from here, both vendors (doc/RESULTS.md) */
 #endif
 
-/* FROM(AMD, Intel): each vendor's threshold, x86/paths.h */
+/* FROM(AMD, Intel): each vendor's threshold, x86/paths.h; the second FROM of a row, its
+   threshold for Poly1305 alone (onetime_fused) */
 static const struct path paths[] = {
   { "ifma", SSE2 | SSSE3 | AESNI | OSYMM | AVX2 | BMI2 | OSZMM | AVX512F | AVX512VL | AVX512BW | AVX512IFMA
-    | AVX512VBMI2, scalar_aesni, vector_ifma, FROM(320, 320), STACK_BYTES(ifma, scalar), STACK_BYTES(ifma, vector) },
+    | AVX512VBMI2, scalar_aesni, vector_ifma, FROM(320, 320), STACK_BYTES(ifma, scalar), STACK_BYTES(ifma, vector),
+    FROM(320, 256) },
   { "avx2", SSE2 | SSSE3 | AESNI | OSYMM | AVX2, scalar_aesni, vector_avx2, FROM(384, 384), STACK_BYTES(avx2, scalar),
-    STACK_BYTES(avx2, vector) },
+    STACK_BYTES(avx2, vector),
+    FROM(384, 384) },
   { "sse2", SSE2 | SSSE3 | AESNI, scalar_aesni, vector_sse2, FROM(384, 256), STACK_BYTES(sse2, scalar),
-    STACK_BYTES(sse2, vector) },
+    STACK_BYTES(sse2, vector),
+    FROM(384, 256) },
   { "ssse3", SSE2 | SSSE3, scalar_vperm, vector_sse2_vperm, FROM(384, 256), STACK_BYTES(ssse3, scalar),
-    STACK_BYTES(ssse3, vector) },
+    STACK_BYTES(ssse3, vector),
+    FROM(384, 256) },
   { "generic-sse2", SSE2, scalar_table, vector_sse2_table, FROM(384, 256), STACK_BYTES(generic_sse2, scalar),
-    STACK_BYTES(generic_sse2, vector) },
+    STACK_BYTES(generic_sse2, vector),
+    FROM(384, 256) },
   { "generic", 0, scalar_table, vector_two_table, FROM(TWO_FROM, TWO_FROM), STACK_BYTES(generic, scalar),
-    STACK_BYTES(generic, vector) },
+    STACK_BYTES(generic, vector),
+    FROM(TWO_FROM, TWO_FROM) },
 };
 
 /* zero the bytes [esp - bytes, esp) below the stack pointer, where the frames
@@ -83,7 +90,7 @@ INLINE void run(unsigned char out[16], const unsigned char r[16], const unsigned
                 const unsigned char *m, size_t l)
 {
   const struct path *p = path_enter(paths, sizeof paths / sizeof paths[0]);
-  if (p->vector && l >= path_vector_from()) {
+  if (p->vector && l >= path_vector_from(k)) {
     p->vector(out, r, k, ns, m, l);
     wipe_below(p->vector_stack, p->needs & SSE2);
   } else {

@@ -32,7 +32,12 @@
    (no access outside m[0..l)) into the last t block positions of a virtual
    chunk: H = H r^t + T. Finally block position i of set A is multiplied by
    r^(16-i), of set B by r^(8-i), and all lanes are added. The powers come from
-   a product tree over lane masks: r^e = r (r)^b0 (r^2)^b1 (r^4)^b2, e - 1 = b. */
+   a product tree over lane masks: r^e = r (r)^b0 (r^2)^b1 (r^4)^b2, e - 1 = b;
+   lane 0 has every bit of b set, so each level's lane 0 is the square its
+   next level multiplies by (r^2, r^4, r^8, then r^16 from set A's lanes),
+   broadcast rather than computed in 8 lanes again: 512-bit work is what
+   costs while the core warms its 512-bit units (doc/RESULTS.md, the mixed
+   load). */
 #include <immintrin.h>
 #include "x86.h"
 
@@ -125,6 +130,14 @@ INLINE IFMA_TARGET void to_mult(struct mult *out, const struct num *a)
   out->s2 = lo(z, a->l2, k64(20));
 }
 
+/* every lane: lane 0 of a */
+INLINE IFMA_TARGET void first_lane(struct num *out, const struct num *a)
+{
+  out->l0 = _mm512_broadcastq_epi64(_mm512_castsi512_si128(a->l0));
+  out->l1 = _mm512_broadcastq_epi64(_mm512_castsi512_si128(a->l1));
+  out->l2 = _mm512_broadcastq_epi64(_mm512_castsi512_si128(a->l2));
+}
+
 /* lanes in k: a; other lanes: 1 */
 INLINE IFMA_TARGET void select_or_one(struct mult *out, const struct mult *a, __mmask8 k)
 {
@@ -196,25 +209,25 @@ IFMA_TARGET void ifma_hash(u64 c[3], const unsigned char r[16], const unsigned c
   n1.l1 = k64((x0 >> 44 | x1 << 20) & M44);
   n1.l2 = k64(x1 >> 24);
   to_mult(&r1, &n1);
-  mulmod(&n2, &n1, &r1);
   select_or_one(&sel, &r1, 0x33);
-  mulmod(&p, &n1, &sel);
+  mulmod(&p, &n1, &sel);                       /* lane L: r^(2,2,1,1,2,2,1,1)[L] */
+  first_lane(&n2, &p);
   to_mult(&r2, &n2);
-  mulmod(&n4, &n2, &r2);
   select_or_one(&sel, &r2, 0x0f);
-  mulmod(&tmp, &p, &sel);
+  mulmod(&tmp, &p, &sel);                      /* r^(4,4,3,3,2,2,1,1)[L] */
+  first_lane(&n4, &tmp);
   to_mult(&r4, &n4);
   select_or_one(&sel, &r4, 0x55);
-  mulmod(&p, &tmp, &sel);                      /* lane L: r^(8,4,7,3,6,2,5,1)[L] */
+  mulmod(&p, &tmp, &sel);                      /* r^(8,4,7,3,6,2,5,1)[L] */
   to_mult(&pb, &p);
   pa = r16 = r32 = pb;                         /* set below when used */
   if (need_a) {
-    mulmod(&n8, &n4, &r4);
+    first_lane(&n8, &p);
     to_mult(&r8, &n8);
     mulmod(&tmp, &p, &r8);
     to_mult(&pa, &tmp);                        /* r^(16,12,15,11,14,10,13,9)[L] */
     if (chunks > 1) {
-      mulmod(&n16, &n8, &r8);
+      first_lane(&n16, &tmp);
       to_mult(&r16, &n16);
     }
     if (chunks > 2) {

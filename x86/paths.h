@@ -46,6 +46,8 @@ struct path {
   hashfn *scalar, *vector;         /* vector (or NULL) from vector_from[vendor] bytes on */
   size_t vector_from[VENDORS];
   unsigned int scalar_stack, vector_stack;   /* bytes of stack each uses, to wipe (multiples of 64) */
+  size_t onetime_from[VENDORS];    /* vector_from for Poly1305 alone (k NULL: onetime_fused), which
+                                      has no AES for the scalar code to overlap */
 };
 
 /* a path's vector_from in the dispatchers' tables: the crossover measured on
@@ -120,13 +122,15 @@ static int runs_here(const struct path *p)
 static const struct path *chosen;   /* the write-once cache (path_force rewrites it) */
 static int clear_upper;             /* the CPU has AVX: vzeroupper before each call */
 static size_t chosen_from;          /* the chosen path's vector_from for this CPU's vendor */
+static size_t chosen_onetime_from;  /* and its onetime_from */
 
-/* p from now on; clear_upper and chosen_from are written before the release
-   store of chosen (path_vector_from reads them after its acquire load) */
+/* p from now on; clear_upper, chosen_from and chosen_onetime_from are written before the
+   release store of chosen (path_vector_from reads them after its acquire load) */
 static void path_store(const struct path *p)
 {
   __atomic_store_n(&clear_upper, (cpu_features() & OSYMM) != 0, __ATOMIC_RELAXED);
   __atomic_store_n(&chosen_from, p->vector_from[cpu_vendor()], __ATOMIC_RELAXED);
+  __atomic_store_n(&chosen_onetime_from, p->onetime_from[cpu_vendor()], __ATOMIC_RELAXED);
   __atomic_store_n(&chosen, p, __ATOMIC_RELEASE);
 }
 
@@ -158,10 +162,11 @@ static inline __attribute__((always_inline)) const struct path *path_enter(const
   return p;
 }
 
-/* the vector threshold of the path path_enter returned, on this CPU */
-static inline __attribute__((always_inline)) size_t path_vector_from(void)
+/* the vector threshold of the path path_enter returned, on this CPU: for a call with AES (k
+   given), or for Poly1305 alone (k NULL) */
+static inline __attribute__((always_inline)) size_t path_vector_from(const unsigned char *k)
 {
-  return __atomic_load_n(&chosen_from, __ATOMIC_RELAXED);
+  return k ? __atomic_load_n(&chosen_from, __ATOMIC_RELAXED) : __atomic_load_n(&chosen_onetime_from, __ATOMIC_RELAXED);
 }
 
 /* path i from now on, when this CPU can run it: 1; else 0 and nothing changes */
