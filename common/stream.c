@@ -92,20 +92,13 @@ GPR_ONLY void poly1305aes_onetimeauth_init(poly1305aes_state *st, const unsigned
   begin(st, poly1305aes_path_core(path), path, key);
 }
 
-GPR_ONLY void poly1305aes_update(poly1305aes_state *st, const unsigned char *m, size_t l)
+/* update's absorbing part, for an m[0..l) that fills the buffer (have + l >= STREAM_BUFFER) */
+GPR_ONLY static __attribute__((noinline)) void absorb(poly1305aes_state *st, const unsigned char *m, size_t l)
 {
   struct header *h = (struct header *) st->opaque.bytes;
-  const struct poly1305aes_core *core;
+  const struct poly1305aes_core *core = poly1305aes_path_core(h->path);
+  void *cs = core_state(st, core);
   size_t have = h->nbuffered, whole;
-  void *cs;
-  if (l == 0) return;
-  if (l < STREAM_BUFFER - have) {   /* it fits: copied, nothing absorbed */
-    memcpy(h->buffered + have, m, l);
-    h->nbuffered = (unsigned short) (have + l);
-    return;
-  }
-  core = poly1305aes_path_core(h->path);
-  cs = core_state(st, core);
   if (have) {   /* complete the buffer and absorb it */
     size_t take = STREAM_BUFFER - have;
     memcpy(h->buffered + have, m, take);
@@ -121,6 +114,21 @@ GPR_ONLY void poly1305aes_update(poly1305aes_state *st, const unsigned char *m, 
   }
   if (l) memcpy(h->buffered, m, l);
   h->nbuffered = (unsigned short) l;
+}
+
+/* a piece that fits is only copied (the library's memcpy: an inlined copy in general
+   registers was slower, about 24600 ticks for 64 KiB in 64-byte pieces against 19200, on the
+   Intel Xeon here) */
+GPR_ONLY void poly1305aes_update(poly1305aes_state *st, const unsigned char *m, size_t l)
+{
+  struct header *h = (struct header *) st->opaque.bytes;
+  size_t have = h->nbuffered;
+  if (l < STREAM_BUFFER - have) {
+    if (l) memcpy(h->buffered + have, m, l);
+    h->nbuffered = (unsigned short) (have + l);
+  } else {
+    absorb(st, m, l);
+  }
 }
 
 /* the tag of everything absorbed into tag (which may be st's buffered bytes) */
