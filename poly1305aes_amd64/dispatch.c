@@ -83,6 +83,7 @@ static const struct core_code core_code[] = {
 #define PATHS_COUNT (sizeof paths / sizeof paths[0])
 #define WIPE_PATH(p, bytes) wipe_below(bytes)
 #define CORE_WIPE() wipe_below(CORE_STACK)
+#define GROUPED_WIPE(p) CORE_WIPE()   /* in 64-bit code the grouped code uses about 200 bytes */
 #define OWN_CORES X86_CORES(struct amd64_core, core_state_start, core64_finish_work)
 #define PATH_CORE_OF(aes, i) X86_CORE_OF(struct amd64_core, aes, i)
 #include "pathcore.h"

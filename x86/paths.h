@@ -226,7 +226,9 @@ static int path_force(const struct path *paths, unsigned int count, unsigned int
    Each entry point runs vzeroupper first on a CPU with AVX (as path_enter: a dirty caller slows
    the SSE code), then its work (called, not inlined), then wipes the stack the work used: the
    path's vector_stack after its vector code (the build's probe measures it with these calls
-   too), CORE_STACK (area core) after the rest; finish also the state. */
+   too), GROUPED_WIPE(p) after its grouped code (the including file's: the area core or the
+   path's vector area, whichever the grouped code's stack fits better), CORE_STACK (area core)
+   after the rest; finish also the state. */
 struct core_code {
   core_scalar_fn *scalar;
   core_vector_fn *vector;   /* or NULL */
@@ -270,7 +272,7 @@ struct core_code {
     upper_clean();                                                                             \
     if (pad && c->grouped && nblocks % IFMA_GROUP == 0 && nblocks <= GROUPED_MAX && runs_here(p)) { \
       c->grouped(st, m, nblocks);                                                              \
-      CORE_WIPE();                                                                             \
+      GROUPED_WIPE(p);                                                                         \
     } else if (pad && c->vector && nblocks >= c->vector_min                                           \
         && nblocks >= (p->vector_from[cpu_vendor()] + 15) / 16 && runs_here(p)) {              \
       c->vector(st, m, nblocks);                                                               \
