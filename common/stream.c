@@ -30,9 +30,9 @@
 #define STRINGIZE(x) #x
 #define STRING(x) STRINGIZE(x)
 
-/* the bytes an update collects before it calls the core: 32 blocks, two steps of the widest
-   vector core (16 blocks) and a run from which every x86 path's stream core runs its vector
-   code (x86/paths.h) */
+/* the bytes an update collects before it calls the core: 32 blocks, the group the ifma paths'
+   grouped code takes from the powers their state keeps (x86/paths.h); the other cores get runs
+   of 32 blocks instead of a few */
 #define STREAM_BUFFER 512
 
 struct header {                          /* at the state's start, which is 16-byte aligned */
