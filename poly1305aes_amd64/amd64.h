@@ -33,6 +33,7 @@
 #define core_vector_ifma CRYPTO_NAMESPACE(core_vector_ifma)
 #define core_vector_avx2 CRYPTO_NAMESPACE(core_vector_avx2)
 #define core_vector_hybrid CRYPTO_NAMESPACE(core_vector_hybrid)
+#define core_grouped_ifma CRYPTO_NAMESPACE(core_grouped_ifma)
 
 HIDDEN hashfn scalar_mul;         /* AES-NI, radix 2^64 with MUL (scalar.c) */
 HIDDEN hashfn scalar_mulx;        /* AES-NI (VEX), radix 2^64 with MULX (scalar.c) */
@@ -50,6 +51,14 @@ HIDDEN core_scalar_fn core_scalar_mulx;     /* radix 2^64 with MULX (BMI2) */
 HIDDEN core_vector_fn core_vector_ifma;     /* x86/ifma.c's hash, joined; nblocks >= 1 */
 HIDDEN core_vector_fn core_vector_avx2;     /* x86/avx2.c's hash, joined; nblocks >= 1 */
 HIDDEN core_vector_fn core_vector_hybrid;   /* the hybrid, joined; nblocks >= 24 */
+HIDDEN core_vector_fn core_grouped_ifma;    /* x86/ifma.c's stream kernel; whole groups */
+
+/* the paths' core state (common/core.h): the radix-2^64 scalar state, then the ifma stream
+   kernel's powers */
+struct amd64_core {
+  struct p64 p;
+  struct ifma_stream ifma;
+};
 
 
 /* ---- Poly1305 in radix 2^64 ---- */

@@ -76,11 +76,11 @@ void poly1305aes_authenticate(unsigned char out[16], const unsigned char kr[32],
    X86_CORES): the scalar radix-2^64 code with MULX where the path has BMI2, and the path's
    vector code, joined (scalar.c) */
 static const struct core_code core_code[] = {
-  { core_scalar_mulx, core_vector_ifma, 1 },
-  { core_scalar_mulx, core_vector_avx2, 1 },
-  { core_scalar_mul, core_vector_hybrid, 8 + 8 + HYBRID_BLOCKS },
-  { core_scalar_mul, core_vector_hybrid, 8 + 8 + HYBRID_BLOCKS },
-  { core_scalar_mul, core_vector_hybrid, 8 + 8 + HYBRID_BLOCKS },
+  { core_scalar_mulx, core_vector_ifma, 1, core_grouped_ifma },
+  { core_scalar_mulx, core_vector_avx2, 1, NULL },
+  { core_scalar_mul, core_vector_hybrid, 8 + 8 + HYBRID_BLOCKS, NULL },
+  { core_scalar_mul, core_vector_hybrid, 8 + 8 + HYBRID_BLOCKS, NULL },
+  { core_scalar_mul, core_vector_hybrid, 8 + 8 + HYBRID_BLOCKS, NULL },
 };
 
 /* the path interface (common/impl.h.in): the table above, as data; path_core(i) is path i's
@@ -89,7 +89,16 @@ static const struct core_code core_code[] = {
 #define PATHS_COUNT (sizeof paths / sizeof paths[0])
 #define WIPE_PATH(p, bytes) wipe_below(bytes)
 #define CORE_WIPE() wipe_below(CORE_STACK)
-#define OWN_CORES X86_CORES(struct p64, core64_start_work, core64_finish_work)
-#define PATH_CORE_OF(aes, i) X86_CORE_OF(struct p64, aes, i)
+#define GROUPED_WIPE(p) CORE_WIPE()   /* in 64-bit code the grouped code uses about 200 bytes */
+#define OWN_CORES X86_CORES(struct amd64_core, core_state_start, core64_finish_work)
+#define PATH_CORE_OF(aes, i) X86_CORE_OF(struct amd64_core, aes, i)
 #include "pathcore.h"
+
+/* h = 0, r kept, no powers yet (struct amd64_core, amd64.h) */
+CORE_WORK void core_state_start(void *st, const unsigned char r[16])
+{
+  struct amd64_core *c = st;
+  p64_start(&c->p, r);
+  c->ifma.ready = 0;
+}
 PATH_INTERFACE(paths)

@@ -135,3 +135,29 @@ CORE_SCALAR(core_scalar_mulx, "bmi2", 1)
 CORE_VECTOR(core_vector_ifma, "avx512f,avx2,avx,bmi2", hash_ifma)
 CORE_VECTOR(core_vector_avx2, "avx2,avx,bmi2", hash_avx2)
 CORE_VECTOR(core_vector_hybrid, "sse2", hash_hybrid)
+
+/* h = h r^(32 g) + H, H the hash from 0 of the g groups of IFMA_GROUP blocks at m (pad 1), by
+   x86/ifma.c's stream kernel from the powers the state keeps (set on the first group): h
+   enters as radix-2^44 limbs below 2^44, 2^44, 2^43 (h2 <= 4) and returns h2 <= 4 */
+__attribute__((target("avx512f,avx2,avx,bmi2"))) void core_grouped_ifma(void *state, const unsigned char *m,
+                                                                       size_t nblocks)
+{
+  const u64 m44 = (1ULL << 44) - 1;
+  struct amd64_core *st = state;
+  if (!st->ifma.ready) {
+    unsigned char r[16];
+    store64(r, st->p.r0);
+    store64(r + 8, st->p.r1);
+    ifma_stream_powers(&st->ifma.powers, r);
+    st->ifma.ready = 1;
+  }
+  for (; nblocks >= IFMA_GROUP; nblocks -= IFMA_GROUP, m += 16 * IFMA_GROUP) {
+    const u64 h44[3] = { st->p.h0 & m44, (st->p.h0 >> 44 | st->p.h1 << 20) & m44, st->p.h1 >> 24 | st->p.h2 << 40 };
+    u64 c[3], h[3];
+    uint32_t w[5];
+    ifma_stream_group(c, &st->ifma.powers, h44, m);
+    sums44_words(w, c);
+    from_words(h, w);
+    st->p.h0 = h[0], st->p.h1 = h[1], st->p.h2 = h[2];
+  }
+}

@@ -115,18 +115,27 @@ void poly1305aes_authenticate(unsigned char out[16], const unsigned char kr[32],
 #define PATHS_COUNT (sizeof paths / sizeof paths[0])
 #define WIPE_PATH(p, bytes) wipe_below(bytes, (p)->needs & SSE2)
 #define CORE_WIPE() wipe_below(CORE_STACK, (cpu_features() & SSE2) != 0)
-#define OWN_CORES X86_CORES(struct p26, core26_start_work, core26_finish_work)
-#define PATH_CORE_OF(aes, i) X86_CORE_OF(struct p26, aes, i)
+#define GROUPED_WIPE(p) WIPE_PATH(p, (p)->vector_stack)   /* 2 KiB with 8 zmm registers: the vector area's size */
+#define OWN_CORES X86_CORES(struct ia32_core, core_state_start, core26_finish_work)
+#define PATH_CORE_OF(aes, i) X86_CORE_OF(struct ia32_core, aes, i)
 #include "pathcore.h"
+
+/* h = 0, r kept, no powers yet (struct ia32_core, ia32.h) */
+CORE_WORK void core_state_start(void *st, const unsigned char r[16])
+{
+  struct ia32_core *c = st;
+  p26_start(&c->p, r);
+  c->ifma.ready = 0;
+}
 
 /* each path's blocks, in the table's order: generic's two chains need a whole message */
 static const struct core_code core_code[] = {
-  { core26_blocks_work, core_vector_ifma, 1 },
-  { core26_blocks_work, core_vector_avx2, 1 },
-  { core26_blocks_work, core_vector_sse2, 1 },
-  { core26_blocks_work, core_vector_sse2, 1 },
-  { core26_blocks_work, core_vector_sse2, 1 },
-  { core26_blocks_work, NULL, 0 },
+  { core26_blocks_work, core_vector_ifma, 1, core_grouped_ifma },
+  { core26_blocks_work, core_vector_avx2, 1, NULL },
+  { core26_blocks_work, core_vector_sse2, 1, NULL },
+  { core26_blocks_work, core_vector_sse2, 1, NULL },
+  { core26_blocks_work, core_vector_sse2, 1, NULL },
+  { core26_blocks_work, NULL, 0, NULL },
 };
 
 PATH_INTERFACE(paths)

@@ -18,6 +18,7 @@
 
 #ifndef __ASSEMBLER__
 #include "../x86/x86.h"
+#include "poly26.h"
 
 /* the names the path files share, each namespaced once (common/namespace.h) */
 #define scalar_aesni CRYPTO_NAMESPACE(scalar_aesni)
@@ -33,6 +34,7 @@
 #define core_vector_ifma CRYPTO_NAMESPACE(core_vector_ifma)
 #define core_vector_avx2 CRYPTO_NAMESPACE(core_vector_avx2)
 #define core_vector_sse2 CRYPTO_NAMESPACE(core_vector_sse2)
+#define core_grouped_ifma CRYPTO_NAMESPACE(core_grouped_ifma)
 
 HIDDEN hashfn scalar_aesni;       /* AES-NI, radix 2^32 (scalar.c) */
 HIDDEN hashfn scalar_table;       /* AES from a table, radix 2^32 (scalar.c) */
@@ -49,6 +51,14 @@ HIDDEN hashfn vector_sse2_vperm;  /* vector-permute AES (SSSE3), SSE2 radix 2^26
 HIDDEN core_vector_fn core_vector_ifma;
 HIDDEN core_vector_fn core_vector_avx2;
 HIDDEN core_vector_fn core_vector_sse2;
+HIDDEN core_vector_fn core_grouped_ifma;   /* x86/ifma.c's stream kernel; whole groups */
+
+/* the paths' core state (common/core.h): the radix-2^26 scalar state, then the ifma stream
+   kernel's powers */
+struct ia32_core {
+  struct p26 p;
+  struct ifma_stream ifma;
+};
 
 /* wipe.S: zero bytes (a multiple of 64) of stack just below its return address (SSE stores, or rep stosb) */
 HIDDEN void wipe_sse2(size_t bytes);

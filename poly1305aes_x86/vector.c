@@ -60,3 +60,34 @@ INLINE void join_words(uint32_t h[5], const uint32_t r[5], const uint32_t w[5], 
 CORE_VECTOR(core_vector_ifma, "avx2,avx", ifma_words)
 CORE_VECTOR(core_vector_avx2, "avx2,avx", avx2_words)
 CORE_VECTOR(core_vector_sse2, "sse2", sse2_words)
+
+/* h = h r^(32 g) + H, H the hash from 0 of the g groups of IFMA_GROUP blocks at m (pad 1), by
+   x86/ifma.c's stream kernel from the powers the state keeps (set on the first group): h's
+   limbs (limb 1 below 2^26 + 2^8.3, the others below 2^26) enter as radix-2^44 limbs below
+   2^44, 2^44, 2^43, and the sums return to limbs so bounded (limb 4 carried into limb 0) */
+__attribute__((target("avx2,avx"))) void core_grouped_ifma(void *state, const unsigned char *m, size_t nblocks)
+{
+  const uint64_t m44 = (1ULL << 44) - 1;
+  struct ia32_core *st = state;
+  uint32_t *l = st->p.h;
+  if (!st->ifma.ready) {
+    unsigned char r[16];
+    r_bytes(r, st->p.r);
+    ifma_stream_powers(&st->ifma.powers, r);
+    st->ifma.ready = 1;
+  }
+  for (; nblocks >= IFMA_GROUP; nblocks -= IFMA_GROUP, m += 16 * IFMA_GROUP) {
+    uint64_t t = l[0] + ((uint64_t) l[1] << 26), h44[3], c[3], w64[3];   /* t < 2^52.1 */
+    uint32_t w[5];
+    h44[0] = t & m44;
+    t = (t >> 44) + ((uint64_t) l[2] << 8) + ((uint64_t) l[3] << 34);        /* < 2^60.1 */
+    h44[1] = t & m44;
+    h44[2] = (t >> 44) + ((uint64_t) l[4] << 16);                           /* < 2^42.1 */
+    ifma_stream_group(c, &st->ifma.powers, h44, m);
+    sums44_words(w, c);
+    w64[0] = (uint64_t) w[1] << 32 | w[0], w64[1] = (uint64_t) w[3] << 32 | w[2], w64[2] = w[4];
+    to26(l, w64);                                /* limb 4 < 5 2^24 */
+    l[0] += 5 * (l[4] >> 26), l[4] &= 0x3ffffff;
+    l[1] += l[0] >> 26, l[0] &= 0x3ffffff;       /* limb 1 below 2^26 + 1 */
+  }
+}

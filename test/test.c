@@ -1019,6 +1019,44 @@ static void check_stream(void)
   }
 }
 
+/* the driver's buffer (common/stream.c collects updates up to a whole number of blocks before
+   it calls the core): lengths on both sides of one, two and three buffers of 256, 512 and
+   1024 bytes streamed in equal pieces of 1 to 1025 bytes after a first piece of 0, 1, 15 or
+   33, so a piece ends on, just before and just after every buffer boundary; each tag against
+   the reference, and the state zero after final */
+static void check_stream_pieces(void)
+{
+  static const unsigned int pieces[] = { 1, 7, 15, 16, 17, 48, 63, 64, 65, 100, 255, 256, 257, 511, 512, 513, 1025 };
+  static const unsigned int firsts[] = { 0, 1, 15, 33 };
+  static const unsigned int lengths[] = { 255, 257, 511, 512, 513, 527, 1023, 1024, 1025, 1536, 1551, 2049, 3085 };
+  static unsigned char m[3085 + 16];
+  poly1305aes_state st;
+  unsigned char key[32], want[16], tag[16];
+  unsigned int li, pi, fi;
+  uint64_t prng = 71;
+  for (li = 0; li < sizeof lengths / sizeof lengths[0]; ++li) {
+    unsigned int l = lengths[li];
+    unsigned char *msg = m + li % 16;
+    prng_fill(&prng, key, 32);
+    prng_fill(&prng, msg, l);
+    reference_tag(want, key, NULL, msg, l);
+    for (fi = 0; fi < sizeof firsts / sizeof firsts[0]; ++fi)
+      for (pi = 0; pi < sizeof pieces / sizeof pieces[0]; ++pi) {
+        unsigned int at = firsts[fi] < l ? firsts[fi] : l, piece = pieces[pi];
+        poly1305aes_onetimeauth_init(&st, key);
+        poly1305aes_update(&st, msg, at);
+        for (; at < l; at += piece) poly1305aes_update(&st, msg + at, l - at < piece ? l - at : piece);
+        poly1305aes_final(&st, tag);
+        if (!all_zero(&st)) fail("streamed in %u-byte pieces after %u: the state is not all zero after final, length %u",
+                                 piece, firsts[fi], l);
+        if (memcmp(tag, want, 16)) {
+          fail("streamed in %u-byte pieces after a first of %u bytes: wrong tag, length %u", piece, firsts[fi], l);
+          return;
+        }
+      }
+  }
+}
+
 /* what the state promises: final_verify's verdicts and the zero state after it; states
    copied to other alignments and both continued; guard bytes around a state; two states
    interleaved; a stream keeps its path when a test forces another; the names */
@@ -1330,6 +1368,7 @@ static const struct { const char *name; void (*run)(void); int on_request; } che
   { "threads", check_threads, 0 },
   { "core", check_core, 0 },
   { "stream", check_stream, 0 },
+  { "stream-pieces", check_stream_pieces, 0 },
   { "stream-state", check_stream_state, 0 },
   { "onetime", check_onetime, 0 },
   { "huge-stream", check_huge_stream, 1 },

@@ -225,17 +225,27 @@ static int path_force(const struct path *paths, unsigned int count, unsigned int
    dispatcher with the table paths and beside it core_code[i], path i's Poly1305 blocks on the
    contract: its scalar code (any count, pad 0 or 1) and its vector code (pad 1, from
    vector_min blocks; or NULL), both on one state, startfn's and finishfn's (of type STATE).
-   Path i's blocks run its vector code for pad 1 from the path's threshold (vector_from for this
-   CPU's vendor) where the CPU runs the path, else its scalar code: the block count is public.
+   Path i's blocks run, for pad 1 where the CPU runs the path, its grouped code on whole groups
+   up to GROUPED_MAX blocks, else its vector code from the path's threshold (vector_from for
+   this CPU's vendor); else its scalar code: the block count is public.
    Each entry point runs vzeroupper first on a CPU with AVX (as path_enter: a dirty caller slows
    the SSE code), then its work (called, not inlined), then wipes the stack the work used: the
    path's vector_stack after its vector code (the build's probe measures it with these calls
-   too), CORE_STACK (area core) after the rest; finish also the state. */
+   too), GROUPED_WIPE(p) after its grouped code (the including file's: the area core or the
+   path's vector area, whichever the grouped code's stack fits better), CORE_STACK (area core)
+   after the rest; finish also the state. */
 struct core_code {
   core_scalar_fn *scalar;
   core_vector_fn *vector;   /* or NULL */
   size_t vector_min;        /* the vector code's fewest blocks */
+  core_vector_fn *grouped;  /* or NULL: pad 1, a multiple of IFMA_GROUP blocks, from powers of r
+                               the state keeps (x86/ifma.c's stream kernel) */
 };
+
+/* the most blocks a path's grouped code takes in one call: the driver's buffer
+   (common/stream.c) passes one group; longer runs go to the vector code, which joins a
+   whole run at once */
+#define GROUPED_MAX (4 * IFMA_GROUP)
 
 #define X86_CORE_BLOCKS(i)                                                                     \
   CORE_FN void core_blocks_##i(void *st, const unsigned char *m, size_t nblocks, unsigned int pad) \
@@ -265,7 +275,10 @@ struct core_code {
     const struct core_code *c = &core_code[i];                                                 \
     if (nblocks == 0) return;                                                                  \
     upper_clean();                                                                             \
-    if (pad && c->vector && nblocks >= c->vector_min                                           \
+    if (pad && c->grouped && nblocks % IFMA_GROUP == 0 && nblocks <= GROUPED_MAX && runs_here(p)) { \
+      c->grouped(st, m, nblocks);                                                              \
+      GROUPED_WIPE(p);                                                                         \
+    } else if (pad && c->vector && nblocks >= c->vector_min                                           \
         && nblocks >= (p->vector_from[cpu_vendor()] + 15) / 16 && runs_here(p)) {              \
       c->vector(st, m, nblocks);                                                               \
       WIPE_PATH(p, p->vector_stack);                                                           \

@@ -64,6 +64,28 @@ HIDDEN void ifma_hash(uint64_t c[3], const unsigned char r[16], const unsigned c
 
 
 
+/* x86/ifma.c's stream kernel: the powers of r a stream's core state keeps once a group of
+   IFMA_GROUP blocks has come (limbs of radix 2^44, carried): pb[k][L] limb k of lane L's
+   power r^(8,4,7,3,6,2,5,1)[L], r8 and r16 */
+#define ifma_stream_powers CRYPTO_NAMESPACE(ifma_stream_powers)
+#define ifma_stream_group CRYPTO_NAMESPACE(ifma_stream_group)
+#define IFMA_GROUP 32
+struct ifma_powers {
+  uint64_t pb[3][8];
+  uint64_t r8[3], r16[3];
+};
+HIDDEN void ifma_stream_powers(struct ifma_powers *pw, const unsigned char r[16]);
+/* c[k] = the sums of weight 2^(44k), each < 2^59, of h r^32 + the Poly1305 from 0 of the 32
+   blocks at m (pad 1), h in radix-2^44 limbs below 2^44, 2^44, 2^43; the CPU as ifma_hash's */
+HIDDEN void ifma_stream_group(uint64_t c[3], const struct ifma_powers *pw, const uint64_t h[3],
+                              const unsigned char *m);
+
+/* a stream core's ifma kernel state, after the scalar core's: the powers once ready */
+struct ifma_stream {
+  struct ifma_powers powers;
+  uint32_t ready;   /* 1 once the powers are set (public: the length decides) */
+};
+
 /* h = sum d[k] 2^(26k), each d[k] < 2^63, as radix-2^32 words w[0..3] and
    w[4] (the bits from 2^128), with w = h mod 2^130 + 5 (h >> 130) carried in:
    the same residue mod p, w < 2^130 + 2^35 so w[4] <= 4 */
