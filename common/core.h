@@ -19,6 +19,7 @@
 #include <stddef.h>
 
 #define POLY1305AES_CORE_STATE_MAX 384
+#define POLY1305AES_STREAM_BLOCKS 32   /* the streaming driver's buffer (common/stream.c) */
 
 struct poly1305aes_core {
   unsigned int state_bytes;   /* sizeof its core state, <= POLY1305AES_CORE_STATE_MAX */
@@ -26,6 +27,9 @@ struct poly1305aes_core {
   void (*start)(void *st, const unsigned char r[16]);
   void (*blocks)(void *st, const unsigned char *m, size_t nblocks, unsigned int pad);
   void (*finish)(void *st, const unsigned char s[16], unsigned char tag[16]);
+  unsigned int buffer_blocks; /* the blocks the streaming driver collects before it calls blocks
+                                 (at most POLY1305AES_STREAM_BLOCKS); 0: none, whole blocks
+                                 go straight from the caller's memory */
 };
 
 #endif

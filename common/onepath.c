@@ -64,7 +64,7 @@ static void finish(void *st, const unsigned char s[16], unsigned char tag[16])
 }
 
 static const struct poly1305aes_core core = {
-  POLY1305AES_CORE_STATE_BYTES, CRYPTO_NAMESPACE(aes), start, blocks, finish
+  POLY1305AES_CORE_STATE_BYTES, CRYPTO_NAMESPACE(aes), start, blocks, finish, 0
 };
 
 const struct poly1305aes_core *poly1305aes_path_core(unsigned int i)

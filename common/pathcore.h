@@ -108,9 +108,9 @@ OWN_CORE(core64, struct p64, p64_start, core64_absorb, core64_tag)
    core of the word size, or the including file's PATH_CORE_OF(aes, i) (its paths' own
    cores, whose entry points its OWN_CORES defines) */
 #if UINTPTR_MAX > 0xffffffffu && CORE64
-#define PATH_CORE_PIECES(aes) { sizeof(struct p64), aes, core64_start, core64_blocks, core64_finish }
+#define PATH_CORE_PIECES(aes) { sizeof(struct p64), aes, core64_start, core64_blocks, core64_finish, 0 }
 #else
-#define PATH_CORE_PIECES(aes) { sizeof(struct p26), aes, core26_start, core26_blocks, core26_finish }
+#define PATH_CORE_PIECES(aes) { sizeof(struct p26), aes, core26_start, core26_blocks, core26_finish, 0 }
 #endif
 #ifndef PATH_CORE_OF
 #define PATH_CORE_OF(aes, i) PATH_CORE_PIECES(aes)
@@ -123,7 +123,7 @@ OWN_CORE(core64, struct p64, p64_start, core64_absorb, core64_tag)
      #define OWN_CORES OWN_CORE_PAIR(STATE, startfn, vecfn, scalarfn, finishfn) */
 #define PATH_CORE_EITHER(state, aes, i, vec) \
   { sizeof(state), aes, (vec) >> (i) & 1 ? vec_start : scalar_start, \
-    (vec) >> (i) & 1 ? vec_blocks : scalar_blocks, (vec) >> (i) & 1 ? vec_finish : scalar_finish }
+    (vec) >> (i) & 1 ? vec_blocks : scalar_blocks, (vec) >> (i) & 1 ? vec_finish : scalar_finish, 0 }
 #define OWN_CORE_PAIR(state, startfn, vecfn, scalarfn, finishfn) \
   OWN_CORE(vec, state, startfn, vecfn, finishfn) \
   OWN_CORE(scalar, state, startfn, scalarfn, finishfn)

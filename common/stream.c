@@ -9,17 +9,19 @@
    harness checks each). No length is counted: nothing here bounds l.
 
    The state (poly1305aes_state's bytes): the header below, then the core's
-   state at the first 16-byte boundary after it. Between calls
-   buffered[0..nbuffered) holds the message bytes not yet absorbed, nbuffered
-   < STREAM_BUFFER: an update that still fits is only copied there; one that
-   fills the buffer completes it, absorbs its STREAM_BUFFER bytes in one
-   blocks call, then passes the whole blocks of the rest straight from the
-   caller's memory (no copy) when at least STREAM_BUFFER bytes are left, and
+   state at the first 16-byte boundary after it. Each stream collects
+   `buffer` bytes (the core's buffer_blocks, at least one block) before it
+   calls the core: between calls buffered[0..nbuffered) holds the message
+   bytes not yet absorbed, nbuffered < buffer: an update that still fits is
+   only copied there; one that fills the buffer completes it, absorbs it in
+   one blocks call, then passes the whole blocks of the rest straight from
+   the caller's memory (no copy) when at least `buffer` bytes are left, and
    keeps the rest; final absorbs the whole blocks buffered and pads the rest
-   in place (its bytes, 0x01, zeros: pad 0). So short updates reach the core
-   in runs of STREAM_BUFFER / 16 blocks, where the vector cores run, instead
-   of a few blocks a call. The path is the one calls ran when the state was
-   started: a stream keeps it even if a test forces another meanwhile. */
+   in place (its bytes, 0x01, zeros: pad 0). So a core with grouped code for
+   short updates (the ifma paths') gets them in runs of its group, and every
+   other core whole blocks as they come, as it would without a buffer. The
+   path is the one calls ran when the state was started: a stream keeps it
+   even if a test forces another meanwhile. */
 #include <stdint.h>
 #include <string.h>
 #include "namespace.h"
@@ -30,15 +32,13 @@
 #define STRINGIZE(x) #x
 #define STRING(x) STRINGIZE(x)
 
-/* the bytes an update collects before it calls the core: 32 blocks, the group the ifma paths'
-   grouped code takes from the powers their state keeps (x86/paths.h); the other cores get runs
-   of 32 blocks instead of a few */
-#define STREAM_BUFFER 512
+#define STREAM_BUFFER (16 * POLY1305AES_STREAM_BLOCKS)
 
 struct header {                          /* at the state's start, which is 16-byte aligned */
   unsigned char buffered[STREAM_BUFFER]; /* message bytes not yet absorbed; final_verify's right tag */
   unsigned char s[16];                   /* added to h at the end: AES_k(n), or the one-time key's s */
-  unsigned short nbuffered;              /* 0 .. STREAM_BUFFER - 1 */
+  unsigned short nbuffered;              /* 0 .. buffer - 1 */
+  unsigned short buffer;                 /* 16 .. STREAM_BUFFER: the bytes collected */
   unsigned short offset;                 /* the core state's offset in the bytes */
   unsigned char path;                    /* path_core(path) */
 };
@@ -72,6 +72,8 @@ GPR_ONLY static void begin(poly1305aes_state *st, const struct poly1305aes_core 
 {
   struct header *h = (struct header *) st->opaque.bytes;
   h->nbuffered = 0;
+  h->buffer = (unsigned short) (core->buffer_blocks > POLY1305AES_STREAM_BLOCKS ? STREAM_BUFFER
+                                : core->buffer_blocks ? 16 * core->buffer_blocks : 16);
   h->path = (unsigned char) path;
   h->offset = (unsigned short) aligned_offset(st);
   core->start(st->opaque.bytes + h->offset, r);
@@ -111,21 +113,21 @@ GPR_ONLY static void copy_in(unsigned char *at, const unsigned char *m, size_t l
 #endif
 }
 
-/* update's absorbing part, for an m[0..l) that fills the buffer (have + l >= STREAM_BUFFER) */
+/* update's absorbing part, for an m[0..l) that fills the buffer (have + l >= buffer) */
 GPR_ONLY static __attribute__((noinline)) void absorb(poly1305aes_state *st, const unsigned char *m, size_t l)
 {
   struct header *h = (struct header *) st->opaque.bytes;
   const struct poly1305aes_core *core = poly1305aes_path_core(h->path);
   void *cs = core_state(st, core);
-  size_t have = h->nbuffered, whole;
+  size_t have = h->nbuffered, buffer = h->buffer, whole;
   if (have) {   /* complete the buffer and absorb it */
-    size_t take = STREAM_BUFFER - have;
+    size_t take = buffer - have;
     memcpy(h->buffered + have, m, take);
-    core->blocks(cs, h->buffered, STREAM_BUFFER / 16, 1);
+    core->blocks(cs, h->buffered, buffer / 16, 1);
     m += take;
     l -= take;
   }
-  if (l >= STREAM_BUFFER) {   /* a long run: its whole blocks from the caller's memory */
+  if (l >= buffer) {   /* a long run: its whole blocks from the caller's memory */
     whole = l / 16;
     core->blocks(cs, m, whole, 1);
     m += 16 * whole;
@@ -140,7 +142,7 @@ GPR_ONLY void poly1305aes_update(poly1305aes_state *st, const unsigned char *m, 
 {
   struct header *h = (struct header *) st->opaque.bytes;
   size_t have = h->nbuffered;
-  if (l < STREAM_BUFFER - have) {
+  if (l < (size_t) h->buffer - have) {
     copy_in(h->buffered + have, m, l);
     h->nbuffered = (unsigned short) (have + l);
   } else {

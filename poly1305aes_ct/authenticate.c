@@ -210,11 +210,11 @@ WIPE_STACK_FUNCTION(wipe_core, STACK_CORE_BYTES)
 #include "pathcore.h"
 
 #if RADIX64
-#define CORE_WORD64 { sizeof(struct p64), aes64, core64_start, core64_blocks, core64_finish }
+#define CORE_WORD64 { sizeof(struct p64), aes64, core64_start, core64_blocks, core64_finish, 0 }
 #else
-#define CORE_WORD64 { sizeof(struct p26), aes64, core26_start, core26_blocks, core26_finish }
+#define CORE_WORD64 { sizeof(struct p26), aes64, core26_start, core26_blocks, core26_finish, 0 }
 #endif
-#define CORE_WORD32 { sizeof(struct p26), aes32, core26_start, core26_blocks, core26_finish }
+#define CORE_WORD32 { sizeof(struct p26), aes32, core26_start, core26_blocks, core26_finish, 0 }
 
 /* in the order of path_names */
 #if UINTPTR_MAX > 0xffffffffu

@@ -210,7 +210,7 @@ INLINE void wipe_below(size_t bytes)
 /* in the table's order: p10, p9, p8, vperm */
 #define PATH_CORE_OF(aes, i)                                                                              \
   { sizeof(struct state), aes, i == 0 ? p10_start : i == 1 ? p9_start : p8_start,                         \
-    i == 0 ? p10_blocks : i == 1 ? p9_blocks : p8_blocks, i == 0 ? p10_finish : i == 1 ? p9_finish : p8_finish }
+    i == 0 ? p10_blocks : i == 1 ? p9_blocks : p8_blocks, i == 0 ? p10_finish : i == 1 ? p9_finish : p8_finish, 0 }
 #define OWN_CORES                                                      \
   OWN_CORE(p10, struct state, p64r44_start, core_blocks_p10, core_finish) \
   OWN_CORE(p9, struct state, p64r44_start, core_blocks_p9, core_finish)   \

@@ -132,6 +132,6 @@ static inline __attribute__((always_inline)) void wipe_below(size_t bytes)
 /* path_core: each path's AES (dispatch.h's path_aes) beside the assembly's own core,
    whose entry points set and restore the FPSCR and zero their frames themselves */
 #define PATH_CORE_OF(aes, i) \
-  { POLY1305AES_CORE_STATE_BYTES, aes, CRYPTO_NAMESPACE(start), CRYPTO_NAMESPACE(blocks), CRYPTO_NAMESPACE(finish) }
+  { POLY1305AES_CORE_STATE_BYTES, aes, CRYPTO_NAMESPACE(start), CRYPTO_NAMESPACE(blocks), CRYPTO_NAMESPACE(finish), 0 }
 #define OWN_CORES
 #include "dispatch.h"

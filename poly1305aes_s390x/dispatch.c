@@ -154,7 +154,7 @@ INLINE void wipe_below(size_t bytes)
 /* path_core: each path's own blocks on the contract, beside its AES (common/pathcore.h) */
 /* in the table's order: vxe, vx */
 #define PATH_CORE_OF(aes, i) \
-  { sizeof(struct state), aes, i == 0 ? vxe_start : vx_start, i == 0 ? vxe_blocks : vx_blocks, i == 0 ? vxe_finish : vx_finish }
+  { sizeof(struct state), aes, i == 0 ? vxe_start : vx_start, i == 0 ? vxe_blocks : vx_blocks, i == 0 ? vxe_finish : vx_finish, 0 }
 #define OWN_CORES                                                      \
   OWN_CORE(vxe, struct state, p64r44_start, core_blocks_vxe, core_finish) \
   OWN_CORE(vx, struct state, p64r44_start, core_blocks_vx, core_finish)
