@@ -1128,6 +1128,18 @@ core_blocks_entry:
 
 	.size core_blocks_entry, . - core_blocks_entry
 
+/* \reg, when not 4-aligned, to a copy of its \units 16-byte units at L_KR */
+	.macro aligned_copy reg, units
+	andcc \reg, 3, %g0
+	be 1f
+	 add %sp, BIAS + L_KR, %o0
+	mov \units, %o2
+	call .Lcopy16
+	 mov \reg, %o1
+	add %sp, BIAS + L_KR, \reg
+1:
+	.endm
+
 /* s, the 16 bytes at \at (4-aligned), into L_S as .Laes leaves it */
 	.macro take_s at
 	lduwa [\at] %asi, %o0
@@ -1146,14 +1158,8 @@ core_blocks_entry:
 	.type core_finish_entry, #function
 core_finish_entry:
 	enter far=1
-	andcc %i1, 3, %g0
-	be 1f
-	 add %sp, BIAS + L_KR, %o0
-	mov 1, %o2                         /* s to an aligned copy */
-	call .Lcopy16
-	 mov %i1, %o1
-	add %sp, BIAS + L_KR, %i1
-1:	take_s %i1
+	aligned_copy %i1, 1                /* s */
+	take_s %i1
 	rload
 	phalves
 	ld [%i5 + C_A3], %f6               /* the zero chunk has no pad bit */
@@ -1182,14 +1188,8 @@ onetime_entry:
 	enter far=1
 	srl %i3, 0, %i4                    /* l is an unsigned int */
 	mov %i2, %i3                       /* m, where authenticate has it */
-	andcc %i1, 3, %g0
-	be 1f
-	 add %sp, BIAS + L_KR, %o0
-	mov 2, %o2                         /* the key to an aligned copy */
-	call .Lcopy16
-	 mov %i1, %o1
-	add %sp, BIAS + L_KR, %i1
-1:	take_s %i1+16
+	aligned_copy %i1, 2                /* the key */
+	take_s %i1+16
 	call .Lrsetup
 	 sub %i1, 16, %i1                  /* .Lrsetup reads r at %i1 + 16 */
 	phalves
