@@ -11,7 +11,6 @@
 #define poly1305aes_wipe_H
 
 #include <stddef.h>
-#include <stdint.h>
 #include <string.h>
 #include "stack.h"
 #include "gpr_only.h"
@@ -21,25 +20,12 @@
 static inline GPR_ONLY void wipe(void *p, size_t len)
 {
 #if defined(__sparc__)
-  /* no memset: glibc's sparc64 memset uses %g2 and %g3, the application's
-     registers, on larger areas (a stream's 512-byte state; test/abi.c's
-     onetimeauth caught it), and leaves %asi at ASI_BLK_P. Bytes up to an
-     8-byte boundary, then 8-byte words, then bytes; the empty asm keeps the
-     compiler from making the loops a memset call */
-  typedef unsigned long long __attribute__((may_alias)) word;
-  unsigned char *q = (unsigned char *) p;
-  for (; len > 0 && (uintptr_t) q % 8 != 0; --len, ++q) {
-    *q = 0;
-    __asm__("" : : : "memory");
-  }
-  for (; len >= 8; len -= 8, q += 8) {
-    *(word *) (void *) q = 0;
-    __asm__("" : : : "memory");
-  }
-  for (; len > 0; --len, ++q) {
-    *q = 0;
-    __asm__("" : : : "memory");
-  }
+  /* glibc's sparc64 memset does block stores through %asi and leaves it at
+     ASI_BLK_P (0xf0); the caller's %asi is put back (test/abi.c checks it) */
+  unsigned long asi;
+  __asm__ __volatile__("rd %%asi, %0" : "=r"(asi));
+  memset(p, 0, len);
+  __asm__ __volatile__("wr %0, 0, %%asi" : : "r"(asi) : "memory");
 #else
   memset(p, 0, len);
 #endif
