@@ -38,22 +38,21 @@ unsigned int poly1305aes_path_current(void)
 #if defined(POLY1305AES_ONETIME)
 void CRYPTO_NAMESPACE(onetime)(unsigned char out[16], const unsigned char key[32], const unsigned char *m,
   unsigned int l);
+#endif
 
 int poly1305aes_onetime_fused(unsigned char out[16], const unsigned char key[32], const unsigned char *m, size_t l)
 {
+#if defined(POLY1305AES_ONETIME)
 #if SIZE_MAX > UINT_MAX
-  if (l > UINT_MAX) return 0;
+  if (l > UINT_MAX) return 0;   /* past the one-shot code's unsigned int: composed */
 #endif
   CRYPTO_NAMESPACE(onetime)(out, key, m, (unsigned int) l);
   return 1;
-}
 #else
-int poly1305aes_onetime_fused(unsigned char out[16], const unsigned char key[32], const unsigned char *m, size_t l)
-{
   (void) out, (void) key, (void) m, (void) l;
   return 0;
-}
 #endif
+}
 
 #if defined(POLY1305AES_CORE_STATE_BYTES)
 #if POLY1305AES_CORE_STATE_BYTES > POLY1305AES_CORE_STATE_MAX

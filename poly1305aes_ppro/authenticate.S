@@ -798,13 +798,18 @@ core_finish:
 	take_s \onetime
 	movl SAVED(%esp), %eax
 	movl OUT(%eax), %edi
+	s_to_out
+7:
+	wipe_frame
+	epilogue
+.endm
+
+/* s (S) to the 16 bytes at %edi */
+.macro s_to_out
 	.irp o, 0, 4, 8, 12
 	movl S+\o(%esp), %eax
 	movl %eax, \o(%edi)
 	.endr
-7:
-	wipe_frame
-	epilogue
 .endm
 
 /* s to S: AES_k(n), or (onetime) the key's bytes 16..31; %eax: the entry %esp */
@@ -853,10 +858,7 @@ core_aes_entry:
 	call core_aes
 	movl SAVED(%esp), %eax
 	movl ARG(0)(%eax), %edi
-	.irp o, 0, 4, 8, 12
-	movl S+\o(%esp), %eax
-	movl %eax, \o(%edi)
-	.endr
+	s_to_out
 	wipe_frame
 	epilogue
 	.size core_aes_entry, . - core_aes_entry
