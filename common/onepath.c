@@ -1,12 +1,17 @@
 /* SPDX-License-Identifier: CC0-1.0 */
 /* The code-path interface (common/impl.h.in) of an implementation without
-   run-time dispatch: one path, "default", which every CPU it builds for runs,
-   with no fused one-shot Poly1305 (the driver, common/stream.c, composes
-   the core's pieces). When the implementation's cflags define
+   run-time dispatch: one path, "default", which every CPU it builds for runs.
+   onetimeauth: when the implementation's cflags define POLY1305AES_ONETIME,
+   its fused one-shot code onetime(out, key, m, l) (the one-time key r || s,
+   an unsigned int length) for l up to UINT_MAX; else, and for longer
+   messages, the driver (common/stream.c) composes the core's pieces. When
+   the implementation's cflags define
    POLY1305AES_CORE_STATE_BYTES (its core state's size; its source checks
    it), also path_core: the core (common/core.h) is its functions aes,
    start, blocks and finish. */
+#include <limits.h>
 #include <stddef.h>
+#include <stdint.h>
 #include "core.h"
 #include "namespace.h"
 
@@ -30,10 +35,23 @@ unsigned int poly1305aes_path_current(void)
   return 0;
 }
 
+#if defined(POLY1305AES_ONETIME)
+void CRYPTO_NAMESPACE(onetime)(unsigned char out[16], const unsigned char key[32], const unsigned char *m,
+  unsigned int l);
+#endif
+
 int poly1305aes_onetime_fused(unsigned char out[16], const unsigned char key[32], const unsigned char *m, size_t l)
 {
+#if defined(POLY1305AES_ONETIME)
+#if SIZE_MAX > UINT_MAX
+  if (l > UINT_MAX) return 0;   /* past the one-shot code's unsigned int: composed */
+#endif
+  CRYPTO_NAMESPACE(onetime)(out, key, m, (unsigned int) l);
+  return 1;
+#else
   (void) out, (void) key, (void) m, (void) l;
   return 0;
+#endif
 }
 
 #if defined(POLY1305AES_CORE_STATE_BYTES)

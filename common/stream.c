@@ -28,6 +28,7 @@
 #include "core.h"
 #include "gpr_only.h"
 #include "wipe.h"
+#include "bytes.h"   /* on SPARC: no libc memcpy, memmove, memset (%g2, %g3) */
 
 #define STRINGIZE(x) #x
 #define STRING(x) STRINGIZE(x)

@@ -12,8 +12,9 @@
    state, h as one chain's slots (A_k, B_k: the products of a block before
    their carries; h = their sum) and r's clamped words. blocks runs one
    chain, or four above LANES_FROM bytes (h, carried, joins the first
-   chunk; the lanes' sum goes back as slots); authenticate is the same
-   code, inlined, with the padded tail in the same loop and FP mode set once.
+   chunk; the lanes' sum goes back as slots); authenticate, and onetime
+   (onetimeauth's fused code: the key r || s, no AES), are the same code,
+   inlined, with the padded tail in the same loop and FP mode set once.
 
    h is held as pieces H_0..H_3, doubles with explicit weights: H_k is a
    multiple of 2^(32k). A multiplier is held as two digits of each of its
@@ -983,24 +984,40 @@ void CRYPTO_NAMESPACE(finish)(struct state *st, const unsigned char s[16], unsig
   wipe_one_chain();
 }
 
-/* authenticate: start, the blocks and the padded tail in one absorb, AES,
-   finish; the state and every secret of a call in this function's frame and below */
-OUT_OF_LINE static void authenticate_inner(unsigned char out[16], const unsigned char kr[32],
-  const unsigned char n[16], const struct input *message)
+/* the one-shot tag: start, the blocks and the padded tail in one absorb,
+   finish with s; with_aes (a constant where it is inlined): s = AES_k(n) and
+   r = key + 16 (authenticate), else the one-time key r || s (onetime) */
+LOOP void one_shot(unsigned char out[16], const unsigned char *key, const unsigned char *n,
+  const struct input *message, int with_aes)
 {
   struct state st;
   unsigned char s[16];
-  start_inner(&st, kr + 16);
+  start_inner(&st, with_aes ? key + 16 : key);
   absorb(&st, message, 1);
   /* independent of the hash: after it, it overlaps the hash's last steps
      (speed/probe.c on Zen 4, medians over 20 processes: 0 bytes x86-64 223
      rdtsc ticks against 250 with AES first; x86 388 against 669) */
-  aes128(s, kr, n);
-  finish_inner(&st, s, out);
+  if (with_aes) aes128(s, key, n);
+  finish_inner(&st, with_aes ? s : key + 16, out);
 }
 
-void poly1305aes_authenticate(unsigned char out[16], const unsigned char kr[32],
-  const unsigned char n[16], const unsigned char m[], unsigned int l)
+/* the state and every secret of a call in these functions' frames and below */
+OUT_OF_LINE static void authenticate_inner(unsigned char out[16], const unsigned char kr[32],
+  const unsigned char n[16], const struct input *message)
+{
+  one_shot(out, kr, n, message, 1);
+}
+
+OUT_OF_LINE static void onetime_inner(unsigned char out[16], const unsigned char key[32],
+  const struct input *message)
+{
+  one_shot(out, key, NULL, message, 0);
+}
+
+/* an entry point: the message as absorb takes it, the FP mode set once,
+   then the wipes */
+LOOP void one_shot_entry(unsigned char out[16], const unsigned char *key, const unsigned char *n,
+  const unsigned char *m, unsigned int l, int with_aes)
 {
   struct fp_saved fp;
   struct input in;
@@ -1010,8 +1027,23 @@ void poly1305aes_authenticate(unsigned char out[16], const unsigned char kr[32],
   in.pad = 1;
   in.tail = l % 16 ? pad_last(tail, m + 16 * (size_t) in.nblocks, l % 16) : 0;
   fp_enter(&fp);
-  authenticate_inner(out, kr, n, &in);
+  if (with_aes) authenticate_inner(out, key, n, &in);
+  else onetime_inner(out, key, &in);
   fp_leave(&fp);
   WIPE_AFTER(in);
   if (in.tail) wipe(tail, sizeof tail);
+}
+
+void poly1305aes_authenticate(unsigned char out[16], const unsigned char kr[32],
+  const unsigned char n[16], const unsigned char m[], unsigned int l)
+{
+  one_shot_entry(out, kr, n, m, l, 1);
+}
+
+/* onetimeauth's fused code (common/onepath.c): the tag of m with the
+   one-time key r || s, no AES */
+void CRYPTO_NAMESPACE(onetime)(unsigned char out[16], const unsigned char key[32],
+  const unsigned char *m, unsigned int l)
+{
+  one_shot_entry(out, key, NULL, m, l, 0);
 }

@@ -9,9 +9,10 @@
    state, h as four int64 pieces (|h_k| < 2^33.41, bounds.py), then r's
    doubles. blocks normalizes h in integer code (the same value mod p, each
    piece as small as a block's), sets the x87 mode and restores the
-   caller's, and runs the one block loop (core_blocks); authenticate calls
-   the same routines in one frame, the mode set once, and enters the loop at
-   core_blocks_fresh (h = 0: the first block loaded as h).
+   caller's, and runs the one block loop (core_blocks); authenticate and
+   onetime (onetimeauth's fused code: the key r || s, no AES) are one macro
+   (one_shot) calling the same routines in one frame, the mode set once,
+   entering the loop at core_blocks_fresh (h = 0: the first block loaded as h).
 
    Poly1305. Piece k of h is a multiple of U_k = 2^(32k) (explicit weights);
    r is clamped on loading. A block multiplies: slot k gets h_i r_j 2^(32j)
@@ -754,16 +755,17 @@ core_finish:
 
 /* ---- the entry points ---- */
 
-/* authenticate(out, kr, n, m, l): the core routines composed in one frame
-   (the state: h in L, r in RJ, RW), the FPU mode set once */
-	.balign 16
-	.globl poly1305aes_authenticate
-	.type poly1305aes_authenticate, @function
-poly1305aes_authenticate:
-	prologue 1
-	movl LEN(%eax), %edi
+/* the one-shot tag, authenticate(out, kr, n, m, l) and onetime(out, key, m,
+   l) (onetimeauth's fused code: the one-time key r || s, no AES): the core
+   routines composed in one frame (the state: h in L, r in RJ, RW), the FPU
+   mode set once. \onetime: 1 for onetime (r at key, s at key + 16; the frame
+   needs no placement: no table lookups), 0 for authenticate (r at kr + 16,
+   s = AES_k(n)); \msg, \len: the argument numbers of m and l. */
+.macro one_shot onetime, msg, len
+	prologue 1-\onetime
+	movl ARG(\len)(%eax), %edi
 	testl %edi, %edi
-	jz .Lempty
+	jz 6f
 
 	/* Poly1305 first: on short messages the integer AES below overlaps
 	   this chain of x87 operations */
@@ -772,40 +774,72 @@ poly1305aes_authenticate:
 	movl %ecx, HP(%esp)
 	movl SAVED(%esp), %eax
 	movl KR(%eax), %esi
+.if !\onetime
 	addl $16, %esi
+.endif
 	leal RBASE(%esp), %edx
 	call core_start
 	buffers $1
 	movl SAVED(%esp), %eax
-	movl MSG(%eax), %esi
-	movl LEN(%eax), %edi
+	movl ARG(\msg)(%eax), %esi
+	movl ARG(\len)(%eax), %edi
 	call core_blocks_fresh
 	fpleave
 	movl SAVED(%esp), %eax
-	movl KR(%eax), %esi
-	movl NONCE(%eax), %edi
-	call core_aes
+	take_s \onetime
 	leal S(%esp), %eax
 	movl %eax, SP_(%esp)
 	movl SAVED(%esp), %eax
 	movl OUT(%eax), %eax
 	movl %eax, OUTP(%esp)
 	call core_finish
-	jmp .Ldone
-.Lempty:	/* h = 0: the tag is s */
-	movl KR(%eax), %esi
-	movl NONCE(%eax), %edi
-	call core_aes
+	jmp 7f
+6:	/* h = 0: the tag is s */
+	take_s \onetime
 	movl SAVED(%esp), %eax
 	movl OUT(%eax), %edi
+	s_to_out
+7:
+	wipe_frame
+	epilogue
+.endm
+
+/* s (S) to the 16 bytes at %edi */
+.macro s_to_out
 	.irp o, 0, 4, 8, 12
 	movl S+\o(%esp), %eax
 	movl %eax, \o(%edi)
 	.endr
-.Ldone:
-	wipe_frame
-	epilogue
+.endm
+
+/* s to S: AES_k(n), or (onetime) the key's bytes 16..31; %eax: the entry %esp */
+.macro take_s onetime
+	movl KR(%eax), %esi
+.if \onetime
+	.irp o, 0, 4, 8, 12
+	movl 16+\o(%esi), %ecx
+	movl %ecx, S+\o(%esp)
+	.endr
+.else
+	movl NONCE(%eax), %edi
+	call core_aes
+.endif
+.endm
+
+	.balign 16
+	.globl poly1305aes_authenticate
+	.type poly1305aes_authenticate, @function
+poly1305aes_authenticate:
+	one_shot 0, 3, 4
 	.size poly1305aes_authenticate, . - poly1305aes_authenticate
+
+#define onetime_entry CRYPTO_NAMESPACE(onetime)
+	.balign 16
+	.globl onetime_entry
+	.type onetime_entry, @function
+onetime_entry:
+	one_shot 1, 2, 3
+	.size onetime_entry, . - onetime_entry
 
 /* the core (common/core.h) on a state of STATE_BYTES bytes */
 #define core_aes_entry CRYPTO_NAMESPACE(aes)
@@ -824,10 +858,7 @@ core_aes_entry:
 	call core_aes
 	movl SAVED(%esp), %eax
 	movl ARG(0)(%eax), %edi
-	.irp o, 0, 4, 8, 12
-	movl S+\o(%esp), %eax
-	movl %eax, \o(%edi)
-	.endr
+	s_to_out
 	wipe_frame
 	epilogue
 	.size core_aes_entry, . - core_aes_entry

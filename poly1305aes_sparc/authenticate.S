@@ -86,8 +86,10 @@
    + 2^34 chunk, and its last block, by a zero chunk, is finish's) and r's
    multipliers. blocks enters the same loop (.Lchunks, .Lprocess) with the
    state's pieces; authenticate calls the same routines (.Lrsetup, .Laes,
-   .Lchunks) in one frame, the first chunk loaded as the pieces. Every
-   entry point sets %fsr and %asi and restores the caller's (.Ldone). */
+   .Lchunks) in one frame, the first chunk loaded as the pieces; onetime
+   (onetimeauth's fused code: the key r || s, no AES) enters authenticate's
+   code after .Laes, with s from the key. Every entry point sets %fsr and
+   %asi and restores the caller's (.Ldone). */
 #include "namespace.h"
 
 #define BIAS 2047
@@ -550,7 +552,8 @@ poly1305aes_authenticate:
 	call .Laes
 	 nop
 /* ---- the message: chunks of m, then [tail, padded][zero chunk] or a
-   single block with the zero chunk at CB + C_ZERO ---- */
+   single block with the zero chunk at CB + C_ZERO (onetime enters here) ---- */
+.Lmessage:
 	srl %i4, 4, %l4                    /* full chunks */
 	and %i4, 15, %l5                   /* tail bytes */
 	mov 0, %l6                         /* no pieces yet */
@@ -1125,27 +1128,38 @@ core_blocks_entry:
 
 	.size core_blocks_entry, . - core_blocks_entry
 
+/* \reg, when not 4-aligned, to a copy of its \units 16-byte units at L_KR */
+	.macro aligned_copy reg, units
+	andcc \reg, 3, %g0
+	be 1f
+	 add %sp, BIAS + L_KR, %o0
+	mov \units, %o2
+	call .Lcopy16
+	 mov \reg, %o1
+	add %sp, BIAS + L_KR, \reg
+1:
+	.endm
+
+/* s, the 16 bytes at \at (4-aligned), into L_S as .Laes leaves it */
+	.macro take_s at
+	lduwa [\at] %asi, %o0
+	lduwa [\at + 4] %asi, %o1
+	lduwa [\at + 8] %asi, %o2
+	lduwa [\at + 12] %asi, %o3
+	stw %o0, [%sp + BIAS + L_S]
+	stw %o1, [%sp + BIAS + L_S + 4]
+	stw %o2, [%sp + BIAS + L_S + 8]
+	stw %o3, [%sp + BIAS + L_S + 12]
+	.endm
+
 /* finish(st, s, tag): h = X r (the zero chunk), then authenticate's finish;
    the state zeroed */
 	.globl core_finish_entry
 	.type core_finish_entry, #function
 core_finish_entry:
 	enter far=1
-	andcc %i1, 3, %g0
-	be 1f
-	 add %sp, BIAS + L_KR, %o0
-	mov 1, %o2                         /* s to an aligned copy */
-	call .Lcopy16
-	 mov %i1, %o1
-	add %sp, BIAS + L_KR, %i1
-1:	lduwa [%i1] %asi, %o0              /* s into L_S as .Laes leaves it */
-	lduwa [%i1 + 4] %asi, %o1
-	lduwa [%i1 + 8] %asi, %o2
-	lduwa [%i1 + 12] %asi, %o3
-	stw %o0, [%sp + BIAS + L_S]
-	stw %o1, [%sp + BIAS + L_S + 4]
-	stw %o2, [%sp + BIAS + L_S + 8]
-	stw %o3, [%sp + BIAS + L_S + 12]
+	aligned_copy %i1, 1                /* s */
+	take_s %i1
 	rload
 	phalves
 	ld [%i5 + C_A3], %f6               /* the zero chunk has no pad bit */
@@ -1163,6 +1177,24 @@ core_finish_entry:
 	ba .Lzerochunk
 	 mov 1, %l6                        /* the pieces are there */
 	.size core_finish_entry, . - core_finish_entry
+
+/* onetime(out, key, m, l): onetimeauth's fused code (common/onepath.c), the
+   one-time key r || s: authenticate's code (.Lrsetup, then .Lmessage on)
+   with s taken from the key in place of .Laes */
+#define onetime_entry CRYPTO_NAMESPACE(onetime)
+	.globl onetime_entry
+	.type onetime_entry, #function
+onetime_entry:
+	enter far=1
+	srl %i3, 0, %i4                    /* l is an unsigned int */
+	mov %i2, %i3                       /* m, where authenticate has it */
+	aligned_copy %i1, 2                /* the key */
+	take_s %i1+16
+	call .Lrsetup
+	 sub %i1, 16, %i1                  /* .Lrsetup reads r at %i1 + 16 */
+	phalves
+	ba,a .Lmessage
+	.size onetime_entry, . - onetime_entry
 
 #if defined(__linux__)
 	.section .note.GNU-stack, "", @progbits

@@ -3,7 +3,8 @@
    descriptor and TOC handling only a compiler writes on AIX, calls the
    assembly's code entry .poly1305aes_aix_ppc_authenticate (ppc/abi.h says
    why the assembly has no descriptor); likewise the core's aes, start,
-   blocks and finish (common/core.h) call .poly1305aes_aix_ppc_<x>.
+   blocks and finish (common/core.h) and onetime (onetimeauth's fused code)
+   call .poly1305aes_aix_ppc_<x>.
    Elsewhere the assembly exports them itself and this file is empty. */
 #include <stddef.h>
 #include "namespace.h"
@@ -24,10 +25,12 @@ struct CRYPTO_NAMESPACE(state);
 #define ppc_start CRYPTO_NAMESPACE(ppc_start)
 #define ppc_blocks CRYPTO_NAMESPACE(ppc_blocks)
 #define ppc_finish CRYPTO_NAMESPACE(ppc_finish)
+#define ppc_onetime CRYPTO_NAMESPACE(ppc_onetime)
 extern void ppc_aes(unsigned char out[16], const unsigned char k[16], const unsigned char in[16]);
 extern void ppc_start(struct CRYPTO_NAMESPACE(state) *st, const unsigned char r[16]);
 extern void ppc_blocks(struct CRYPTO_NAMESPACE(state) *st, const unsigned char *m, size_t nblocks, unsigned int pad);
 extern void ppc_finish(struct CRYPTO_NAMESPACE(state) *st, const unsigned char s[16], unsigned char tag[16]);
+extern void ppc_onetime(unsigned char out[16], const unsigned char key[32], const unsigned char *m, unsigned int l);
 
 void CRYPTO_NAMESPACE(aes)(unsigned char out[16], const unsigned char k[16], const unsigned char in[16])
 {
@@ -48,6 +51,13 @@ void CRYPTO_NAMESPACE(blocks)(struct CRYPTO_NAMESPACE(state) *st, const unsigned
 void CRYPTO_NAMESPACE(finish)(struct CRYPTO_NAMESPACE(state) *st, const unsigned char s[16], unsigned char tag[16])
 {
   ppc_finish(st, s, tag);
+}
+
+/* onetimeauth's fused code (common/onepath.c) */
+void CRYPTO_NAMESPACE(onetime)(unsigned char out[16], const unsigned char key[32], const unsigned char *m,
+  unsigned int l)
+{
+  ppc_onetime(out, key, m, l);
 }
 #else
 typedef int poly1305aes_ppc_no_aix_entry;   /* a translation unit may not be empty */

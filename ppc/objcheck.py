@@ -19,7 +19,8 @@ for instruction, the code the shared test suite passed under qemu-ppc.
    their disassembly must be identical; only alignment padding may differ.
 4. Checks what the flavour must look like: aix, an XCOFF object whose only
    globals are the code entries .poly1305aes_aix_ppc_authenticate (at 0) and
-   .poly1305aes_aix_ppc_<x> for the core's aes, start, blocks and finish, no
+   .poly1305aes_aix_ppc_<x> for the core's aes, start, blocks and finish and
+   for onetime, no
    relocations, and ppc/aix_entry.c compiled for AIX into a function
    descriptor for each poly1305aes_aix_<x> that branches to its entry;
    macos, the entries _poly1305aes_macos_authenticate (at 0) and
@@ -136,7 +137,8 @@ def main():
             failures += 1
         else:
             print("ok   %s object has no relocations (tables reached PC-relatively)" % flavour)
-        entries = ["authenticate", "aes", "start", "blocks", "finish"]   # authenticate, then the core's
+        # authenticate, then the core's, then onetime (onetimeauth's fused code)
+        entries = ["authenticate", "aes", "start", "blocks", "finish", "onetime"]
         names = [(".%s_ppc_%s" if flavour == "aix" else "_%s_%s") % (impl, e) for e in entries]
         entry = names[0]
         globals_ = [l.split()[-1] for l in symbols.splitlines() if re.match(r"^[0-9a-f]+ g ", l)]

@@ -148,6 +148,7 @@
 #define E_START 2
 #define E_BLOCKS 3
 #define E_FINISH 4
+#define E_ONETIME 5
 
 	PPC_TEXT
 	PPC_GLOBAL(PPC_ENTRY)
@@ -197,6 +198,7 @@ PPC_LOCAL(here):
 	bl	AES			/* kr (r4), n (r5) -> SOUT(r1) */
 #endif
 	addi	4, 4, 16
+PPC_LOCAL(fromr):			/* onetime joins here: r at r4 */
 	bl	PPC_LOCAL(rsetup)
 	b	PPC_LOCAL(message)
 
@@ -629,6 +631,10 @@ PPC_LOCAL(core):			/* r8: which entry point */
 	beq	0, PPC_LOCAL(core_start)
 	cmplwi	0, 8, E_BLOCKS
 	beq	0, PPC_LOCAL(core_blocks)
+#if !defined(POLY1305AES_PPC_AES_BY_CALLER)
+	cmplwi	0, 8, E_ONETIME
+	beq	0, PPC_LOCAL(onetime)
+#endif
 
 /* finish(st, s, tag): h = X r (a zero block), then authenticate's final */
 	stw	5, OUTSAVE(1)
@@ -664,6 +670,14 @@ PPC_LOCAL(wipestate):			/* the state zeroed */
 	b	PPC_LOCAL(final)
 
 #if !defined(POLY1305AES_PPC_AES_BY_CALLER)
+/* onetime(out, key, m, l), onetimeauth's fused code (common/onepath.c):
+   authenticate with s from the one-time key r || s (its entry put r4 = r,
+   r5 = s, r6 = m, r7 = l) in place of AES */
+PPC_LOCAL(onetime):
+	stw	3, OUTSAVE(1)
+	bl	PPC_LOCAL(take_s)	/* s (r5) -> SOUT(r1) */
+	b	PPC_LOCAL(fromr)
+
 /* aes(out, k, in) */
 PPC_LOCAL(core_aes):
 	stw	3, OUTSAVE(1)
@@ -792,6 +806,17 @@ PPC_CORE(finish):
 	li	8, E_FINISH
 	b	PPC_LOCAL(enter)
 	PPC_SIZE(PPC_CORE(finish))
+#if !defined(POLY1305AES_PPC_AES_BY_CALLER)
+	PPC_GLOBAL(PPC_CORE(onetime))
+	PPC_FUNCTION(PPC_CORE(onetime))
+PPC_CORE(onetime):			/* (out, key, m, l): as authenticate's registers */
+	mr	7, 6
+	mr	6, 5
+	addi	5, 4, 16
+	li	8, E_ONETIME
+	b	PPC_LOCAL(enter)
+	PPC_SIZE(PPC_CORE(onetime))
+#endif
 
 /* pairs of blocks, four pairs an iteration: ctr iterations. r6 -> the
    bytes of the blocks the iteration adds. A block's words are loaded

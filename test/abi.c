@@ -954,7 +954,8 @@ static void clamp_ref(unsigned char kr[32])
 
 /* the arguments of one call of the implementation (run) */
 struct call_args {
-  int which;                      /* 0 authenticate, 1 verify (right tag), 2 verify (wrong tag) */
+  int which;                      /* 0 authenticate, 1 verify (right tag), 2 verify (wrong tag),
+                                     3 onetimeauth (kr is the one-time key r || s) */
   unsigned char kr[32], n[16], tag[16], right[16], area[48];
   const unsigned char *m;
   unsigned int l;
@@ -963,15 +964,20 @@ struct call_args {
 static void set_args(struct abi_block *b, struct call_args *a)
 {
   unsigned int i;
-  ref_authenticate(a->right, a->kr, a->n, a->m, a->l);
+  if (a->which == 3) ref_onetimeauth(a->right, a->kr, a->m, a->l);
+  else ref_authenticate(a->right, a->kr, a->n, a->m, a->l);
   memcpy(a->tag, a->right, 16);
   if (a->which == 2) a->tag[a->l % 16] ^= (unsigned char) (1 << (a->l % 8));
   for (i = 0; i < sizeof a->area; ++i) a->area[i] = (unsigned char) (0xa5 ^ i);
-  b->arg[0] = (unsigned long) (a->which == 0 ? a->area + 16 : a->tag);
+  b->arg[0] = (unsigned long) (a->which == 0 || a->which == 3 ? a->area + 16 : a->tag);
   b->arg[1] = (unsigned long) a->kr;
   b->arg[2] = (unsigned long) a->n;
   b->arg[3] = (unsigned long) a->m;
   b->arg[4] = a->l;
+  if (a->which == 3) {   /* onetimeauth(out, key, m, l), l a size_t */
+    b->arg[2] = (unsigned long) a->m;
+    b->arg[3] = a->l;
+  }
 #if defined(__x86_64__)
   b->arg[4] |= 0x5a5a5a5a00000000UL;   /* the ABI leaves the upper half of a 32-bit argument undefined */
 #endif
@@ -987,7 +993,8 @@ static void run_again(struct abi_block *b, void *context, struct secrets *other)
   prng_fill(&prng, a.n, 16);
   clamp_ref(a.kr);
   set_args(b, &a);
-  secrets_of(other, a.kr, a.n, a.which ? a.right : NULL);
+  if (a.which == 3) secrets_of_onetime(other, a.kr, NULL);
+  else secrets_of(other, a.kr, a.n, a.which ? a.right : NULL);
   call(b);
 }
 
@@ -996,7 +1003,7 @@ static void run(int which)
   /* 4100: above every vector threshold (poly1305aes_amd64's sse2 and generic paths from 2560
      bytes, arm64's hybrid loop from 3072), its last block partial */
   static const unsigned int lengths[] = { 0, 1, 15, 16, 17, 64, 1000, 4100 };
-  static const char *const names[] = { "authenticate", "verify (right tag)", "verify (wrong tag)" };
+  static const char *const names[] = { "authenticate", "verify (right tag)", "verify (wrong tag)", "onetimeauth" };
   static unsigned char buffer[4100 + 8];
   static struct call_args a;
   static struct secrets secret;
@@ -1021,11 +1028,12 @@ static void run(int which)
         prng_fill(&prng, (unsigned char *) a.m, a.l);
         if (mode == 1) {   /* all-0xff message, largest clamped r */
           memset((unsigned char *) a.m, 0xff, a.l);
-          memset(a.kr + 16, 0xff, 16);
+          memset(which == 3 ? a.kr : a.kr + 16, 0xff, 16);
         }
         clamp_ref(a.kr);
         prepare(b, &prng, which == 0 ? (void (*)(void)) poly1305aes_authenticate
-                                     : (void (*)(void)) poly1305aes_verify, pad, mode);
+                          : which == 3 ? (void (*)(void)) poly1305aes_onetimeauth
+                                       : (void (*)(void)) poly1305aes_verify, pad, mode);
         set_args(b, &a);
         memcpy(asked, b->want, sizeof asked);
         snprintf(where, sizeof where, "%s, length %u, stack pad %lu, caller mode %d (%s)%s%s", names[which], a.l,
@@ -1033,7 +1041,7 @@ static void run(int which)
         calling = where;
         call(b);
         ++calls;
-        if (which == 0) {
+        if (which == 0 || which == 3) {
           char g[33], w[33];
           if (memcmp(a.area + 16, a.right, 16)) {
             hex_encode(g, a.area + 16, 16);
@@ -1049,7 +1057,8 @@ static void run(int which)
           unsigned int expect = which == 1 ? 1 : 0, got = (unsigned int) b->ret;
           if (got != expect && bad++ < 10) printf("FAIL abi %s: returned %u, expected %u\n", where, got, expect);
         }
-        secrets_of(&secret, a.kr, a.n, which ? a.right : NULL);
+        if (which == 3) secrets_of_onetime(&secret, a.kr, NULL);
+        else secrets_of(&secret, a.kr, a.n, which ? a.right : NULL);
         scan_stack(b, &secret, run_again, &a);
         mode_taken(b, asked);
         for (c = 0; c < NCHECK + NFRAME; ++c)
@@ -1413,6 +1422,7 @@ int main(int argc, char **argv)
       run(0);
       run(1);
       run(2);
+      run(3);
       if (!poly1305aes_path_core)
         printf("note abi: path %s: %s provides no path_core yet, so its core entry points are not checked\n", path,
                poly1305aes_implementation);

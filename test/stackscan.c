@@ -19,17 +19,18 @@ static const char *const raw_names[RAW_OBJECTS] = { "k", "round key 1", "round k
 
 static void precompute(struct secrets *s);
 
-void secrets_of(struct secrets *s, const unsigned char kr[32], const unsigned char n[16],
-                const unsigned char *tag)
+/* the secrets of a key k (its round keys), r, s and (unless NULL) the right tag */
+static void secrets_fill(struct secrets *s, const unsigned char k[16], const unsigned char r[16],
+                         const unsigned char sbytes[16], const unsigned char *tag)
 {
   unsigned int e, i;
   memset(s, 0, sizeof *s);
-  memcpy(s->k, kr, 16);
-  memcpy(s->r, kr + 16, 16);
+  memcpy(s->k, k, 16);
+  memcpy(s->r, r, 16);
   s->r[3] &= 15; s->r[7] &= 15; s->r[11] &= 15; s->r[15] &= 15;
   s->r[4] &= 252; s->r[8] &= 252; s->r[12] &= 252;
-  aes_ref_expand(s->roundkeys, kr);
-  aes_ref_encrypt(s->s, kr, n);
+  aes_ref_expand(s->roundkeys, k);
+  memcpy(s->s, sbytes, 16);
   if (tag) {
     memcpy(s->tag, tag, 16);
     s->has_tag = 1;
@@ -40,6 +41,19 @@ void secrets_of(struct secrets *s, const unsigned char kr[32], const unsigned ch
     ref_multiply(s->power[e], s->power[1]);
   }
   precompute(s);
+}
+
+void secrets_of(struct secrets *s, const unsigned char kr[32], const unsigned char n[16],
+                const unsigned char *tag)
+{
+  unsigned char sbytes[16];
+  aes_ref_encrypt(sbytes, kr, n);
+  secrets_fill(s, kr, kr + 16, sbytes, tag);
+}
+
+void secrets_of_onetime(struct secrets *s, const unsigned char key[32], const unsigned char *tag)
+{
+  secrets_fill(s, key + 16, key, key + 16, tag);   /* no AES key: s's bytes stand in for k */
 }
 
 static const unsigned char *raw_object(const struct secrets *s, int object)

@@ -46,6 +46,8 @@ struct stack_find {
 /* the secrets of authenticate(kr, n, ...), or of verify with the right tag when tag != NULL */
 void secrets_of(struct secrets *s, const unsigned char kr[32], const unsigned char n[16],
                 const unsigned char *tag);
+/* the same for Poly1305 with the one-time key r || s (no AES key: k is taken as s) */
+void secrets_of_onetime(struct secrets *s, const unsigned char key[32], const unsigned char *tag);
 /* candidate finds in image[0..len) (len a multiple of 8, 8-aligned), skipping
    words equal to paint; up to max into found; returns how many */
 size_t stack_candidates(const struct secrets *s, const unsigned char *image, size_t len, uint32_t paint,

@@ -667,6 +667,13 @@ static void check_alignment(void)
       poly1305aes_authenticate(out, k, nn, mm, l);
       compare_tag(out, want, "misaligned inputs, alignment", (long) a);
       if (poly1305aes_verify(want, k, nn, mm, l) != 1) fail("verify rejects misaligned inputs, alignment %u", a);
+      /* onetimeauth's key r || s, out and message misaligned too */
+      ref_onetimeauth(want, kr, m, l);
+      memcpy(k, kr, 32);
+      poly1305aes_onetimeauth(out, k, mm, l);
+      compare_tag(out, want, "onetimeauth, misaligned inputs, alignment", (long) a);
+      if (poly1305aes_onetimeauth_verify(want, k, mm, l) != 1) fail("onetimeauth_verify rejects misaligned inputs, alignment %u", a);
+      ref_authenticate(want, kr, n, m, l);
     }
   }
 }
