@@ -81,8 +81,16 @@ static void finish(void *st, const unsigned char s[16], unsigned char tag[16])
   CRYPTO_NAMESPACE(finish)(st, s, tag);
 }
 
+/* the streaming driver collects a buffer's worth of blocks for each call (a call's fixed cost,
+   the FP mode and the saved registers, outweighs copying short updates), except on SPARC,
+   where its copies are byte loops (common/bytes.h) and cost more than the calls they save */
+#if defined(__sparc__)
+#define ONEPATH_BUFFER 0
+#else
+#define ONEPATH_BUFFER POLY1305AES_STREAM_BLOCKS
+#endif
 static const struct poly1305aes_core core = {
-  POLY1305AES_CORE_STATE_BYTES, CRYPTO_NAMESPACE(aes), start, blocks, finish, 0
+  POLY1305AES_CORE_STATE_BYTES, CRYPTO_NAMESPACE(aes), start, blocks, finish, ONEPATH_BUFFER
 };
 
 const struct poly1305aes_core *poly1305aes_path_core(unsigned int i)
