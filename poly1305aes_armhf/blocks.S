@@ -61,16 +61,21 @@
 	adc r7, r7, #0
 .endm
 
+/* op (ldr or str) on the four words at [base], word i in wi */
+.macro words4 op, base, w0, w1, w2, w3
+	\op \w0, [\base]
+	\op \w1, [\base, #4]
+	\op \w2, [\base, #8]
+	\op \w3, [\base, #12]
+.endm
+
 /* h = (h + c + pad 2^128) r for the block c at r1 (r1 += 16) */
 .macro block aligned, pad
 	.if \aligned
 	ldrd r10, r11, [r1, #8]          @ LDRD, not LDM: llvm-mca 14 cannot model LDM on these cores
 	ldrd r8, r9, [r1], #16
 	.else
-	ldr r8, [r1]
-	ldr r9, [r1, #4]
-	ldr r10, [r1, #8]
-	ldr r11, [r1, #12]
+	words4 ldr, r1, r8, r9, r10, r11
 	add r1, r1, #16
 	.endif
 	adds r3, r3, r8                  @ a = h + c + pad 2^128
@@ -91,19 +96,20 @@
 .endm
 
 
+/* d = the 26 bits of lo:hi from bit shift of lo up (lo's bits shift..31, then hi's) */
+.macro limb26 d, lo, hi, shift
+	lsr \d, \lo, #\shift
+	orr \d, \d, \hi, lsl #(32 - \shift)
+	bic \d, \d, #0xfc000000
+.endm
+
 /* the limbs of h (r3-r7, h4 <= 4) in radix 2^26, 5 times limbs 1-4, then 5, as ten words
    at r1 (r1 += 40): neon_keys' lane form */
 .macro lanes
 	bic r8, r3, #0xfc000000
-	lsr r9, r3, #26
-	orr r9, r9, r4, lsl #6
-	bic r9, r9, #0xfc000000
-	lsr r10, r4, #20
-	orr r10, r10, r5, lsl #12
-	bic r10, r10, #0xfc000000
-	lsr r11, r5, #14
-	orr r11, r11, r6, lsl #18
-	bic r11, r11, #0xfc000000
+	limb26 r9, r3, r4, 26
+	limb26 r10, r4, r5, 20
+	limb26 r11, r5, r6, 14
 	lsr r12, r6, #8
 	orr r12, r12, r7, lsl #24
 	stm r1!, {r8-r12}
@@ -119,10 +125,7 @@
    r_0 < 2^28, r_1..r_3 < 2^28 and multiples of 4, s_i = r_i + r_i / 4 = 5 r_i / 4; the
    clamped words stay in r4-r7 */
 .macro keys
-	ldr r4, [r1]
-	ldr r5, [r1, #4]
-	ldr r6, [r1, #8]
-	ldr r7, [r1, #12]
+	words4 ldr, r1, r4, r5, r6, r7
 	bic r4, r4, #0xf0000000
 	bic r5, r5, #0xf0000000
 	bic r6, r6, #0xf0000000
@@ -260,24 +263,15 @@
 	eor r5, r5, r10
 	eor r6, r6, r11
 	ldr r2, [sp, #28]
-	ldr r8, [r2]
-	ldr r9, [r2, #4]
-	ldr r10, [r2, #8]
-	ldr r11, [r2, #12]
+	words4 ldr, r2, r8, r9, r10, r11
 	adds r3, r3, r8
 	adcs r4, r4, r9
 	adcs r5, r5, r10
 	adc r6, r6, r11
 	ldr r12, [sp, #24]
-	str r3, [r12]
-	str r4, [r12, #4]
-	str r5, [r12, #8]
-	str r6, [r12, #12]
+	words4 str, r12, r3, r4, r5, r6
 	unkeys                           @ the frame's copies of r and s_i, and s
-	str r8, [r2]
-	str r8, [r2, #4]
-	str r8, [r2, #8]
-	str r8, [r2, #12]
+	words4 str, r2, r8, r8, r8, r8
 	add sp, sp, #60
 	pop {r4-r11, pc}
 	.size p32_auth, . - p32_auth

@@ -78,32 +78,16 @@ INLINE void hash(unsigned char out[16], const unsigned char kr[32], const unsign
   }
 }
 
-void hash_ce(unsigned char out[16], const unsigned char kr[32], const unsigned char n[16],
-             const unsigned char *m, size_t l)
-{
-  hash(out, kr, n, m, l, AES_CE, 0);
-}
+/* the paths (armhf.h's hashfn): hash with the AES kind, with (neon 1) or without the NEON core */
+#define HASH_PATH(name, kind, neon)                                                         \
+  void name(unsigned char out[16], const unsigned char kr[32], const unsigned char n[16],   \
+            const unsigned char *m, size_t l)                                               \
+  {                                                                                         \
+    hash(out, kr, n, m, l, kind, neon);                                                     \
+  }
 
-void hash_vperm(unsigned char out[16], const unsigned char kr[32], const unsigned char n[16],
-                const unsigned char *m, size_t l)
-{
-  hash(out, kr, n, m, l, AES_VPERM, 0);
-}
-
-void hash_bitsliced(unsigned char out[16], const unsigned char kr[32], const unsigned char n[16],
-                    const unsigned char *m, size_t l)
-{
-  hash(out, kr, n, m, l, AES_BITSLICED, 0);
-}
-
-void hash_neon_ce(unsigned char out[16], const unsigned char kr[32], const unsigned char n[16],
-                  const unsigned char *m, size_t l)
-{
-  hash(out, kr, n, m, l, AES_CE, 1);
-}
-
-void hash_neon_vperm(unsigned char out[16], const unsigned char kr[32], const unsigned char n[16],
-                     const unsigned char *m, size_t l)
-{
-  hash(out, kr, n, m, l, AES_VPERM, 1);
-}
+HASH_PATH(hash_ce, AES_CE, 0)
+HASH_PATH(hash_vperm, AES_VPERM, 0)
+HASH_PATH(hash_bitsliced, AES_BITSLICED, 0)
+HASH_PATH(hash_neon_ce, AES_CE, 1)
+HASH_PATH(hash_neon_vperm, AES_VPERM, 1)

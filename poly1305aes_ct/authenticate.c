@@ -64,55 +64,50 @@ static inline void radix64_finish(const struct p64 *st, const uint32_t s[4], uns
 }
 #endif
 
-/* tag of m[0..l) under r and s, radix 2^26 */
+/* out = the tag of m[0..l) under r and s (in columns) with one Poly1305 core: its state, start,
+   blocks and finish */
+#define HASH_WITH(state, start, blocks, finish, out, r, s, m, l)                                 \
+  do {                                                                                          \
+    state st;                                                                                   \
+    unsigned char chunk[16];                                                                    \
+    start(&st, r);                                                                              \
+    blocks(&st, m, (l) / 16, 1);                                                                \
+    if ((l) & 15) {                                                                             \
+      pad_chunk(chunk, (m) + ((l) & ~(size_t) 15), (l) & 15);                                   \
+      blocks(&st, chunk, 1, 0);                                                                 \
+    }                                                                                           \
+    finish(&st, s, out);                                                                        \
+  } while (0)
+
+/* radix 2^26 */
 static inline void hash26(unsigned char out[16], const unsigned char r[16], const uint32_t s[4],
                           const unsigned char *m, size_t l)
 {
-  struct p26 st;
-  unsigned char chunk[16];
-  p26_start(&st, r);
-  p26_blocks(&st, m, l / 16, 1);
-  if (l & 15) {
-    pad_chunk(chunk, m + (l & ~(size_t) 15), l & 15);
-    p26_blocks(&st, chunk, 1, 0);
-  }
-  p26_finish_words(&st, s, out);
+  HASH_WITH(struct p26, p26_start, p26_blocks, p26_finish_words, out, r, s, m, l);
 }
 
-/* the paths: s = AES_k(n), then the tag */
-static __attribute__((noinline)) void word64(unsigned char out[16], const unsigned char kr[32],
-                                              const unsigned char n[16], const unsigned char *m, size_t l)
-{
-  uint32_t k[4], block[4], s[4];
-  aes_bs_columns(k, kr);
-  aes_bs_columns(block, n);
-  aes_bs64(s, k, block);
+/* radix 2^64 where the compiler has it, in the caller's frame (word64's) */
 #if RADIX64
-  {
-    struct p64 st;
-    unsigned char chunk[16];
-    p64_start(&st, kr + 16);
-    radix64_blocks(&st, m, l / 16, 1);
-    if (l & 15) {
-      pad_chunk(chunk, m + (l & ~(size_t) 15), l & 15);
-      radix64_blocks(&st, chunk, 1, 0);
-    }
-    radix64_finish(&st, s, out);
-  }
+#define hash64(out, r, s, m, l) HASH_WITH(struct p64, p64_start, radix64_blocks, radix64_finish, out, r, s, m, l)
 #else
-  hash26(out, kr + 16, s, m, l);
+#define hash64 hash26
 #endif
-}
 
-static __attribute__((noinline)) void word32(unsigned char out[16], const unsigned char kr[32],
-                                              const unsigned char n[16], const unsigned char *m, size_t l)
-{
-  uint32_t k[4], block[4], s[4];
-  aes_bs_columns(k, kr);
-  aes_bs_columns(block, n);
-  aes_bs32(s, k, block);
-  hash26(out, kr + 16, s, m, l);
-}
+/* the paths: s = AES_k(n) with the word size's bitsliced AES, then the tag */
+#define WORD_PATH(name, aes_bs, hash)                                                              \
+  static __attribute__((noinline)) void name(unsigned char out[16], const unsigned char kr[32],   \
+                                             const unsigned char n[16], const unsigned char *m,   \
+                                             size_t l)                                            \
+  {                                                                                                \
+    uint32_t k[4], block[4], s[4];                                                                 \
+    aes_bs_columns(k, kr);                                                                         \
+    aes_bs_columns(block, n);                                                                      \
+    aes_bs(s, k, block);                                                                           \
+    hash(out, kr + 16, s, m, l);                                                                   \
+  }
+
+WORD_PATH(word64, aes_bs64, hash64)
+WORD_PATH(word32, aes_bs32, hash26)
 
 WIPE_STACK_FUNCTION(wipe_word64, STACK_BYTES(word64, scalar))
 WIPE_STACK_FUNCTION(wipe_word32, STACK_BYTES(word32, scalar))

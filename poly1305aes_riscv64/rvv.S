@@ -57,88 +57,50 @@
 	vadd.vv v5, v5, v9
 .endm
 
-/* D0..D4 (v12, v14, v16, v18, v20 at e64, LMUL 2) = X times the scalar key: limbs k0..k4,
-   f1..f4 = 5 times limbs 1-4 */
-.macro mul_scalar k0, k1, k2, k3, k4, f1, f2, f3, f4
-	vwmulu.vx v12, v1, \k0
-	vwmulu.vx v14, v1, \k1
-	vwmulu.vx v16, v1, \k2
-	vwmulu.vx v18, v1, \k3
-	vwmulu.vx v20, v1, \k4
-	vwmaccu.vx v12, \f4, v2
-	vwmaccu.vx v14, \k0, v2
-	vwmaccu.vx v16, \k1, v2
-	vwmaccu.vx v18, \k2, v2
-	vwmaccu.vx v20, \k3, v2
-	vwmaccu.vx v12, \f3, v3
-	vwmaccu.vx v14, \f4, v3
-	vwmaccu.vx v16, \k0, v3
-	vwmaccu.vx v18, \k1, v3
-	vwmaccu.vx v20, \k2, v3
-	vwmaccu.vx v12, \f2, v4
-	vwmaccu.vx v14, \f3, v4
-	vwmaccu.vx v16, \f4, v4
-	vwmaccu.vx v18, \k0, v4
-	vwmaccu.vx v20, \k1, v4
-	vwmaccu.vx v12, \f1, v5
-	vwmaccu.vx v14, \f2, v5
-	vwmaccu.vx v16, \f3, v5
-	vwmaccu.vx v18, \f4, v5
-	vwmaccu.vx v20, \k0, v5
+/* D0..D4 (v12, v14, v16, v18, v20 at e64, LMUL 2) += limb x of X times a0..a4 (suffix .vx: a0..a4
+   scalars, .vv: vectors) */
+.macro mac_row sfx, x, a0, a1, a2, a3, a4
+	vwmaccu\sfx v12, \a0, \x
+	vwmaccu\sfx v14, \a1, \x
+	vwmaccu\sfx v16, \a2, \x
+	vwmaccu\sfx v18, \a3, \x
+	vwmaccu\sfx v20, \a4, \x
 .endm
 
-/* the same with a key vector per limb: y0..y4 in v24..v28, 5y1..5y4 in v29 v30 v31 v0 */
-.macro mul_vectors
-	vwmulu.vv v12, v1, v24
-	vwmulu.vv v14, v1, v25
-	vwmulu.vv v16, v1, v26
-	vwmulu.vv v18, v1, v27
-	vwmulu.vv v20, v1, v28
-	vwmaccu.vv v12, v0, v2
-	vwmaccu.vv v14, v24, v2
-	vwmaccu.vv v16, v25, v2
-	vwmaccu.vv v18, v26, v2
-	vwmaccu.vv v20, v27, v2
-	vwmaccu.vv v12, v31, v3
-	vwmaccu.vv v14, v0, v3
-	vwmaccu.vv v16, v24, v3
-	vwmaccu.vv v18, v25, v3
-	vwmaccu.vv v20, v26, v3
-	vwmaccu.vv v12, v30, v4
-	vwmaccu.vv v14, v31, v4
-	vwmaccu.vv v16, v0, v4
-	vwmaccu.vv v18, v24, v4
-	vwmaccu.vv v20, v25, v4
-	vwmaccu.vv v12, v29, v5
-	vwmaccu.vv v14, v30, v5
-	vwmaccu.vv v16, v31, v5
-	vwmaccu.vv v18, v0, v5
-	vwmaccu.vv v20, v24, v5
+/* D0..D4 = X times the key: limbs k0..k4, f1..f4 = 5 times limbs 1-4; suffix .vx for a scalar key,
+   .vv for a key vector per limb (y0..y4 in v24..v28, 5y1..5y4 in v29 v30 v31 v0) */
+.macro mul sfx, k0, k1, k2, k3, k4, f1, f2, f3, f4
+	vwmulu\sfx v12, v1, \k0
+	vwmulu\sfx v14, v1, \k1
+	vwmulu\sfx v16, v1, \k2
+	vwmulu\sfx v18, v1, \k3
+	vwmulu\sfx v20, v1, \k4
+	mac_row \sfx, v2, \f4, \k0, \k1, \k2, \k3
+	mac_row \sfx, v3, \f3, \f4, \k0, \k1, \k2
+	mac_row \sfx, v4, \f2, \f3, \f4, \k0, \k1
+	mac_row \sfx, v5, \f1, \f2, \f3, \f4, \k0
+.endm
+
+/* column hi += column lo >> 26, lo mod 2^26 (t5 = 2^26 - 1; v22 scratch) */
+.macro carry_into lo, hi
+	vsrl.vi v22, \lo, 26
+	vadd.vv \hi, \hi, v22
+	vand.vx \lo, \lo, t5
 .endm
 
 /* X (v1-v5, e32) = the columns carried back to limbs (the bounds above); leaves e32, LMUL 1 */
 .macro carry
 	vsetvli zero, zero, e64, m2, ta, ma
-	vsrl.vi v22, v12, 26
-	vadd.vv v14, v14, v22
-	vand.vx v12, v12, t5
-	vsrl.vi v22, v14, 26
-	vadd.vv v16, v16, v22
-	vand.vx v14, v14, t5
-	vsrl.vi v22, v16, 26
-	vadd.vv v18, v18, v22
-	vand.vx v16, v16, t5
-	vsrl.vi v22, v18, 26
-	vadd.vv v20, v20, v22
-	vand.vx v18, v18, t5
+	carry_into v12, v14
+	carry_into v14, v16
+	carry_into v16, v18
+	carry_into v18, v20
 	vsrl.vi v22, v20, 26
 	vand.vx v20, v20, t5
 	vadd.vv v12, v12, v22
 	vsll.vi v22, v22, 2
 	vadd.vv v12, v12, v22
-	vsrl.vi v22, v12, 26
-	vadd.vv v14, v14, v22
-	vand.vx v12, v12, t5
+	carry_into v12, v14
 	vsetvli zero, zero, e32, m1, ta, ma
 	vnsrl.wi v1, v12, 0
 	vnsrl.wi v2, v14, 0
@@ -177,7 +139,7 @@ rvv_steps:                               # a0 keys, a1 m, a2 q >= 1, a3 L, a4 su
 	beqz a2, 2f
 1:	split                            # X = (X + P) r^L
 	addp
-	mul_scalar a6, a7, t0, t1, t2, t3, t4, s1, s2
+	mul .vx, a6, a7, t0, t1, t2, t3, t4, s1, s2
 	carry
 	addi a2, a2, -1
 	bnez a2, 1b
@@ -189,7 +151,7 @@ rvv_steps:                               # a0 keys, a1 m, a2 q >= 1, a3 L, a4 su
 	.endr
 	split
 	addp
-	mul_vectors
+	mul .vv, v24, v25, v26, v27, v28, v29, v30, v31, v0
 	carry
 	vmv.v.i v6, 0                    # the lanes' sums, limb by limb (< 2^30.01: vmv.x.s's
 	.irp i, 1, 2, 3, 4, 5            # sign extension leaves them as they are)

@@ -36,28 +36,21 @@ void aes128_bitsliced(unsigned char out[16], const unsigned char k[16], const un
   store64(out + 8, s1);
 }
 
-/* the AES of the nonce is independent of the hash until the final addition; with n NULL, kr
-   is a one-time key r || s (riscv64.h's hashfn) */
-void scalar_zkne(unsigned char out[16], const unsigned char kr[32], const unsigned char n[16],
-                 const unsigned char *m, size_t l)
-{
-  struct p64 st;
-  u64 s0, s1;
-  const unsigned char *r = onetime_s(kr, n, &s0, &s1);
-  if (n) zkne_encrypt(&s0, &s1, kr, n);
-  p64r_start(&st, r);
-  p64r_message(&st, m, l);
-  p64r_finish(&st, s0, s1, out);
-}
+/* the scalar paths, alike but for the AES (ENCRYPT: s0 + 2^64 s1 = AES_k(n)): the AES of the
+   nonce is independent of the hash until the final addition; with n NULL, kr is a one-time key
+   r || s (riscv64.h's hashfn) */
+#define SCALAR_PATH(name, encrypt)                                                              \
+  void name(unsigned char out[16], const unsigned char kr[32], const unsigned char n[16],       \
+            const unsigned char *m, size_t l)                                                   \
+  {                                                                                             \
+    struct p64 st;                                                                              \
+    u64 s0, s1;                                                                                 \
+    const unsigned char *r = onetime_s(kr, n, &s0, &s1);                                        \
+    if (n) encrypt(&s0, &s1, kr, n);                                                            \
+    p64r_start(&st, r);                                                                         \
+    p64r_message(&st, m, l);                                                                    \
+    p64r_finish(&st, s0, s1, out);                                                              \
+  }
 
-void scalar_bitsliced(unsigned char out[16], const unsigned char kr[32], const unsigned char n[16],
-                      const unsigned char *m, size_t l)
-{
-  struct p64 st;
-  u64 s0, s1;
-  const unsigned char *r = onetime_s(kr, n, &s0, &s1);
-  if (n) bitsliced_encrypt(&s0, &s1, kr, n);
-  p64r_start(&st, r);
-  p64r_message(&st, m, l);
-  p64r_finish(&st, s0, s1, out);
-}
+SCALAR_PATH(scalar_zkne, zkne_encrypt)
+SCALAR_PATH(scalar_bitsliced, bitsliced_encrypt)

@@ -46,9 +46,7 @@ void vpaes_encrypt(const unsigned char *in, unsigned char *out, const aes_key *s
 /* s = AES_k(n) as OpenSSL's C glue runs one block with the ARMv8 AES */
 static void openssl_aes(unsigned char s[16])
 {
-  aes_key schedule;
-  aes_v8_set_encrypt_key(kr, 128, &schedule);
-  aes_v8_encrypt(n, s, &schedule);
+  OPENSSL_AES_BLOCK(aes_v8_set_encrypt_key, aes_v8_encrypt, s, kr, n);
 }
 
 static void openssl(unsigned char out[16], unsigned int l)
@@ -95,16 +93,12 @@ AESCE_TARGET static void aes_ce(unsigned char out[16], const unsigned char k[16]
 
 static void aes_openssl_vpaes(unsigned char out[16], const unsigned char k[16], const unsigned char in[16])
 {
-  aes_key schedule;
-  vpaes_set_encrypt_key(k, 128, &schedule);
-  vpaes_encrypt(in, out, &schedule);
+  OPENSSL_AES_BLOCK(vpaes_set_encrypt_key, vpaes_encrypt, out, k, in);
 }
 
 static void aes_openssl_ce(unsigned char out[16], const unsigned char k[16], const unsigned char in[16])
 {
-  aes_key schedule;
-  aes_v8_set_encrypt_key(k, 128, &schedule);
-  aes_v8_encrypt(in, out, &schedule);
+  OPENSSL_AES_BLOCK(aes_v8_set_encrypt_key, aes_v8_encrypt, out, k, in);
 }
 
 #define BENCH_AES

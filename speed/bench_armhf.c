@@ -35,13 +35,10 @@ void aes_v8_encrypt(const unsigned char *in, unsigned char *out, const aes_key *
 /* s = AES_k(n) as OpenSSL's C glue does one block on this CPU */
 static void openssl_aes(unsigned char s[16])
 {
-  aes_key schedule;
   if (OPENSSL_armcap_P & ARMV8_AES) {
-    aes_v8_set_encrypt_key(kr, 128, &schedule);
-    aes_v8_encrypt(n, s, &schedule);
+    OPENSSL_AES_BLOCK(aes_v8_set_encrypt_key, aes_v8_encrypt, s, kr, n);
   } else {
-    AES_set_encrypt_key(kr, 128, &schedule);
-    AES_encrypt(n, s, &schedule);
+    OPENSSL_AES_BLOCK(AES_set_encrypt_key, AES_encrypt, s, kr, n);
   }
 }
 #include "bench_main.h"

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: CC0-1.0 */
 /* What the emulated peer benchmarks (speed/bench_<target>.c) share, included
-   first: the buffers, ours, OpenSSL's Poly1305 as it runs (its internal entry
-   points in libcrypto.a, global in its static library though not its public
-   API: their prototypes are written out), and the set-up of keys, nonce and
+   first: the buffers, ours, OpenSSL's one-block AES (OPENSSL_AES_BLOCK), OpenSSL's
+   Poly1305 as it runs (its internal entry points in libcrypto.a, global in its
+   static library though not its public API: their prototypes are written
+   out), and the set-up of keys, nonce and
    message. Each then defines its peers and includes speed/bench_main.h, the
    driver. A bench that defines BENCH_OPENSSL_AES (and then openssl_aes: s =
    AES_k(n) as OpenSSL's C glue runs one block on its CPU) gets here its
@@ -48,6 +49,14 @@ void OPENSSL_cpuid_setup(void);
 typedef struct { uint32_t rd_key[60]; int rounds; } aes_key;
 int AES_set_encrypt_key(const unsigned char *key, const int bits, aes_key *schedule);
 void AES_encrypt(const unsigned char *in, unsigned char *out, const aes_key *schedule);
+/* out = AES_k(in), one block as OpenSSL's C glue runs it: set_key's schedule of the 128-bit k,
+   then encrypt */
+#define OPENSSL_AES_BLOCK(set_key, encrypt, out, k, in)                                             \
+  do {                                                                                              \
+    aes_key schedule;                                                                               \
+    set_key(k, 128, &schedule);                                                                     \
+    encrypt(in, out, &schedule);                                                                    \
+  } while (0)
 
 /* OpenSSL's capability words, read by its code at each call */
 #if defined(__arm__) || defined(__aarch64__)

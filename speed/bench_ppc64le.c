@@ -38,9 +38,7 @@ void aes_p8_encrypt(const unsigned char *in, unsigned char *out, const aes_key *
 /* s = AES_k(n) as OpenSSL's C glue does one block on POWER8 */
 static void openssl_aes(unsigned char s[16])
 {
-  aes_key schedule;
-  aes_p8_set_encrypt_key(kr, 128, &schedule);
-  aes_p8_encrypt(n, s, &schedule);
+  OPENSSL_AES_BLOCK(aes_p8_set_encrypt_key, aes_p8_encrypt, s, kr, n);
 }
 #include "bench_main.h"
 

@@ -31,29 +31,23 @@ void rv64i_zkne_encrypt(const unsigned char *in, unsigned char *out, const aes_k
 
 static void openssl(unsigned char out[16], unsigned int l)
 {
-  aes_key schedule;
   unsigned char key[32];
-  rv64i_zkne_set_encrypt_key(kr, 128, &schedule);
-  rv64i_zkne_encrypt(n, key + 16, &schedule);
+  OPENSSL_AES_BLOCK(rv64i_zkne_set_encrypt_key, rv64i_zkne_encrypt, key + 16, kr, n);
   openssl_poly(out, l, key);
 }
 
 static void openssl_table(unsigned char out[16], unsigned int l)
 {
-  aes_key schedule;
   unsigned char key[32];
-  AES_set_encrypt_key(kr, 128, &schedule);
-  AES_encrypt(n, key + 16, &schedule);
+  OPENSSL_AES_BLOCK(AES_set_encrypt_key, AES_encrypt, key + 16, kr, n);
   openssl_poly(out, l, key);
 }
 
 static void sodium(unsigned char out[16], unsigned int l)
 {
-  aes_key schedule;
   unsigned char key[32];
   memcpy(key, kr + 16, 16);
-  rv64i_zkne_set_encrypt_key(kr, 128, &schedule);
-  rv64i_zkne_encrypt(n, key + 16, &schedule);
+  OPENSSL_AES_BLOCK(rv64i_zkne_set_encrypt_key, rv64i_zkne_encrypt, key + 16, kr, n);
   crypto_onetimeauth_poly1305(out, m, l, key);
 }
 

@@ -36,9 +36,7 @@
 /* s = AES_k(n) as OpenSSL runs one block */
 static void openssl_aes(unsigned char s[16])
 {
-  aes_key schedule;
-  AES_set_encrypt_key(kr, 128, &schedule);
-  AES_encrypt(n, s, &schedule);
+  OPENSSL_AES_BLOCK(AES_set_encrypt_key, AES_encrypt, s, kr, n);
 }
 #include "bench_main.h"
 

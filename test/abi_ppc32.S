@@ -195,38 +195,7 @@ abi_features:                            /* AltiVec is read from AT_HWCAP by abi
 	.size abi_features, . - abi_features
 
 /* Deliberately broken functions for abi --selftest: each breaks one promise (fake: test/abi.h). */
-	.irp n, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31
-	fake r\n
-	nor %r\n, %r\n, %r\n
-	blr
-	fake f\n
-	fneg %f\n, %f\n
-	blr
-	.endr
-
-	.irp n, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31
-	fake v\n
-	vnor %v\n, %v\n, %v\n
-	blr
-	.endr
-
-	fake r1                          /* returns with r1 16 bytes higher */
-	addi %r1, %r1, 16
-	blr
-
-	fake r2
-	addi %r2, %r2, 8
-	blr
-
-	fake r13
-	addi %r13, %r13, 8
-	blr
-
-	.irp n, 2, 3, 4                  /* flips the EQ bit of CRn */
-	fake cr\n
-	crnot 4 * \n + 2, 4 * \n + 2
-	blr
-	.endr
+	fakes_powerpc                    /* the ones ppc64le and ppc32 share (test/abi.h) */
 
 	fake fpscr                       /* the aix/macos mode, never restored */
 	mtfsfi 7, 0

@@ -25,36 +25,12 @@
 #define CSR_VXSAT 0x009
 #define CSR_VXRM 0x00a
 
-/* s0-s11 stored (op sd) or loaded (ld) at base + at, 8 apart */
-.macro sregs op, base, at
-	\op s0, (\at)(\base)
-	\op s1, (\at) + 8(\base)
-	\op s2, (\at) + 16(\base)
-	\op s3, (\at) + 24(\base)
-	\op s4, (\at) + 32(\base)
-	\op s5, (\at) + 40(\base)
-	\op s6, (\at) + 48(\base)
-	\op s7, (\at) + 56(\base)
-	\op s8, (\at) + 64(\base)
-	\op s9, (\at) + 72(\base)
-	\op s10, (\at) + 80(\base)
-	\op s11, (\at) + 88(\base)
-.endm
-
-/* fs0-fs11 stored (fsd) or loaded (fld) at base + at, 8 apart */
-.macro fsregs op, base, at
-	\op fs0, (\at)(\base)
-	\op fs1, (\at) + 8(\base)
-	\op fs2, (\at) + 16(\base)
-	\op fs3, (\at) + 24(\base)
-	\op fs4, (\at) + 32(\base)
-	\op fs5, (\at) + 40(\base)
-	\op fs6, (\at) + 48(\base)
-	\op fs7, (\at) + 56(\base)
-	\op fs8, (\at) + 64(\base)
-	\op fs9, (\at) + 72(\base)
-	\op fs10, (\at) + 80(\base)
-	\op fs11, (\at) + 88(\base)
+/* the twelve callee-saved registers prefix0-prefix11 (prefix s: s0-s11, op sd or ld; prefix
+   fs: fs0-fs11, op fsd or fld) stored or loaded at base + at, 8 apart */
+.macro saved op, prefix, base, at
+	.irp i, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11
+	\op \prefix\i, (\at) + 8 * \i(\base)
+	.endr
 .endm
 
 	.text
@@ -64,8 +40,8 @@
 abi_call:
 	addi sp, sp, -240                /* 0 ra, 8 s0-s11, 104 fs0-fs11, 200 fcsr, 208 vxrm, 216 vxsat, 224 current */
 	sd ra, 0(sp)
-	sregs sd, sp, 8
-	fsregs fsd, sp, 104
+	saved sd, s, sp, 8
+	saved fsd, fs, sp, 104
 	frcsr t0
 	sd t0, 200(sp)
 	ld t1, ABI_FLAGS(a0)
@@ -117,8 +93,8 @@ abi_call:
 3:	addi t2, t2, -4
 	sw t1, 0(t2)
 	bne t2, t3, 3b
-	sregs ld, a0, WANT(0)
-	fsregs fld, a0, FWANT(0)
+	saved ld, s, a0, WANT(0)
+	saved fld, fs, a0, FWANT(0)
 	ld t0, WANT(0)(a0)               /* junk in the other volatile registers */
 	.irp r, t1, t2, t3, t4, t5, a5, a6, a7
 	mv \r, t0
@@ -134,7 +110,7 @@ abi_call:
 	lla t0, current
 	ld t0, 0(t0)
 	sd a0, ABI_RET(t0)
-	sregs sd, t0, GOT(0)
+	saved sd, s, t0, GOT(0)
 	sd sp, GOT(12)(t0)
 	sd gp, GOT(13)(t0)
 	sd tp, GOT(14)(t0)
@@ -142,7 +118,7 @@ abi_call:
 	ld tp, WANT(14)(t0)
 	frcsr t1
 	sd t1, GOT(15)(t0)
-	fsregs fsd, t0, FGOT(0)
+	saved fsd, fs, t0, FGOT(0)
 	ld t1, ABI_FLAGS(t0)
 	andi t1, t1, ABI_HAS_RVV
 	beqz t1, 4f
@@ -183,8 +159,8 @@ abi_call:
 6:	ld t1, 224(sp)
 	lla t2, current
 	sd t1, 0(t2)
-	sregs ld, sp, 8
-	fsregs fld, sp, 104
+	saved ld, s, sp, 8
+	saved fld, fs, sp, 104
 	ld ra, 0(sp)
 	addi sp, sp, 240
 	li a0, 0

@@ -26,6 +26,20 @@
 /* the call's frame: its 160-byte register save area, then the 8 frame words */
 #define CALL 224
 
+/* the FPC, a0 and a1 (each a word, zero-extended) stored through reg into the three slots from
+   at(base) on */
+.macro control_words reg, base, at
+	efpc \reg
+	llgfr \reg, \reg
+	stg \reg, (\at)(\base)
+	ear \reg, %a0
+	llgfr \reg, \reg
+	stg \reg, (\at) + 8(\base)
+	ear \reg, %a1
+	llgfr \reg, \reg
+	stg \reg, (\at) + 16(\base)
+.endm
+
 	.text
 	.globl abi_call
 	.type abi_call, @function
@@ -63,15 +77,7 @@ abi_call:
 	stg %r3, WANT(0)(%r2)
 	l %r3, WANT(9) + 4(%r2)          /* big-endian: the low word */
 	sfpc %r3
-	efpc %r3                         /* as the CPU holds it */
-	llgfr %r3, %r3
-	stg %r3, WANT(9)(%r2)
-	ear %r3, %a0
-	llgfr %r3, %r3
-	stg %r3, WANT(10)(%r2)
-	ear %r3, %a1
-	llgfr %r3, %r3
-	stg %r3, WANT(11)(%r2)
+	control_words %r3, %r2, WANT(9)  /* the FPC as the CPU holds it */
 	l %r3, ABI_PAINT(%r2)            /* paint the stack the callee will use */
 	lgr %r4, %r15
 	lghi %r5, ABI_NSTACK / 4
@@ -97,15 +103,7 @@ abi_call:
 	stg %r2, ABI_RET(%r1)
 	stmg %r6, %r13, GOT(0)(%r1)
 	stg %r15, GOT(8)(%r1)
-	efpc %r0
-	llgfr %r0, %r0
-	stg %r0, GOT(9)(%r1)
-	ear %r0, %a0
-	llgfr %r0, %r0
-	stg %r0, GOT(10)(%r1)
-	ear %r0, %a1
-	llgfr %r0, %r0
-	stg %r0, GOT(11)(%r1)
+	control_words %r0, %r1, GOT(9)
 	.irp n, 8, 9, 10, 11, 12, 13, 14, 15
 	std %f\n, FGOT(\n - 8)(%r1)
 	.endr
