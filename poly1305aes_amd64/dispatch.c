@@ -91,7 +91,6 @@ static const struct core_code core_code[] = {
 #define CORE_WIPE() wipe_below(CORE_STACK)
 #define GROUPED_WIPE(p) CORE_WIPE()   /* in 64-bit code the grouped code uses about 200 bytes */
 #define OWN_CORES X86_CORES(struct amd64_core, core_state_start, core64_finish_work)
-#define CORE_BUFFER(i) ((i) == 0 ? IFMA_GROUP : 0)   /* core_code's rows with grouped code */
 #define PATH_CORE_OF(aes, i) X86_CORE_OF(struct amd64_core, aes, i)
 #include "pathcore.h"
 

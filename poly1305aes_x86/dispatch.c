@@ -117,7 +117,6 @@ void poly1305aes_authenticate(unsigned char out[16], const unsigned char kr[32],
 #define CORE_WIPE() wipe_below(CORE_STACK, (cpu_features() & SSE2) != 0)
 #define GROUPED_WIPE(p) WIPE_PATH(p, (p)->vector_stack)   /* 2 KiB with 8 zmm registers: the vector area's size */
 #define OWN_CORES X86_CORES(struct ia32_core, core_state_start, core26_finish_work)
-#define CORE_BUFFER(i) ((i) == 0 ? IFMA_GROUP : 0)   /* core_code's rows with grouped code */
 #define PATH_CORE_OF(aes, i) X86_CORE_OF(struct ia32_core, aes, i)
 #include "pathcore.h"
 

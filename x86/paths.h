@@ -289,8 +289,9 @@ struct core_code {
   }                                                                                            \
   X86_CORE_BLOCKS(0) X86_CORE_BLOCKS(1) X86_CORE_BLOCKS(2) X86_CORE_BLOCKS(3)                  \
   X86_CORE_BLOCKS(4) X86_CORE_BLOCKS(5) X86_CORE_BLOCKS(6) X86_CORE_BLOCKS(7)
-/* the streaming driver collects CORE_BUFFER(i) blocks (the including file's: a group where
-   core_code[i] has grouped code, else 0) */
+/* the blocks the streaming driver collects for path i's core: a group for the ifma path, the
+   first row of both tables and the one with grouped code (core_code's last column), else none */
+#define CORE_BUFFER(i) ((i) == 0 ? IFMA_GROUP : 0)
 #define X86_CORE_OF(state, aes, i) { sizeof(state), aes, core_start, core_blocks_##i, core_finish, CORE_BUFFER(i) }
 
 #endif
