@@ -48,9 +48,10 @@ Each candidate that passes leaves a record of its proof (logs/NAME.proof):
 its results under a fingerprint of everything they depend on (the bytes of
 the test programs, the shared library and the constant-time check's
 program, test/vectors.txt, the implementation's description files, the
-checking tools' source, the emulator or the CPU's identity and the valgrind
-binary, POLY1305AES_* and QEMU_* in the environment) and, under an emulator,
-its instruction counts under the fingerprint of the speed probe too. With
+checking tools' source (the qemu trace plugin's too), the target's
+description, the emulator or the CPU's identity and the valgrind binary,
+POLY1305AES_* and QEMU_* in the environment) and, under an emulator, its
+instruction counts under the fingerprint of the speed probe too. With
 --reuse-proofs (the test suite's second selection of a target) a candidate
 whose fingerprint matches its record takes the recorded results instead of
 running the same programs again, and the log says so (proof=reused); any
@@ -464,7 +465,8 @@ def install(root, target, winner, log_text):
 
 
 REUSE = False   # --reuse-proofs
-TOOLS = ["tools/selector.py", "tools/ctcheck.py", "tools/tracecheck.py", "tools/describe.py", "speed/count.py"]
+TOOLS = ["tools/selector.py", "tools/ctcheck.py", "tools/tracecheck.py", "test/traceplugin.c", "tools/describe.py",
+         "speed/count.py"]
 
 
 def digest(parts):
