@@ -96,9 +96,9 @@ GPR_ONLY void poly1305aes_onetimeauth_init(poly1305aes_state *st, const unsigned
 }
 
 /* m[0..l) to at. On 32-bit x86 in 4-byte words: a statically linked program gets the C
-   library's generic memcpy there (rep movs), about 40 ticks for 64 bytes; elsewhere memcpy
-   (an inlined copy in general registers was slower on x86-64: about 24600 ticks for 64 KiB in
-   64-byte pieces against 19200 with memcpy, on the Intel Xeon here) */
+   library's generic memcpy there (rep movs), slow for short pieces; elsewhere memcpy, which
+   measured faster on x86-64 than an inlined copy in general registers (make bench
+   BENCH_ARGS=stream, 64-byte updates) */
 GPR_ONLY static void copy_in(unsigned char *at, const unsigned char *m, size_t l)
 {
 #if defined(__i386__)
