@@ -4,8 +4,10 @@
 
   python3 -m poly1305aes_s390x.kmcheck
 
-1. Builds the implementation's library with gcc (mk/impl.mk, in build/kmcheck/) and
-   assembles km.S with clang too (clang --target=, as the clang builds do).
+1. Builds the implementation's library with gcc (mk/impl.mk, in build/kmcheck/: its
+   stack-probe build, the same code with each stack wipe only recorded, so that no
+   program runs before the checks below) and assembles km.S with clang too (clang
+   --target=, as the clang builds do).
 2. The encoding, from the bytes in each km.o against the Principles of Operation:
    KM is B92E in RRE format (bits 0-15 the opcode, 16-23 zero, 24-27 R1, 28-31 R2),
    R1 and R2 even and not 0; in aes_km, GR0 = 18 (KM-AES-128, encrypt), GR1 the key's
@@ -121,7 +123,7 @@ def main():
     fails = []
     root = os.path.join(describe.TOP, "build", "kmcheck")
     build = os.path.join(root, TARGET, "impl", IMPL)
-    lib = os.path.join(build, "libpoly1305aes_%s.a" % IMPL)
+    lib = os.path.join(build, "probe", "libpoly1305aes_%s.a" % IMPL)
     include = os.path.join(build, "include")
     code, out = run(["make", "-s", "-f", os.path.join(describe.TOP, "mk", "impl.mk"), "TARGET=" + TARGET,
                      "IMPL=" + IMPL, "BUILDROOT=" + root, lib, os.path.join(include, "poly1305aes_%s.h" % IMPL)],
