@@ -79,7 +79,7 @@ static void library_choice(int reported)
     int forced = poly1305aes_path_use(i);
     printf("library: path %s may be forced here: %s\n", name, forced ? "yes" : "no");
     if (is_km(name) && forced != reported) {
-      printf("FAIL the library %s path %s to be forced though KM-AES-128 is %s\n", forced ? "lets" : "refuses", name,
+      printf("FAIL the library %s path %s be forced though KM-AES-128 is %s\n", forced ? "lets" : "does not let", name,
              reported ? "reported" : "absent");
       ++failed;
     }

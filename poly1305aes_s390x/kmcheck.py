@@ -142,17 +142,18 @@ def main():
     sources = [os.path.join(HERE, "kmcheck.c"), os.path.join(describe.TOP, "aes", "aes_ref.c")]
     objects = {"gcc": os.path.join(build, "obj", "km.o"), "clang": os.path.join(build, "km-clang.o")}
     code, out = run(clang + asm_flags + ["-c", os.path.join(HERE, "km.S"), "-o", objects["clang"]])
+    compilers = ["gcc", "clang"]
     if code:
         print(out)
-        print("FAIL clang does not assemble km.S")
-        return 1
+        fails.append("clang does not assemble km.S")
+        compilers.remove("clang")
     programs = {
         # gcc: with the library (its km.o inside), which also answers for the choice of path
         "gcc": gcc + cflags + flags + ["-DKMCHECK_LIBRARY", "-I" + include] + sources + [lib],
         "clang": clang + flags + sources + [objects["clang"]],
     }
     absent = []
-    for compiler in ("gcc", "clang"):
+    for compiler in compilers:
         fails += check_encoding(objects[compiler], "km.S by %s" % compiler)
         program = os.path.join(build, "kmcheck-" + compiler)
         code, out = run(programs[compiler] + ["-static", "-o", program])
