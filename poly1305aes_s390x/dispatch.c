@@ -16,9 +16,11 @@
      vx      z13: the same AES; as vx-km
      km      no vector facility (z196, zEC12), KM-AES-128: KM and the scalar code
    The KM rows come first: KM-AES-128 is on every Z since the z9 that has
-   the no-charge CPACF feature. No qemu-s390x Debian ships runs them (7.2's
-   query reports no KM function but the query: the suite's own check,
-   poly1305aes_s390x/kmcheck.py, says so); there vxe or vx runs.
+   the no-charge CPACF feature. qemu-s390x 7.2 (Debian 12's) reports the
+   message-security assist, but its query no KM function beyond the query
+   itself, and function 18 is a specification exception there: vxe runs
+   (poly1305aes_s390x/kmcheck.py checks the KM code as far as it can and
+   says so in the test log).
    A message that takes the vector code goes to a separate function, whose
    frame holds the state (r, h, the powers of r), and the AES's output s
    lands in a buffer on the stack: after each call the dispatcher zeroes the
