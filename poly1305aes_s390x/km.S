@@ -20,7 +20,8 @@
    pair (r4, r5): the input's address and its length, 16. KM may stop after
    a CPU-determined number of blocks with condition code 3 (partial
    completion), r2, r4 and r5 advanced past what it did: it runs again
-   until condition code 0 (r5 = 0). */
+   until condition code 0 (r5 = 0). out overlaps neither k nor in: the
+   dispatcher passes a buffer of its own frame (dispatch.c's key_s). */
 	.globl aes_km
 	.hidden aes_km
 	.type aes_km, @function
