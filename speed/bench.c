@@ -14,8 +14,10 @@
                                       alone at 0 16 64 256 1024 4096 65536 bytes
                                       behind each caller (below): "path PATH" rows
      bench mixed [-r RUNS]            a server's mixed load, every path forced: a
-                                      call of 512 to 65536 bytes after 0 to 100000
-                                      calls of 64 bytes; "mixed PATH" rows
+                                      call of 384 to 65536 bytes timed warm, after
+                                      1000 calls of 64 bytes, and after idle scalar
+                                      work; "mixed PATH" rows, then the same for
+                                      onetimeauth: "mixo PATH" rows
      bench onetime [-p PATH] [-r RUNS]  Poly1305 with a one-time key r||s per message
                                       (no AES), at 16 64 256 1024 16384 65536 bytes:
                                       ours = the implementation's onetimeauth,
@@ -562,66 +564,80 @@ static void paths(int runs)
   }
 }
 
-/* a server's mixed load: before each timed call of a long message, gap
-   calls at 64 bytes (the short traffic, the scalar code: 512-bit units and
-   clock licences go cold or stay warm as it goes), every path in turn */
-static void mixed(int runs)
+/* a server's mixed load: each path forced in turn (a block of runs each, so
+   no other path's vector code runs between), one call of a long message
+   timed in three states: warm (the same call just before: a loop's state),
+   after SHORT_CALLS calls of 64 bytes (the short traffic: the scalar code),
+   and after IDLE_TICKS of scalar work (a spin on the cycle counter: vector
+   units left idle, as after the other code of an application) */
+enum { SHORT_CALLS = 1000 };
+#define IDLE_TICKS 200000ULL
+/* the long call a mixed load times: the complete Poly1305-AES, or Poly1305
+   alone with the one-time key (onetime) */
+static void long_call(int onetime, unsigned char out[16], unsigned int l)
 {
-  static const unsigned int gaps[] = { 0, 100, 1000, 10000, 100000 },
-                            longs[] = { 512, 1024, 2048, 4096, 8192, 16384, 32768, 65536 };
-  enum { PATHS = 16 };
-  double *slong[PATHS], *sshort[PATHS], ml[PATHS], ms[PATHS], best;
-  unsigned int p, count = 0, g, i, k, runnable[PATHS];
+  if (onetime) poly1305aes_onetimeauth(out, core_key, m, l);
+  else poly1305aes_authenticate(out, kr, n, m, l);
+}
+
+static void mixed(int runs, int onetime)
+{
+  static const unsigned int longs[] = { 384, 512, 768, 1024, 1536, 2048, 4096, 8192, 16384, 32768, 65536 };
+  enum { PATHS = 16, STATES = 3 };
+  static const char *const state_name[STATES] = { "warm", "short", "idle" };
+  double *sample, median[PATHS][STATES], best[STATES];
+  unsigned int p, count = 0, i, k, runnable[PATHS];
   unsigned char out[16];
-  int r, j;
+  int r, j, st;
   const char *name;
   for (p = 0; (name = poly1305aes_path_name(p)) != NULL && count < PATHS; ++p)
     if (poly1305aes_path_use(p)) runnable[count++] = p;
-  for (j = 0; j < (int) count; ++j) {
-    slong[j] = malloc(sizeof(double) * (size_t) runs);
-    sshort[j] = malloc(sizeof(double) * (size_t) runs);
-    if (!slong[j] || !sshort[j]) die("out of memory");
-  }
-  printf("# mixed load: before each timed call of LENGTH bytes, GAP calls at 64 bytes (timed too: SHORT, ticks a call); "
-         "every path forced in turn; clean caller; /best: LONG over the fastest path's\n");
-  printf("%-5s %-12s %6s %6s %9s %9s %6s\n", "#", "path", "gap", "length", "long", "short", "/best");
-  for (g = 0; g < sizeof gaps / sizeof gaps[0]; ++g)
-    for (i = 0; i < sizeof longs / sizeof longs[0]; ++i) {
-      for (r = 0; r < runs; ++r)
-        for (j = 0; j < (int) count; ++j) {
-          int c = (r + j) % (int) count;   /* the order rotates */
-          unsigned long long start, middle;
-          poly1305aes_path_use(runnable[c]);
-          start = cycles_now();
-          for (k = 0; k < gaps[g]; ++k) {
+  if (!(sample = malloc(sizeof(double) * (size_t) runs))) die("out of memory");
+  printf("# mixed load, %s: one call of LENGTH bytes, every path forced in turn, clean caller, timed warm (the same call "
+         "just before), after %u calls of 64 bytes (short), and after %llu ticks of scalar work (idle); "
+         "/best: over the fastest path's in the same state\n", onetime ? "Poly1305 alone (onetimeauth)" : "complete Poly1305-AES",
+         (unsigned int) SHORT_CALLS, IDLE_TICKS);
+  printf("%-5s %-12s %6s %9s %9s %9s %6s %6s %6s\n", "#", "path", "length", state_name[0], state_name[1],
+         state_name[2], "/best", "/best", "/best");
+  for (i = 0; i < sizeof longs / sizeof longs[0]; ++i) {
+    for (j = 0; j < (int) count; ++j) {
+      poly1305aes_path_use(runnable[j]);
+      for (st = 0; st < STATES; ++st) {
+        for (r = 0; r < runs; ++r) {
+          unsigned long long start;
+          if (st == 0) {
             caller_leave(CALLER_CLEAN, has_avx);
-            poly1305aes_authenticate(out, kr, n, m, 64);
+            long_call(onetime, out, longs[i]);
+          } else if (st == 1) {
+            for (k = 0; k < SHORT_CALLS; ++k) {
+              caller_leave(CALLER_CLEAN, has_avx);
+              poly1305aes_authenticate(out, kr, n, m, 64);
+            }
+          } else {
+            start = cycles_now();
+            while (cycles_now() - start < IDLE_TICKS) continue;
           }
-          middle = cycles_now();
           caller_leave(CALLER_CLEAN, has_avx);
-          poly1305aes_authenticate(out, kr, n, m, longs[i]);
-          slong[c][r] = (double) (cycles_now() - middle);
-          sshort[c][r] = gaps[g] ? (double) (middle - start) / gaps[g] : 0;
+          start = cycles_now();
+          long_call(onetime, out, longs[i]);
+          sample[r] = (double) (cycles_now() - start);
         }
-      best = 0;
-      for (j = 0; j < (int) count; ++j) {
-        qsort(slong[j], (size_t) runs, sizeof(double), compare);
-        qsort(sshort[j], (size_t) runs, sizeof(double), compare);
-        ml[j] = slong[j][runs / 2];
-        ms[j] = sshort[j][runs / 2];
-        if (!best || ml[j] < best) best = ml[j];
-      }
-      for (j = 0; j < (int) count; ++j) {
-        char shortcol[16];
-        column(shortcol, sizeof shortcol, ms[j], "%.1f");
-        printf("mixed %-12s %6u %6u %9.1f %9s %6.3f\n", poly1305aes_path_name(runnable[j]), gaps[g], longs[i], ml[j],
-               shortcol, ml[j] / best);
+        qsort(sample, (size_t) runs, sizeof(double), compare);
+        median[j][st] = sample[runs / 2];
       }
     }
-  for (j = 0; j < (int) count; ++j) {
-    free(slong[j]);
-    free(sshort[j]);
+    for (st = 0; st < STATES; ++st) {
+      best[st] = median[0][st];
+      for (j = 1; j < (int) count; ++j)
+        if (median[j][st] < best[st]) best[st] = median[j][st];
+    }
+    for (j = 0; j < (int) count; ++j)
+      printf("%-5s %-12s %6u %9.1f %9.1f %9.1f %6.3f %6.3f %6.3f\n", onetime ? "mixo" : "mixed",
+             poly1305aes_path_name(runnable[j]), longs[i],
+             median[j][0], median[j][1], median[j][2], median[j][0] / best[0], median[j][1] / best[1],
+             median[j][2] / best[2]);
   }
+  free(sample);
 }
 
 static int cpu_has_aesni(void)
@@ -846,7 +862,10 @@ int main(int argc, char **argv)
   }
   header(runs);
   if (mode != TABLE_MODE) {
-    if (mode == MIXED_MODE) mixed(runs);
+    if (mode == MIXED_MODE) {
+      mixed(runs, 0);
+      mixed(runs, 1);
+    }
     else paths(runs);
     return 0;
   }

@@ -52,7 +52,13 @@ struct path {
 
 /* a path's vector_from in the dispatchers' tables: the crossover measured on
    the CPU each parameter names (speed/crossover.py --path; the figures in
-   doc/RESULTS.md), or VECTOR_FROM for all */
+   doc/RESULTS.md), or VECTOR_FROM for all. On Intel the 256- and 512-bit
+   units, idle for a few microseconds (after scalar code: an application's
+   own, or our short calls), run the next vector code slowly for a while:
+   where the vector code's 256- or 512-bit code pays that, Intel's value is
+   the shortest length from which its worst ratio over the three states of
+   `bench mixed` (warm, after short calls, after idle work; each over the
+   fastest path's in that state) is below the scalar code's */
 #ifdef VECTOR_FROM
 #define FROM(amd_epyc_zen4, intel_xeon_sapphire_rapids) \
   { [VENDOR_AMD] = (VECTOR_FROM), [VENDOR_INTEL] = (VECTOR_FROM) }   /* measurement builds only */
