@@ -10,6 +10,8 @@
      static int may_force(const struct path *p): a test may force p here;
      PATH_CALL(fn): fn called for the arguments out, kr, n, m, l;
      wipe_below(bytes): zeroes that much stack below the stack pointer;
+     WIPE_PATH(p, bytes) (optional): the same after path p's code, in a way
+       that may take p's needs (default: wipe_below(bytes));
      PATH_ONETIME (optional): the paths' code, given n NULL, takes kr as a
        one-time key r || s (onetime_fused runs it; else path_core composes).
    path_current, onetime_fused and path_core (common/impl.h.in) serve the
@@ -48,7 +50,13 @@ struct path {
 
 #define COUNT (sizeof paths / sizeof paths[0])
 
-static const struct path *choose(void)
+#ifndef WIPE_PATH
+#define WIPE_PATH(p, bytes) wipe_below(bytes)
+#endif
+
+/* once per process: out of line, so that every call's own code keeps to the registers the
+   path's call needs (inlined, its loop made gcc save six more at each call on riscv64) */
+static __attribute__((noinline, cold)) const struct path *choose(void)
 {
   unsigned int i;
   for (i = 0; i < COUNT; ++i)
@@ -76,10 +84,10 @@ static inline __attribute__((always_inline)) void run(unsigned char out[16], con
   const struct path *p = current();
   if (p->vector && l >= p->vector_from) {
     PATH_CALL(p->vector);
-    if (p->vector_stack) wipe_below(p->vector_stack);
+    if (p->vector_stack) WIPE_PATH(p, p->vector_stack);
   } else {
     PATH_CALL(p->scalar);
-    if (p->scalar_stack) wipe_below(p->scalar_stack);
+    if (p->scalar_stack) WIPE_PATH(p, p->scalar_stack);
   }
 }
 
@@ -139,7 +147,7 @@ static void path_aes(unsigned int i, unsigned char out[16], const unsigned char 
   memset(kr + 16, 0, 16);
   PATH_CALL(paths[i].scalar);
   wipe(kr, sizeof kr);
-  if (paths[i].scalar_stack) wipe_below(paths[i].scalar_stack);
+  if (paths[i].scalar_stack) WIPE_PATH(&paths[i], paths[i].scalar_stack);
 }
 
 /* path_core(i): path i's own AES with the including file's own Poly1305 core (its

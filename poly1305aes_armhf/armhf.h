@@ -52,7 +52,8 @@ HIDDEN void aes128_ce(unsigned char out[16], const unsigned char k[16], const un
 typedef void hashfn(unsigned char out[16], const unsigned char kr[32], const unsigned char n[16],
                     const unsigned char *m, size_t l);
 /* AES by the instructions (ce), by vector permutes on NEON (vperm) or bitsliced */
-HIDDEN hashfn hash_ce, hash_vperm, hash_bitsliced;   /* radix 2^32 (scalar.c) */
+HIDDEN hashfn hash_vperm, hash_bitsliced;   /* radix 2^32 (scalar.c) */
+HIDDEN hashfn hash_ce;   /* radix 2^32, AES by the instructions, in assembly (aes_ce.S) */
 HIDDEN hashfn hash_neon_ce, hash_neon_vperm;   /* radix 2^26 NEON, then radix 2^32 (scalar.c); l >= 64 */
 
 INLINE u32 load32(const unsigned char *p)
@@ -128,26 +129,32 @@ HIDDEN void neon_join(u32 h[5], const unsigned char r[16], const unsigned char *
 HIDDEN void core_blocks_neon(struct core32 *st, const unsigned char *m, size_t nblocks, unsigned int pad);
 
 /* zero the bytes [sp - bytes, sp) below the stack pointer, where the frames of the
-   function just called were (bytes a multiple of 32); sp moves down over them for
-   the stores, and back; in the build's stack probe, only recorded:
-   common/stack.h */
+   function just called were (bytes a multiple of 64: tools/stackbytes.py); sp moves down
+   over them for the stores, and back; in the build's stack probe, only recorded:
+   common/stack.h. 64 bytes a store: VSTM of d0-d7 (VFP, which the hard-float ABI
+   guarantees; caller-saved registers), zeroed first. */
 INLINE void wipe_below(size_t bytes)
 {
   if (stack_probing(bytes)) return;
   __asm__ __volatile__("mov r2, sp\n\t"
                        "sub r3, r2, %0\n\t"
                        "mov sp, r3\n\t"
-                       "mov r0, #0\n\t"
-                       "mov r1, #0\n"
+                       "mov r1, #0\n\t"
+                       "vmov d0, r1, r1\n\t"
+                       "vmov d1, r1, r1\n\t"
+                       "vmov d2, r1, r1\n\t"
+                       "vmov d3, r1, r1\n\t"
+                       "vmov d4, r1, r1\n\t"
+                       "vmov d5, r1, r1\n\t"
+                       "vmov d6, r1, r1\n\t"
+                       "vmov d7, r1, r1\n"
                        "1:\n\t"
-                       "strd r0, r1, [r3], #8\n\t"
-                       "strd r0, r1, [r3], #8\n\t"
-                       "strd r0, r1, [r3], #8\n\t"
-                       "strd r0, r1, [r3], #8\n\t"
+                       "vstmia r3!, {d0-d7}\n\t"
                        "cmp r3, r2\n\t"
                        "blo 1b\n\t"
                        "mov sp, r2"
-                       : : "r"(bytes) : "r0", "r1", "r2", "r3", "cc", "memory");
+                       : : "r"(bytes) : "r1", "r2", "r3", "d0", "d1", "d2", "d3", "d4", "d5", "d6", "d7",
+                         "cc", "memory");
 }
 
 #endif /* __ASSEMBLER__ */

@@ -193,8 +193,8 @@
 /* p32_auth(out, r, s, m, l, h): the whole radix-2^32 Poly1305 of a call, in one
    frame: h = the five words at h (zero, or what the NEON core left: h4 <= 4),
    then every whole block of m[0..l), then the tail (its bytes, 1, zeros; pad
-   0), then out = (h mod p + s) mod 2^128; s (the caller's copy of AES_k(n))
-   and this frame's copies of r are zeroed before it returns. r is clamped
+   0), then out = (h mod p + s) mod 2^128; s (the caller's copy of AES_k(n)),
+   this frame's copies of r and its padded tail are zeroed before it returns. r is clamped
    here. Branches depend only on l and m's alignment; the final subtraction
    of p is a mask. Frame: [sp..sp+19] r1 r2 r3 s1 s2, [sp+20] the end of the
    whole blocks, [sp+24] out, [sp+28] s, [sp+32] l mod 16, [sp+40..55] the
@@ -270,7 +270,9 @@
 	adc r6, r6, r11
 	ldr r12, [sp, #24]
 	words4 str, r12, r3, r4, r5, r6
-	unkeys                           @ the frame's copies of r and s_i, and s
+	unkeys                           @ the frame's copies of r and s_i, the padded tail, and s
+	strd r8, r9, [sp, #40]
+	strd r10, r11, [sp, #48]
 	words4 str, r2, r8, r8, r8, r8
 	add sp, sp, #60
 	pop {r4-r11, pc}

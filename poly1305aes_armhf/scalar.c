@@ -86,7 +86,6 @@ INLINE void hash(unsigned char out[16], const unsigned char kr[32], const unsign
     hash(out, kr, n, m, l, kind, neon);                                                     \
   }
 
-HASH_PATH(hash_ce, AES_CE, 0)
 HASH_PATH(hash_vperm, AES_VPERM, 0)
 HASH_PATH(hash_bitsliced, AES_BITSLICED, 0)
 HASH_PATH(hash_neon_ce, AES_CE, 1)

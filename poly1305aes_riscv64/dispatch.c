@@ -90,6 +90,8 @@ static int may_force(const struct path *p)
   return (p->needs & known & ~have) == 0;
 }
 
+/* the wipe after a path's code: VLEN bytes a store on the paths that have V (rvv.S) */
+#define WIPE_PATH(p, bytes) ((p)->needs & HAS_V ? wipe_below_vector(bytes) : wipe_below(bytes))
 #define PATH_CALL(fn) fn(out, kr, n, m, l)
 #define PATH_ONETIME 1   /* the paths' code takes n NULL: onetimeauth runs it (common/dispatch.h) */
 /* path_core: each path's own Poly1305 (riscv64.h), the RVV core's blocks on paths vector-zkne

@@ -13,6 +13,7 @@
 #define aes128_zkne CRYPTO_NAMESPACE(aes128_zkne)
 #define aes128_bitsliced CRYPTO_NAMESPACE(aes128_bitsliced)
 #define rvv_steps CRYPTO_NAMESPACE(rvv_steps)
+#define rvv_wipe CRYPTO_NAMESPACE(rvv_wipe)
 #define rvv_aes128 CRYPTO_NAMESPACE(rvv_aes128)
 #define aes128_vperm CRYPTO_NAMESPACE(aes128_vperm)
 #define scalar_vperm CRYPTO_NAMESPACE(scalar_vperm)
@@ -202,9 +203,9 @@ struct rvv_keys;
 HIDDEN void rvv_steps(const struct rvv_keys *keys, const unsigned char *m, size_t q, size_t lanes, u64 sums[5]);
 
 /* zero the bytes [sp - bytes, sp) below the stack pointer, where the frames of
-   the function just called were (bytes a multiple of 32); the stack pointer
-   moves down over them for the stores, and back; in the build's stack
-   probe, only recorded: common/stack.h */
+   the function just called were (bytes a multiple of 64: tools/stackbytes.py); the
+   stack pointer moves down over them for the stores, and back; in the build's
+   stack probe, only recorded: common/stack.h */
 INLINE void wipe_below(size_t bytes)
 {
   if (stack_probing(bytes)) return;
@@ -216,10 +217,23 @@ INLINE void wipe_below(size_t bytes)
                        "sd zero, 8(t1)\n\t"
                        "sd zero, 16(t1)\n\t"
                        "sd zero, 24(t1)\n\t"
-                       "addi t1, t1, 32\n\t"
+                       "sd zero, 32(t1)\n\t"
+                       "sd zero, 40(t1)\n\t"
+                       "sd zero, 48(t1)\n\t"
+                       "sd zero, 56(t1)\n\t"
+                       "addi t1, t1, 64\n\t"
                        "bltu t1, t0, 1b\n\t"
                        "mv sp, t0"
                        : : "r"(bytes) : "t0", "t1", "memory");
+}
+
+/* the same with vector stores (rvv.S's rvv_wipe, its own function: the compiler is not told
+   of V), for the paths that have V */
+HIDDEN void rvv_wipe(size_t bytes);
+INLINE void wipe_below_vector(size_t bytes)
+{
+  if (stack_probing(bytes)) return;
+  rvv_wipe(bytes);
 }
 
 #endif /* __ASSEMBLER__ */

@@ -176,4 +176,27 @@ rvv_steps:                               # a0 keys, a1 m, a2 q >= 1, a3 L, a4 su
 	ret
 	.size rvv_steps, . - rvv_steps
 
+/* rvv_wipe(bytes): zero [sp - bytes, sp) below the caller's stack pointer (this function
+   keeps no frame: its sp is the caller's; bytes > 0), VLEN bytes a store (e8, m8: v0-v7,
+   volatile); sp moves down over the area for the stores (memory below it is not the
+   program's to write), and back (common/dispatch.h's wipe after a path's code) */
+	.globl rvv_wipe
+	.hidden rvv_wipe
+	.type rvv_wipe, @function
+	.p2align 2
+rvv_wipe:                                # a0 bytes
+	mv t0, sp
+	sub sp, sp, a0
+	mv t1, sp
+	vsetvli t2, zero, e8, m8, ta, ma
+	vmv.v.i v0, 0
+1:	vsetvli t2, a0, e8, m8, ta, ma   # the last store may be shorter: v0 stays zero
+	vse8.v v0, (t1)
+	add t1, t1, t2
+	sub a0, a0, t2
+	bnez a0, 1b
+	mv sp, t0
+	ret
+	.size rvv_wipe, . - rvv_wipe
+
 	.section .note.GNU-stack, "", %progbits

@@ -786,22 +786,28 @@ static void call(struct abi_block *b)
 #endif
 }
 
-/* after call(b) with secrets a: look for them in the stack it used; confirm each candidate
-   by calling again with other secrets (again() sets the arguments for them, fills in other,
-   and calls); the block is as the first call left it afterwards */
+/* after call(b) with secrets a: look for them in the stack it used, then call again with
+   other secrets (again() sets the arguments for them, fills in other, and calls); a
+   candidate is confirmed when that call left its own secrets in the same form at the same
+   offset. With same_places (again() keeps every argument at its address and the public
+   inputs as they were), any word below the stack pointer that the two calls left different
+   depends on the secrets, whatever its form (a partial sum, a transformed round key: forms
+   stackscan.c does not know), and fails too. The block is as the first call left it
+   afterwards */
 static void scan_stack(struct abi_block *b, const struct secrets *a,
-                       void (*again)(struct abi_block *, void *, struct secrets *), void *context)
+                       void (*again)(struct abi_block *, void *, struct secrets *), void *context,
+                       int same_places)
 {
   static struct stack_find found[64];
   static struct abi_block first;
   static struct secrets other;
-  size_t count, i, depth = stack_depth(b->stack, ABI_NSTACK, (uint32_t) PAINT);
+  size_t count, i, at, differ = 0, nearest = 0, depth = stack_depth(b->stack, ABI_NSTACK, (uint32_t) PAINT);
   if (depth > stack_deepest) stack_deepest = depth;
   if (depth + 16 > ABI_NSTACK)
     snprintf(stack_finding, sizeof stack_finding, "the call used all %d painted bytes of stack; the scan cannot see "
              "below them", ABI_NSTACK);
   count = stack_candidates(a, b->stack, ABI_NSTACK + ABI_NABOVE, (uint32_t) PAINT, found, 64);
-  if (!count) return;
+  if (!count && !same_places) return;
   first = *b;
   again(b, context, &other);
   for (i = 0; i < count; ++i)
@@ -813,6 +819,17 @@ static void scan_stack(struct abi_block *b, const struct secrets *a,
                what, offset);
       break;
     }
+  if (i == count && same_places) {
+    for (at = 0; at + 4 <= ABI_NSTACK; at += 4)
+      if (memcmp(first.stack + at, b->stack + at, 4)) {
+        ++differ;
+        nearest = at;
+      }
+    if (differ)
+      snprintf(stack_finding, sizeof stack_finding, "%lu words below the stack pointer depend on the secrets (the "
+               "same call with other secrets at the same addresses left them different), the nearest at sp%+ld",
+               (unsigned long) differ, (long) nearest - ABI_NSTACK);
+  }
   *b = first;
 }
 
@@ -914,7 +931,7 @@ static void selftest(void)
       b->arg[4] = 0;
       calling = fakes[f].name;
       call(b);
-      scan_stack(b, &secret, fake_again, &args[1]);
+      scan_stack(b, &secret, fake_again, &args[1], 0);
       for (c = 0; c < NCHECK + NFRAME; ++c) {
         int kind, slot;
         if (!check_fails(b, c, text)) continue;
@@ -983,18 +1000,18 @@ static void set_args(struct abi_block *b, struct call_args *a)
 #endif
 }
 
-/* the same call with another key and nonce (for the stack scan's confirmation) */
+/* the same call with another key and nonce (for the stack scan), in place: every argument at
+   the same address, the message the same */
 static void run_again(struct abi_block *b, void *context, struct secrets *other)
 {
-  static struct call_args a;
+  struct call_args *a = context;
   static uint64_t prng = 4242;
-  a = *(struct call_args *) context;
-  prng_fill(&prng, a.kr, 32);
-  prng_fill(&prng, a.n, 16);
-  clamp_ref(a.kr);
-  set_args(b, &a);
-  if (a.which == 3) secrets_of_onetime(other, a.kr, NULL);
-  else secrets_of(other, a.kr, a.n, a.which ? a.right : NULL);
+  prng_fill(&prng, a->kr, 32);
+  prng_fill(&prng, a->n, 16);
+  clamp_ref(a->kr);
+  set_args(b, a);
+  if (a->which == 3) secrets_of_onetime(other, a->kr, NULL);
+  else secrets_of(other, a->kr, a->n, a->which ? a->right : NULL);
   call(b);
 }
 
@@ -1059,7 +1076,7 @@ static void run(int which)
         }
         if (which == 3) secrets_of_onetime(&secret, a.kr, NULL);
         else secrets_of(&secret, a.kr, a.n, which ? a.right : NULL);
-        scan_stack(b, &secret, run_again, &a);
+        scan_stack(b, &secret, run_again, &a, 1);
         mode_taken(b, asked);
         for (c = 0; c < NCHECK + NFRAME; ++c)
           if (check_fails(b, c, text) && bad++ < 10) printf("FAIL abi %s: %s\n", where, text);
@@ -1139,14 +1156,13 @@ static void core_result(struct core_args *a, unsigned char tag[16])
 
 static void core_again(struct abi_block *b, void *context, struct secrets *other)
 {
-  static struct core_args a;
+  struct core_args *a = context;   /* in place, as run_again */
   static uint64_t prng = 4343;
-  a = *(struct core_args *) context;
-  prng_fill(&prng, a.kr, 32);
-  prng_fill(&prng, a.n, 16);
-  clamp_ref(a.kr);
-  core_set_args(b, &a);
-  secrets_of(other, a.kr, a.n, NULL);
+  prng_fill(&prng, a->kr, 32);
+  prng_fill(&prng, a->n, 16);
+  clamp_ref(a->kr);
+  core_set_args(b, a);
+  secrets_of(other, a->kr, a->n, NULL);
   call(b);
 }
 
@@ -1209,7 +1225,7 @@ static void run_core(const struct poly1305aes_core *core, int which)
               break;
             }
         secrets_of(&secret, a.kr, a.n, NULL);
-        scan_stack(b, &secret, core_again, &a);
+        scan_stack(b, &secret, core_again, &a, 1);
         mode_taken(b, asked);
         for (c = 0; c < NCHECK + NFRAME; ++c)
           if (check_fails(b, c, text) && bad++ < 10) printf("FAIL abi %s: %s\n", where, text);
