@@ -33,6 +33,9 @@ void ppc_tag(unsigned char out[16], const unsigned char kr[32], const unsigned c
 void CRYPTO_NAMESPACE(start)(void *st, const unsigned char r[16]);
 void CRYPTO_NAMESPACE(blocks)(void *st, const unsigned char *m, size_t nblocks, unsigned int pad);
 void CRYPTO_NAMESPACE(finish)(void *st, const unsigned char s[16], unsigned char tag[16]);
+/* and onetimeauth's fused code: authenticate with the one-time key r || s, no AES */
+void CRYPTO_NAMESPACE(onetime)(unsigned char out[16], const unsigned char key[32], const unsigned char *m,
+                               unsigned int l);
 
 /* a path's one-shot code */
 typedef void hashfn(unsigned char out[16], const unsigned char *kr, const unsigned char *n, const unsigned char *m,
@@ -62,13 +65,19 @@ static __attribute__((noinline)) void aes_bitsliced(unsigned char out[16], const
   }
 }
 
-/* the paths: s = AES_k(n), then Poly1305 in doubles. Never inlined: s stays in their frames,
-   below the caller's stack pointer, where the wipe reaches (clang inlined them into path_aes,
-   whose own frame the wipe does not cover: the ABI harness found s there) */
+/* the paths: s = AES_k(n), then Poly1305 in doubles; with n NULL (onetimeauth, PATH_ONETIME)
+   kr is a one-time key r || s, and the assembly's onetime entry runs alone. Never inlined:
+   s stays in their frames, below the caller's stack pointer, where the wipe reaches (clang
+   inlined them into path_aes, whose own frame the wipe does not cover: the ABI harness
+   found s there) */
 static __attribute__((noinline)) void auth_altivec(unsigned char out[16], const unsigned char *kr, const unsigned char *n,
                          const unsigned char *m, size_t l)
 {
   unsigned char s[16];
+  if (!n) {
+    CRYPTO_NAMESPACE(onetime)(out, kr, m, (unsigned int) l);
+    return;
+  }
   aes_altivec(s, kr, n);
   ppc_tag(out, kr, s, m, (unsigned int) l);
 }
@@ -77,6 +86,10 @@ static __attribute__((noinline)) void auth_bitsliced(unsigned char out[16], cons
                            const unsigned char *m, size_t l)
 {
   unsigned char s[16];
+  if (!n) {
+    CRYPTO_NAMESPACE(onetime)(out, kr, m, (unsigned int) l);
+    return;
+  }
   aes_bitsliced(s, kr, n);
   ppc_tag(out, kr, s, m, (unsigned int) l);
 }
@@ -129,6 +142,7 @@ static inline __attribute__((always_inline)) void wipe_below(size_t bytes)
 
 #define may_force runs_here
 #define PATH_CALL(fn) fn(out, kr, n, m, l)
+#define PATH_ONETIME 1   /* the paths' code takes n NULL: onetimeauth runs it (common/dispatch.h) */
 /* path_core: each path's AES (dispatch.h's path_aes) beside the assembly's own core,
    whose entry points set and restore the FPSCR and zero their frames themselves */
 #define PATH_CORE_OF(aes, i) \

@@ -19,6 +19,8 @@
 #define vector_z14 CRYPTO_NAMESPACE(vector_z14)
 #define vector_z13 CRYPTO_NAMESPACE(vector_z13)
 #define aes_vx CRYPTO_NAMESPACE(aes_vx)
+#define aes_km CRYPTO_NAMESPACE(aes_km)
+#define km_aes128_reported CRYPTO_NAMESPACE(km_aes128_reported)
 #define blocks_z CRYPTO_NAMESPACE(blocks_z)
 
 #ifndef __ASSEMBLER__
@@ -37,6 +39,10 @@ HIDDEN size_t vector_z14(struct state *st, const unsigned char *m, size_t count,
 HIDDEN size_t vector_z13(struct state *st, const unsigned char *m, size_t count, u64 pad);
 /* vperm.c: AES-128 by vector permutes (the vector facility: z13) */
 HIDDEN void aes_vx(unsigned char out[16], const unsigned char k[16], const unsigned char in[16]);
+/* km.S: AES-128 by CPACF's KM-AES-128 (only where km_aes128_reported() said 1) */
+HIDDEN void aes_km(unsigned char out[16], const unsigned char k[16], const unsigned char in[16]);
+/* km.S: 1 when STFLE reports the message-security assist and KM's query KM-AES-128 (needs STFLE) */
+HIDDEN int km_aes128_reported(void);
 /* scalar.S: h = (h + c + pad 2^128) r for each of count >= 1 blocks c at m (31 instructions a block) */
 HIDDEN void blocks_z(struct p64 *st, const unsigned char *m, size_t count, u64 pad);
 

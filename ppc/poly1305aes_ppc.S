@@ -631,10 +631,8 @@ PPC_LOCAL(core):			/* r8: which entry point */
 	beq	0, PPC_LOCAL(core_start)
 	cmplwi	0, 8, E_BLOCKS
 	beq	0, PPC_LOCAL(core_blocks)
-#if !defined(POLY1305AES_PPC_AES_BY_CALLER)
 	cmplwi	0, 8, E_ONETIME
 	beq	0, PPC_LOCAL(onetime)
-#endif
 
 /* finish(st, s, tag): h = X r (a zero block), then authenticate's final */
 	stw	5, OUTSAVE(1)
@@ -669,15 +667,16 @@ PPC_LOCAL(wipestate):			/* the state zeroed */
 	li	12, 12
 	b	PPC_LOCAL(final)
 
-#if !defined(POLY1305AES_PPC_AES_BY_CALLER)
-/* onetime(out, key, m, l), onetimeauth's fused code (common/onepath.c):
-   authenticate with s from the one-time key r || s (its entry put r4 = r,
-   r5 = s, r6 = m, r7 = l) in place of AES */
+/* onetime(out, key, m, l), onetimeauth's fused code (common/onepath.c;
+   poly1305aes_ppcct's paths given n NULL): authenticate with s from the
+   one-time key r || s (its entry put r4 = r, r5 = s, r6 = m, r7 = l) in
+   place of AES; no table, so in both builds */
 PPC_LOCAL(onetime):
 	stw	3, OUTSAVE(1)
 	bl	PPC_LOCAL(take_s)	/* s (r5) -> SOUT(r1) */
 	b	PPC_LOCAL(fromr)
 
+#if !defined(POLY1305AES_PPC_AES_BY_CALLER)
 /* aes(out, k, in) */
 PPC_LOCAL(core_aes):
 	stw	3, OUTSAVE(1)
@@ -806,7 +805,6 @@ PPC_CORE(finish):
 	li	8, E_FINISH
 	b	PPC_LOCAL(enter)
 	PPC_SIZE(PPC_CORE(finish))
-#if !defined(POLY1305AES_PPC_AES_BY_CALLER)
 	PPC_GLOBAL(PPC_CORE(onetime))
 	PPC_FUNCTION(PPC_CORE(onetime))
 PPC_CORE(onetime):			/* (out, key, m, l): as authenticate's registers */
@@ -816,7 +814,6 @@ PPC_CORE(onetime):			/* (out, key, m, l): as authenticate's registers */
 	li	8, E_ONETIME
 	b	PPC_LOCAL(enter)
 	PPC_SIZE(PPC_CORE(onetime))
-#endif
 
 /* pairs of blocks, four pairs an iteration: ctr iterations. r6 -> the
    bytes of the blocks the iteration adds. A block's words are loaded
