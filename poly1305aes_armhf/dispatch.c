@@ -33,9 +33,9 @@
 
 /* NEON from here on (bytes; whole groups of four blocks go to it). Exact
    instructions per call under qemu-arm -cpu max, path aes (scalar) against
-   neon-aes with NEON from 64 bytes: 1019/1056 at 256 bytes, 1207/1162 at
-   320; a NEON step (64 bytes) is 106 instructions, four scalar blocks 188;
-   llvm-mca per 64 bytes: 216 model cycles against 368 on cortex-a15, 59
+   neon-aes with NEON from 64 bytes: 1068/1107 at 256 bytes, 1256/1201 at
+   320; a NEON step (64 bytes) is 94 instructions, four scalar blocks 188;
+   llvm-mca per 64 bytes: 135 model cycles against 368 on cortex-a15, 58
    against 288 on cortex-a57: NEON pays from 320 bytes on every measure
    (VECTOR_FROM, in armhf.h: the contract's NEON blocks read it too). */
 

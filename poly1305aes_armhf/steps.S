@@ -12,16 +12,22 @@
    Assumes ARMv7-A with NEON (the caller checks HWCAP_NEON), AAPCS (d8-d15
    saved and restored), loads at any address (VLD4 without an alignment
    qualifier).
-   Bounds: X's limbs < 2^26 + 2^6.5 between steps (the carry below), a
-   message limb < 2^26 (limb 4 < 2^25: the pad bit is 2^24), so X + P0 <
-   2^27.01; a key's limbs 0-3 < 2^26 and limb 4 < 5 2^24 = 2^26.33 (a power
-   of r below 5 2^128, neon.c), 5 times that < 2^28.66. A column sums at most
-   ten products: < 5 2^27.01 2^28.66 + 5 2^26 2^28.66 < 2^58.6; column 4 has
-   no 5x factor: < 5 2^27.01 2^26.33 + 5 2^26 2^26.33 < 2^56.0, and with
-   column 3's carry (< 2^32.6) still < 2^56.1, so c = D4 >> 26 < 2^30.1 fits
-   a word and D0 = (D0 mod 2^26) + 5c < 2^32.5. The carries: D1 += D0 >> 26, D2 += D1 >> 26,
-   D3 += D2 >> 26, D4 += D3 >> 26, then each limb mod 2^26, D0 += 5c, and
-   D0's carry (< 2^6.5) into limb 1. */
+   Bounds (each the largest value its inputs allow): a key's limbs 0-3 <
+   2^26 and limb 4 < 5 2^24 = 2^26.33 (a power of r below 5 2^128, neon.c),
+   5 times a limb < 2^28.65; a message limb < 2^26 (limb 4 < 2^25: the pad
+   bit is 2^24); X's limbs between steps: 0, 2, 3 < 2^26, 1 < 2^26 + 74,
+   4 < 2^26 + 38 (the carry below), so X + P0 < 2^27 + 74 fits a word. The
+   columns D0..D4 (each ten products, five of X + P0 and five of P1) are
+   below 2^57.95, 2^57.64, 2^57.24, 2^56.62 and 2^55.89. The carry, two
+   chains (each ">>" a 64-bit shift, each "mod" a mask):
+     D1 += D0 >> 26 (< 2^57.64), D0 mod 2^26;  D4 += D3 >> 26 (< 2^55.89),
+       D3 mod 2^26;
+     D2 += D1 >> 26 (< 2^57.24), D1 mod 2^26;  c = D4 >> 26 (< 2^29.89:
+       a word), D4 mod 2^26, D0 += 5 c (< 2^32.23);
+     D3 += D2 >> 26 (< 2^31.28);  D1 += D0 >> 26 (< 2^26 + 74);
+     D4 += D3 >> 26 (< 2^26 + 38);  D0, D2, D3 mod 2^26.
+   Each column's source bits leave it once (masked before it takes a carry
+   again), so the value is kept mod 2^130 - 5 (2^130 = 5). */
 #include "armhf.h"
 
 	.syntax unified
@@ -30,91 +36,54 @@
 	.arm
 	.text
 
-/* the limbs of two blocks at address (where, for example, [r1] or [r1]!: r1 += 32), one a
-   lane, in d26 d30 d31 d27 d29 */
-.macro split where
-	vld4.32 {d26, d27, d28, d29}, \where
-	vshr.u32 d30, d26, #26
-	vsli.32 d30, d27, #6
-	vbic.i32 d30, #0xfc000000
-	vbic.i32 d26, #0xfc000000
-	vshr.u32 d31, d27, #20
-	vsli.32 d31, d28, #12
-	vbic.i32 d31, #0xfc000000
-	vshr.u32 d27, d28, #14
-	vsli.32 d27, d29, #18
-	vbic.i32 d27, #0xfc000000
-	vshr.u32 d29, d29, #8
-	vorr.i32 d29, #0x01000000
+/* registers: the keys' lane forms r^4 in d0-d4 and r^2 in d5-d9 (5 in d4[1]); the columns
+   D0..D4 in q5-q9; four blocks' limbs L0..L4 in q10-q14, P0 in the low halves d20 d22 d24
+   d26 d28 (X + P0 there between steps), P1 in the high halves d21 .. d29; q15 = 2^26 - 1
+   in each 64-bit lane */
+
+/* the words of the four blocks at r1 (r1 += 64): word j of blocks a b c d in q(10+j) =
+   d(20+2j) d(21+2j); r0 scratch */
+.macro load4
+	add r0, r1, #32
+	vld4.32 {d21, d23, d25, d27}, [r0]
+	vld4.32 {d20, d22, d24, d26}, [r1]
+	add r1, r1, #64
 .endm
 
-/* X += the limbs split left */
-.macro addp
-	vadd.i32 d10, d10, d26
-	vadd.i32 d11, d11, d30
-	vadd.i32 d12, d12, d31
-	vadd.i32 d13, d13, d27
-	vadd.i32 d14, d14, d29
+/* the loaded words (q10-q13) split to limbs L0..L4 (q10-q14) in place, the pad bit 2^24
+   in L4; L0..L3 < 2^26, L4 < 2^25 */
+.macro split
+	vmov.i32 q14, #0x01000000
+	vsri.32 q14, q13, #8
+	vshl.i32 q13, q13, #18
+	vsri.32 q13, q12, #14
+	vbic.i32 q13, #0xfc000000
+	vshl.i32 q12, q12, #12
+	vsri.32 q12, q11, #20
+	vbic.i32 q12, #0xfc000000
+	vshl.i32 q11, q11, #6
+	vsri.32 q11, q10, #26
+	vbic.i32 q11, #0xfc000000
+	vbic.i32 q10, #0xfc000000
 .endm
 
-/* D0..D4 (q8-q12) op= x * y, the key by lane: y0 y1 = ka[0] ka[1], y2 y3 = kb[0] kb[1],
-   y4 = kc[0], 5y1 = kc[1], 5y2 5y3 = kd[0] kd[1], 5y4 = ke[0]; op0 vmull (the first
-   row sets D) or vmlal */
-.macro mul_lanes op0, x0, x1, x2, x3, x4, ka, kb, kc, kd, ke
-	\op0\().u32 q8, \x0, \ka[0]
-	\op0\().u32 q9, \x0, \ka[1]
-	\op0\().u32 q10, \x0, \kb[0]
-	\op0\().u32 q11, \x0, \kb[1]
-	\op0\().u32 q12, \x0, \kc[0]
-	vmlal.u32 q8, \x1, \ke[0]
-	vmlal.u32 q9, \x1, \ka[0]
-	vmlal.u32 q10, \x1, \ka[1]
-	vmlal.u32 q11, \x1, \kb[0]
-	vmlal.u32 q12, \x1, \kb[1]
-	vmlal.u32 q8, \x2, \kd[1]
-	vmlal.u32 q9, \x2, \ke[0]
-	vmlal.u32 q10, \x2, \ka[0]
-	vmlal.u32 q11, \x2, \ka[1]
-	vmlal.u32 q12, \x2, \kb[0]
-	vmlal.u32 q8, \x3, \kd[0]
-	vmlal.u32 q9, \x3, \kd[1]
-	vmlal.u32 q10, \x3, \ke[0]
-	vmlal.u32 q11, \x3, \ka[0]
-	vmlal.u32 q12, \x3, \ka[1]
-	vmlal.u32 q8, \x4, \kc[1]
-	vmlal.u32 q9, \x4, \kd[0]
-	vmlal.u32 q10, \x4, \kd[1]
-	vmlal.u32 q11, \x4, \ke[0]
-	vmlal.u32 q12, \x4, \ka[0]
+/* one row of a product: D0..D4 (q5-q9) op= x times the key words k0..k4 (by scalar);
+   op vmull (the first row sets D) or vmlal */
+.macro row op, x, k0, k1, k2, k3, k4
+	\op\().u32 q5, \x, \k0
+	\op\().u32 q6, \x, \k1
+	\op\().u32 q7, \x, \k2
+	\op\().u32 q8, \x, \k3
+	\op\().u32 q9, \x, \k4
 .endm
 
-/* the same with a key vector per limb: y0..y4, and f1..f4 = 5y1..5y4 */
+/* the columns times a key vector per limb: y0..y4 and f1..f4 = 5y1..5y4 */
 .macro mul_vectors op0, x0, x1, x2, x3, x4, y0, y1, y2, y3, y4, f1, f2, f3, f4
-	\op0\().u32 q8, \x0, \y0
-	\op0\().u32 q9, \x0, \y1
-	\op0\().u32 q10, \x0, \y2
-	\op0\().u32 q11, \x0, \y3
-	\op0\().u32 q12, \x0, \y4
-	vmlal.u32 q8, \x1, \f4
-	vmlal.u32 q9, \x1, \y0
-	vmlal.u32 q10, \x1, \y1
-	vmlal.u32 q11, \x1, \y2
-	vmlal.u32 q12, \x1, \y3
-	vmlal.u32 q8, \x2, \f3
-	vmlal.u32 q9, \x2, \f4
-	vmlal.u32 q10, \x2, \y0
-	vmlal.u32 q11, \x2, \y1
-	vmlal.u32 q12, \x2, \y2
-	vmlal.u32 q8, \x3, \f2
-	vmlal.u32 q9, \x3, \f3
-	vmlal.u32 q10, \x3, \f4
-	vmlal.u32 q11, \x3, \y0
-	vmlal.u32 q12, \x3, \y1
-	vmlal.u32 q8, \x4, \f1
-	vmlal.u32 q9, \x4, \f2
-	vmlal.u32 q10, \x4, \f3
-	vmlal.u32 q11, \x4, \f4
-	vmlal.u32 q12, \x4, \y0
+	row \op0, \x0, \y0, \y1, \y2, \y3, \y4
+	row vmlal, \x1, \f4, \y0, \y1, \y2, \y3
+	row vmlal, \x2, \f3, \f4, \y0, \y1, \y2
+	row vmlal, \x3, \f2, \f3, \f4, \y0, \y1
+	row vmlal, \x4, \f1, \f2, \f3, \f4, \y0
 .endm
 
 /* two keys' lane forms (a at ra, b at rb: limbs 0-4, 5x limbs 1-4, 5) interleaved limb by
@@ -130,30 +99,26 @@
 	vzip.32 d4, d9
 .endm
 
-/* X (d10-d14) = the columns D0..D4 (q8-q12) carried back to limbs (the bounds above);
-   five: a scalar lane holding 5 */
-.macro carry five
+/* the carry of the columns D0..D4 (q5-q9), in the order the header proves: two chains
+   D0 -> D1 -> D2 -> D3 and D3 -> D4 -> 5x D0 -> D1, then D3 -> D4; c a scratch register
+   for D4 >> 26, five a scalar lane holding 5. The loop has the same steps interleaved with
+   the next blocks' split */
+.macro carry c, five
+	vsra.u64 q6, q5, #26
 	vsra.u64 q9, q8, #26
-	vsra.u64 q10, q9, #26
-	vsra.u64 q11, q10, #26
-	vsra.u64 q12, q11, #26
-	vshrn.u64 d30, q12, #26
-	vmovn.i64 d10, q8
-	vbic.i32 d10, #0xfc000000
-	vmovl.u32 q8, d10
-	vmlal.u32 q8, d30, \five
-	vshrn.u64 d31, q8, #26
-	vmovn.i64 d10, q8
-	vbic.i32 d10, #0xfc000000
-	vmovn.i64 d11, q9
-	vbic.i32 d11, #0xfc000000
-	vadd.i32 d11, d11, d31
-	vmovn.i64 d12, q10
-	vbic.i32 d12, #0xfc000000
-	vmovn.i64 d13, q11
-	vbic.i32 d13, #0xfc000000
-	vmovn.i64 d14, q12
-	vbic.i32 d14, #0xfc000000
+	vand q5, q5, q15
+	vand q8, q8, q15
+	vsra.u64 q7, q6, #26
+	vshrn.u64 \c, q9, #26
+	vand q6, q6, q15
+	vmlal.u32 q5, \c, \five
+	vand q9, q9, q15
+	vsra.u64 q8, q7, #26
+	vsra.u64 q6, q5, #26
+	vsra.u64 q9, q8, #26
+	vand q5, q5, q15
+	vand q7, q7, q15
+	vand q8, q8, q15
 .endm
 
 	.globl neon_steps
@@ -164,35 +129,104 @@ neon_steps:                              @ r0 keys, r1 m, r2 q >= 1, r3 x
 	vpush {d8-d15}
 	mov r12, r0
 	vldm r0, {d0-d9}                 @ r^4 and r^2 by lane
-	vmov.i32 d10, #0
-	vmov.i32 d11, #0
-	vmov.i32 d12, #0
-	vmov.i32 d13, #0
-	vmov.i32 d14, #0
+	vmov.i64 q15, #0xffffffff
+	vshr.u64 q15, q15, #6
+	load4                            @ X + P0 = P0 for X = 0
+	split
 	subs r2, r2, #1
 	beq 2f
-1:	add r0, r1, #32                  @ X = (X + P0) r^4 + P1 r^2: P1's products first, which
-	split [r0]                       @ need no X (an out-of-order core overlaps them with the
-	mul_lanes vmull, d26, d30, d31, d27, d29, d5, d6, d7, d8, d9   @ last step's carries)
-	split [r1]
+1:	row vmull, d21, d5[0], d5[1], d6[0], d6[1], d7[0]      @ X = (X + P0) r^4 + P1 r^2
+	row vmlal, d23, d9[0], d5[0], d5[1], d6[0], d6[1]
+	row vmlal, d25, d8[1], d9[0], d5[0], d5[1], d6[0]
+	row vmlal, d27, d8[0], d8[1], d9[0], d5[0], d5[1]
+	row vmlal, d29, d7[1], d8[0], d8[1], d9[0], d5[0]
+	vmlal.u32 q5, d20, d0[0]         @ (X + P0) r^4 with the next blocks' loads, then the
+	add r0, r1, #32                  @ carry (as in the macro carry) with the next split
+	vmlal.u32 q6, d20, d0[1]         @ between its steps (a schedule for in-order cores)
+	vld4.32 {d21, d23, d25, d27}, [r0]
+	vmlal.u32 q8, d20, d1[1]
+	vmlal.u32 q9, d20, d2[0]
+	vmlal.u32 q7, d20, d1[0]
+	vmlal.u32 q5, d22, d4[0]
+	vmlal.u32 q6, d22, d0[0]
+	vmlal.u32 q8, d22, d1[0]
+	vmlal.u32 q9, d22, d1[1]
+	vmlal.u32 q7, d22, d0[1]
+	vmlal.u32 q5, d24, d3[1]
+	vmlal.u32 q6, d24, d4[0]
+	vmlal.u32 q8, d24, d0[1]
+	vmlal.u32 q9, d24, d1[0]
+	vmlal.u32 q7, d24, d0[0]
+	vmlal.u32 q5, d26, d3[0]
+	vmlal.u32 q6, d26, d3[1]
+	vmlal.u32 q8, d26, d0[0]
+	vmlal.u32 q9, d26, d0[1]
+	vmlal.u32 q7, d26, d4[0]
+	vld4.32 {d20, d22, d24, d26}, [r1]
 	add r1, r1, #64
-	addp
-	mul_lanes vmlal, d10, d11, d12, d13, d14, d0, d1, d2, d3, d4
-	carry d4[1]
+	vmlal.u32 q5, d28, d2[1]
+	vmlal.u32 q6, d28, d3[0]
+	vmlal.u32 q8, d28, d4[0]
+	vmlal.u32 q9, d28, d0[0]
+	vmlal.u32 q7, d28, d3[1]
+	vsra.u64 q6, q5, #26             @ D1 += D0 >> 26
+	vmov.i32 q14, #0x01000000
+	vand q5, q5, q15                 @ D0 mod 2^26
+	vsra.u64 q9, q8, #26             @ D4 += D3 >> 26
+	vsri.32 q14, q13, #8
+	vshl.i32 q13, q13, #18
+	vsra.u64 q7, q6, #26             @ D2 += D1 >> 26
+	vand q8, q8, q15                 @ D3 mod 2^26
+	vsri.32 q13, q12, #14
+	vshrn.u64 d3, q9, #26            @ c = D4 >> 26, d3 a scratch (reloaded below)
+	vshl.i32 q12, q12, #12
+	vand q6, q6, q15                 @ D1 mod 2^26
+	vmlal.u32 q5, d3, d4[1]          @ D0 += 5 c
+	vldr d3, [r12, #24]              @ r^4's 5 r_2, 5 r_3 again
+	vsra.u64 q8, q7, #26             @ D3 += D2 >> 26
+	vsri.32 q12, q11, #20
+	vshl.i32 q11, q11, #6
+	vand q9, q9, q15                 @ D4 mod 2^26
+	vbic.i32 q13, #0xfc000000
+	vsri.32 q11, q10, #26
+	vsra.u64 q6, q5, #26             @ D1 += D0 >> 26
+	vsra.u64 q9, q8, #26             @ D4 += D3 >> 26
+	vbic.i32 q12, #0xfc000000
+	vbic.i32 q11, #0xfc000000
+	vbic.i32 q10, #0xfc000000
+	vand q5, q5, q15                 @ D0 mod 2^26
+	vand q7, q7, q15                 @ D2 mod 2^26
+	vand q8, q8, q15                 @ D3 mod 2^26
+	vaddw.u32 q5, q5, d20            @ X + P0 (the next P0) to the low halves
+	vaddw.u32 q6, q6, d22
+	vaddw.u32 q7, q7, d24
+	vaddw.u32 q8, q8, d26
+	vaddw.u32 q9, q9, d28
+	vmovn.i64 d20, q5
+	vmovn.i64 d22, q6
+	vmovn.i64 d24, q7
+	vmovn.i64 d26, q8
+	vmovn.i64 d28, q9
 	subs r2, r2, #1
 	bne 1b
 2:	add r0, r12, #80                 @ the last step: X = (X + P0) (r^4, r^3) + P1 (r^2, r)
 	zipkeys r12, r0
-	split [r1]!
-	addp
-	mul_vectors vmull, d10, d11, d12, d13, d14, d0, d5, d1, d6, d2, d7, d3, d8, d4
+	mul_vectors vmull, d20, d22, d24, d26, d28, d0, d5, d1, d6, d2, d7, d3, d8, d4
 	add r0, r12, #40
 	add r2, r12, #120
 	zipkeys r0, r2
-	split [r1]!
-	mul_vectors vmlal, d26, d30, d31, d27, d29, d0, d5, d1, d6, d2, d7, d3, d8, d4
-	carry d9[0]
-	vstm r3, {d10-d14}
+	mul_vectors vmlal, d21, d23, d25, d27, d29, d0, d5, d1, d6, d2, d7, d3, d8, d4
+	carry d3, d9[0]
+	vmovn.i64 d20, q5
+	vmovn.i64 d22, q6
+	vmovn.i64 d24, q7
+	vmovn.i64 d26, q8
+	vmovn.i64 d28, q9
+	vst1.32 {d20}, [r3]!
+	vst1.32 {d22}, [r3]!
+	vst1.32 {d24}, [r3]!
+	vst1.32 {d26}, [r3]!
+	vst1.32 {d28}, [r3]
 	vmov.i32 q8, #0                  @ the keys' memory zeroed
 	vmov.i32 q9, #0
 	.rept 5
