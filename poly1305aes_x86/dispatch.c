@@ -47,8 +47,8 @@
    threshold for Poly1305 alone (onetime_fused) */
 static const struct path paths[] = {
   { "ifma", SSE2 | SSSE3 | AESNI | OSYMM | AVX2 | BMI2 | OSZMM | AVX512F | AVX512VL | AVX512BW | AVX512IFMA
-    | AVX512VBMI2, scalar_aesni, vector_ifma, FROM(320, 320), STACK_BYTES(ifma, scalar), STACK_BYTES(ifma, vector),
-    FROM(320, 256) },
+    | AVX512VBMI2, scalar_aesni, vector_ifma, FROM(320, 192), STACK_BYTES(ifma, scalar), STACK_BYTES(ifma, vector),
+    FROM(320, 224) },
   { "avx2", SSE2 | SSSE3 | AESNI | OSYMM | AVX2, scalar_aesni, vector_avx2, FROM(384, 384), STACK_BYTES(avx2, scalar),
     STACK_BYTES(avx2, vector),
     FROM(384, 384) },

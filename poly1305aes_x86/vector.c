@@ -14,8 +14,8 @@
    its 512-bit units: measured on the Intel Xeon here (Sapphire-Rapids-class) with a caller that
    runs no 512-bit code (doc/RESULTS.md, onetime_x86), the ymm code is faster up to 32 KiB and
    about as fast at 64 KiB; a caller whose own 512-bit code keeps the units warm would gain
-   from the zmm code sooner. The same on both vendors: AMD's Zen 4 has no warm-up but runs
-   512-bit IFMA as two 256-bit halves. test/abi.c and test/timing.c run a length above it. */
+   from the zmm code sooner. Not measured on AMD (no AMD CPU with AVX-512 IFMA at hand): both
+   vendors use it. test/abi.c and test/timing.c run a length above it. */
 #ifndef IFMA_ZMM_FROM
 #define IFMA_ZMM_FROM 32768
 #endif
