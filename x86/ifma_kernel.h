@@ -90,16 +90,15 @@ INLINE IFMA_TARGET u64 lanes_sum(V a)
 #endif
 }
 
-/* L += h r, U += h r (the low and the high halves, weights above); h0 last: a carry
-   step makes it a multiply-add after h1 and h2 */
+/* L += h r, U += h r (the low and the high halves, weights above) */
 INLINE IFMA_TARGET void mul_add(V l[3], V u[3], const struct num *h, const struct mult *r)
 {
-  l[0] = lo(lo(lo(l[0], h->l1, r->s2), h->l2, r->s1), h->l0, r->r0);
-  l[1] = lo(lo(lo(l[1], h->l1, r->r0), h->l2, r->s2), h->l0, r->r1);
-  l[2] = lo(lo(lo(l[2], h->l1, r->r1), h->l2, r->r0), h->l0, r->r2);
-  u[0] = hi(hi(hi(u[0], h->l1, r->s2), h->l2, r->s1), h->l0, r->r0);
-  u[1] = hi(hi(hi(u[1], h->l1, r->r0), h->l2, r->s2), h->l0, r->r1);
-  u[2] = hi(hi(hi(u[2], h->l1, r->r1), h->l2, r->r0), h->l0, r->r2);
+  l[0] = lo(lo(lo(l[0], h->l0, r->r0), h->l1, r->s2), h->l2, r->s1);
+  l[1] = lo(lo(lo(l[1], h->l0, r->r1), h->l1, r->r0), h->l2, r->s2);
+  l[2] = lo(lo(lo(l[2], h->l0, r->r2), h->l1, r->r1), h->l2, r->r0);
+  u[0] = hi(hi(hi(u[0], h->l0, r->r0), h->l1, r->s2), h->l2, r->s1);
+  u[1] = hi(hi(hi(u[1], h->l0, r->r1), h->l1, r->r0), h->l2, r->s2);
+  u[2] = hi(hi(hi(u[2], h->l0, r->r2), h->l1, r->r1), h->l2, r->r0);
 }
 
 /* D from L and U */
@@ -233,14 +232,13 @@ INLINE unsigned int lane_of_power(unsigned int e)
   return lane_of_block(IFMA_LANES - e);
 }
 
-/* the product tree's level j: the lanes whose e - 1 (N - 1 - b, lane L holding block b) has bit j */
-INLINE __mmask8 level_lanes(unsigned int j)
-{
-  unsigned int b, lanes = 0;
-  for (b = 0; b < IFMA_LANES; ++b)
-    if ((IFMA_LANES - 1 - b) >> j & 1) lanes |= 1u << lane_of_block(b);
-  return (__mmask8) lanes;
-}
+/* the product tree's lane masks, level by level: the lanes whose e - 1 (N - 1 - b, lane L
+   holding block b) has bit j (constants: the tree is written out, not looped) */
+#if IFMA_LANES == 8
+#define LEVEL_LANES(j) ((j) == 0 ? 0x33 : (j) == 1 ? 0x0f : 0x55)
+#else
+#define LEVEL_LANES(j) ((j) == 0 ? 0x3 : 0x5)
+#endif
 
 /* the limbs of the clamped r, in every lane */
 INLINE IFMA_TARGET void clamped_limbs(struct num *n1, const unsigned char r[16])
@@ -255,20 +253,29 @@ INLINE IFMA_TARGET void clamped_limbs(struct num *n1, const unsigned char r[16])
   n1->l2 = k64(x1 >> 24);
 }
 
-/* pb's lanes r^(N - b), b the block each holds, from r's limbs n1 in every lane: the product
-   tree (lane 0's r^N last) */
+/* one level of the product tree: pb's lanes in the mask times square, the others kept */
+INLINE IFMA_TARGET void tree_level(struct num *pb, const struct num *square, __mmask8 lanes)
+{
+  struct num before = *pb;
+  struct mult sq, sel;
+  to_mult(&sq, square);
+  select_or_one(&sel, &sq, lanes);
+  mulmod(pb, &before, &sel);
+}
+
+/* pb's lanes r^(N - b), b the block each holds, from r's limbs n1 in every lane (lane 0's
+   r^N last) */
 INLINE IFMA_TARGET void lane_powers(struct num *pb, const struct num *n1)
 {
-  struct num square = *n1;
-  struct mult sq, sel;
-  unsigned int j;
+  struct num square;
   *pb = *n1;
-  for (j = 0; (1u << j) < IFMA_LANES; ++j) {
-    if (j) first_lane(&square, pb);             /* r^(2^j) */
-    to_mult(&sq, &square);
-    select_or_one(&sel, &sq, level_lanes(j));
-    mulmod(pb, pb, &sel);
-  }
+  tree_level(pb, n1, LEVEL_LANES(0));            /* times r */
+  first_lane(&square, pb);
+  tree_level(pb, &square, LEVEL_LANES(1));       /* times r^2 */
+#if IFMA_LANES == 8
+  first_lane(&square, pb);
+  tree_level(pb, &square, LEVEL_LANES(2));       /* times r^4 */
+#endif
 }
 
 /* the sums of m[0..l), l >= 1 (x86.h) */
