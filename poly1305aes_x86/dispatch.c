@@ -8,8 +8,10 @@
    (x86/paths.h's FROM names the CPU each was measured on; the figures:
    doc/RESULTS.md):
      ifma          AES-NI; radix 2^32 (radix32.S); then AVX-512 IFMA
-                   radix 2^44, 16 blocks a step (x86/ifma.c; needs AVX-512 F, VL,
-                   BW, IFMA, VBMI2, BMI2, AVX2 and OS zmm state)
+                   radix 2^44 on ymm registers, 8 blocks a step (x86/ifma256.c),
+                   and from 32 KiB on zmm registers, 16 blocks a step
+                   (x86/ifma.c; vector.c's IFMA_ZMM_FROM); needs AVX-512 F, VL,
+                   BW, IFMA, VBMI2, BMI2, AVX2 and OS zmm state
      avx2          AES-NI; radix 2^32; then AVX2 radix 2^26, 8 blocks a
                    step (x86/avx2.c; needs AVX2 and OS ymm state)
      sse2          AES-NI; radix 2^32; then SSE2 radix 2^26, 8 blocks
@@ -40,13 +42,18 @@
 #ifndef TWO_FROM
 #define TWO_FROM 4096   /* the generic path's two chains from here, both vendors (doc/RESULTS.md) */
 #endif
+/* its threshold in the table: the two chains need 32 bytes (vector_two_table), so a measurement
+   build's TWO_FROM (speed/crossover.py) never puts them below that, and VECTOR_FROM, which
+   moves the other paths' thresholds, leaves it alone (with it the stack probe ran the two
+   chains on 0 to 31 bytes and crashed) */
+#define TWO_THRESHOLD ((TWO_FROM) > 32 ? (TWO_FROM) : 32)
 
 /* FROM(AMD, Intel): each vendor's threshold, x86/paths.h; the second FROM of a row, its
    threshold for Poly1305 alone (onetime_fused) */
 static const struct path paths[] = {
   { "ifma", SSE2 | SSSE3 | AESNI | OSYMM | AVX2 | BMI2 | OSZMM | AVX512F | AVX512VL | AVX512BW | AVX512IFMA
-    | AVX512VBMI2, scalar_aesni, vector_ifma, FROM(320, 320), STACK_BYTES(ifma, scalar), STACK_BYTES(ifma, vector),
-    FROM(320, 256) },
+    | AVX512VBMI2, scalar_aesni, vector_ifma, FROM(320, 192), STACK_BYTES(ifma, scalar), STACK_BYTES(ifma, vector),
+    FROM(320, 224) },
   { "avx2", SSE2 | SSSE3 | AESNI | OSYMM | AVX2, scalar_aesni, vector_avx2, FROM(384, 384), STACK_BYTES(avx2, scalar),
     STACK_BYTES(avx2, vector),
     FROM(384, 384) },
@@ -59,9 +66,9 @@ static const struct path paths[] = {
   { "generic-sse2", SSE2, scalar_table, vector_sse2_table, FROM(384, 256), STACK_BYTES(generic_sse2, scalar),
     STACK_BYTES(generic_sse2, vector),
     FROM(384, 256) },
-  { "generic", 0, scalar_table, vector_two_table, FROM(TWO_FROM, TWO_FROM), STACK_BYTES(generic, scalar),
+  { "generic", 0, scalar_table, vector_two_table, { TWO_THRESHOLD, TWO_THRESHOLD }, STACK_BYTES(generic, scalar),
     STACK_BYTES(generic, vector),
-    FROM(TWO_FROM, TWO_FROM) },
+    { TWO_THRESHOLD, TWO_THRESHOLD } },
 };
 
 /* zero the bytes [esp - bytes, esp) below the stack pointer, where the frames

@@ -1018,10 +1018,11 @@ static void run_again(struct abi_block *b, void *context, struct secrets *other)
 static void run(int which)
 {
   /* 4100: above every vector threshold (poly1305aes_amd64's sse2 and generic paths from 2560
-     bytes, arm64's hybrid loop from 3072), its last block partial */
-  static const unsigned int lengths[] = { 0, 1, 15, 16, 17, 64, 1000, 4100 };
+     bytes, arm64's hybrid loop from 3072), its last block partial; 32785: above the switch of
+     poly1305aes_x86's ifma path from its ymm to its zmm code (a wipe of its own size) */
+  static const unsigned int lengths[] = { 0, 1, 15, 16, 17, 64, 1000, 4100, 32785 };
   static const char *const names[] = { "authenticate", "verify (right tag)", "verify (wrong tag)", "onetimeauth" };
-  static unsigned char buffer[4100 + 8];
+  static unsigned char buffer[32785 + 8];
   static struct call_args a;
   static struct secrets secret;
   unsigned long asked[ABI_NINT];
@@ -1088,7 +1089,7 @@ static void run(int which)
            (unsigned long) stack_deepest);
     ++failures;
   }
-  else printf("ok abi %s: %u calls (lengths 0 1 15 16 17 64 1000 4100, stack pads 0 16 32 48, %d caller FP modes, "
+  else printf("ok abi %s: %u calls (lengths 0 1 15 16 17 64 1000 4100 32785, stack pads 0 16 32 48, %d caller FP modes, "
               "message offsets 0-6%s), every check holds; the deepest call used %lu bytes of stack and left no "
               "secret in them\n", names[which], calls, NMODES, UPPER_MODES, (unsigned long) stack_deepest);
 }
@@ -1245,7 +1246,7 @@ static void run_core(const struct poly1305aes_core *core, int which)
 /* the build's stack probe (common/stack.h): on the current path, calls of
    authenticate and verify at every length from 0 to 17 and around each power
    of 2 up to 16 KiB and each vector threshold the dispatchers name (320 to
-   4100), and (where the implementation provides path_core) of each core
+   4100, and 32 KiB: poly1305aes_x86's switch to its zmm code), and (where the implementation provides path_core) of each core
    entry point with block counts across the same thresholds, at four stack
    pads and two caller FP modes, each on a painted stack; prints for each
    area the most bytes the calls whose wipe recorded it wrote below the
@@ -1283,11 +1284,11 @@ static int measure_call(struct abi_block *b, unsigned long deepest[4])
 
 static int measure_path(unsigned int p, const char *path)
 {
-  static const unsigned int extra[] = { 320, 384, 640, 896, 2560, 3072, 4100 };
+  static const unsigned int extra[] = { 320, 384, 640, 896, 2560, 3072, 4100, 32768, 32785 };
   static const unsigned long core_counts[][2] = { { 0, 0 }, { 0, 1 }, { 3, 2 }, { 0, 19 }, { 0, 20 }, { 1, 24 },
     { 0, 25 }, { 0, 32 }, { 0, 40 }, { 0, 56 }, { 0, 64 }, { 2, 70 },
     { 0, 128 }, { 0, 160 }, { 0, 256 } };
-  static unsigned char buffer[16384 + 16];
+  static unsigned char buffer[32785 + 16];
   static const char *const area_names[4] = { "none", "scalar", "vector", "core" };
   static struct core_args a;
   const struct poly1305aes_core *core = poly1305aes_path_core ? poly1305aes_path_core(p) : NULL;

@@ -288,13 +288,19 @@ static void check_prefix(void)
   }
 }
 
-/* lengths around 64 KiB and 1 MiB */
+/* lengths around 32 KiB (poly1305aes_x86's switch from its ymm to its zmm IFMA code), 64 KiB
+   and 1 MiB */
 static void check_near(void)
 {
+  static const unsigned int near32k[] = { 32767, 32768, 32769, 32783, 32785 };
   unsigned char kr[32], n[16];
   uint64_t prng = 5;
-  unsigned int l;
+  unsigned int l, i;
   prng_fill(&prng, big, sizeof big);
+  for (i = 0; i < sizeof near32k / sizeof near32k[0]; ++i) {
+    random_case(&prng, kr, n, NULL, 0);
+    against_reference(kr, n, big, near32k[i], "message near 32 KiB, length");
+  }
   for (l = 65536 - 40; l <= 65536 + 40; ++l) {
     random_case(&prng, kr, n, NULL, 0);
     against_reference(kr, n, big, l, "message near 64 KiB, length");

@@ -11,8 +11,9 @@ runs natively) with mk/impl.mk, then runs it: first its self-test, a table
 read at secret indices, which must be caught (the measurement has teeth on
 this machine); then on each PATH, which the implementation's 'sidechannel'
 file must claim constant (constbranch and constindex yes): k and n fixed against
-random at 0 and 1024 bytes, r fixed against random at 64 and 1024 bytes
-(the scalar and the vector code of the path), each of which must show no
+random at 0 and 1024 bytes, r fixed against random at 64, 1024 and 32785
+bytes (the scalar and the vector code of the path; at 32785 poly1305aes_x86's
+ifma path runs its zmm code, below 32 KiB its ymm code), each of which must show no
 leak (|t| <= 10). A PATH this CPU cannot run is reported
 on a NOTE line, not checked. Exits non-zero when a claim is contradicted or
 the self-test is not caught.
@@ -24,7 +25,7 @@ import sys
 from tools import describe
 
 
-TESTS = [("aes", 0), ("aes", 1024), ("poly", 64), ("poly", 1024)]
+TESTS = [("aes", 0), ("aes", 1024), ("poly", 64), ("poly", 1024), ("poly", 32785)]
 
 
 def main():

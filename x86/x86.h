@@ -36,6 +36,7 @@ typedef void core_vector_fn(void *st, const unsigned char *m, size_t nblocks);
 /* the names the shared files define, each namespaced once (common/namespace.h) */
 #define sse2_hash CRYPTO_NAMESPACE(sse2_hash)
 #define ifma_hash CRYPTO_NAMESPACE(ifma_hash)
+#define ifma256_hash CRYPTO_NAMESPACE(ifma256_hash)
 #define avx2_hash CRYPTO_NAMESPACE(avx2_hash)
 #define aes_table CRYPTO_NAMESPACE(aes_table)   /* common/aes_table.h's table */
 
@@ -61,6 +62,10 @@ HIDDEN void avx2_hash(uint64_t d[5], const unsigned char r[16], const unsigned c
 /* x86/ifma.c: c[k] = the sum of weight 2^(44k), each < 2^60, likewise; l >= 1;
    the CPU has AVX-512 F, VL, BW, IFMA and VBMI2 and BMI2 */
 HIDDEN void ifma_hash(uint64_t c[3], const unsigned char r[16], const unsigned char *m, size_t l);
+
+/* x86/ifma256.c: the same sums from the same algorithm on ymm registers (no 512-bit
+   instruction; poly1305aes_x86 builds it) */
+HIDDEN void ifma256_hash(uint64_t c[3], const unsigned char r[16], const unsigned char *m, size_t l);
 
 
 
