@@ -36,8 +36,8 @@
    threshold for Poly1305 alone (onetime_fused) */
 static const struct path paths[] = {
   { "ifma", SSE2 | SSSE3 | AESNI | OSYMM | AVX2 | BMI2 | OSZMM | AVX512F | AVX512VL | AVX512BW | AVX512IFMA | AVX512VBMI2,
-    scalar_mulx, vector_ifma, FROM(384, 1024), STACK_BYTES(ifma, scalar), STACK_BYTES(ifma, vector),
-    FROM(384, 768) },
+    scalar_mulx, vector_ifma, FROM(384, 384), STACK_BYTES(ifma, scalar), STACK_BYTES(ifma, vector),
+    FROM(384, 256) },
   { "avx2", SSE2 | SSSE3 | AESNI | OSYMM | AVX2 | BMI2, scalar_mulx, vector_avx2, FROM(896, 2048), STACK_BYTES(avx2, scalar),
     STACK_BYTES(avx2, vector),
     FROM(896, 2048) },

@@ -8,25 +8,6 @@
 #include "aesni.h"
 #include "poly26.h"
 
-/* the ifma path's sums of m[0..l) as words: x86/ifma256.c's (ymm) below IFMA_ZMM_FROM bytes,
-   x86/ifma.c's (zmm) from there. In 32-bit mode the zmm code keeps most of its numbers in
-   memory, and its 512-bit instructions, after a spell without any, run while the core warms
-   its 512-bit units: measured on the Intel Xeon here (Sapphire-Rapids-class) with a caller that
-   runs no 512-bit code (doc/RESULTS.md, onetime_x86), the ymm code is faster up to 32 KiB and
-   about as fast at 64 KiB; a caller whose own 512-bit code keeps the units warm would gain
-   from the zmm code sooner. Not measured on AMD (no AMD CPU with AVX-512 IFMA at hand): both
-   vendors use it. test/abi.c and test/timing.c run a length above it. */
-#ifndef IFMA_ZMM_FROM
-#define IFMA_ZMM_FROM 32768
-#endif
-INLINE void ifma_x86_words(uint32_t w[5], const unsigned char r[16], const unsigned char *m, size_t l)
-{
-  uint64_t c[3];
-  if (l < IFMA_ZMM_FROM) ifma256_hash(c, r, m, l);
-  else ifma_hash(c, r, m, l);
-  sums44_words(w, c);
-}
-
 /* a path's long-message calls (hashfn): s from AES-NI (or given, for
    Poly1305 alone) around a core, in the instruction set of the path */
 #define AES_AROUND(name, isa, words)                                                             \
@@ -40,7 +21,7 @@ INLINE void ifma_x86_words(uint32_t w[5], const unsigned char r[16], const unsig
     words(w, r, m, l);                                                                           \
     p32_finish(out, w, s);                                                                       \
   }
-AES_AROUND(vector_ifma, "avx512f,avx512vl,avx512bw,avx512ifma,avx512vbmi2,avx2,avx,bmi2,aes,ssse3", ifma_x86_words)
+AES_AROUND(vector_ifma, "avx512f,avx512vl,avx512bw,avx512ifma,avx512vbmi2,avx2,avx,bmi2,aes,ssse3", ifma_words)
 AES_AROUND(vector_avx2, "avx2,avx,aes,ssse3", avx2_words)
 AES_AROUND(vector_sse2, "aes,ssse3", sse2_words)
 
@@ -76,7 +57,7 @@ INLINE void join_words(uint32_t h[5], const uint32_t r[5], const uint32_t w[5], 
     words(w, r, m, 16 * nblocks);                                                                \
     join_words(st->h, st->r, w, nblocks);                                                        \
   }
-CORE_VECTOR(core_vector_ifma, "avx2,avx", ifma_x86_words)
+CORE_VECTOR(core_vector_ifma, "avx2,avx", ifma_words)
 CORE_VECTOR(core_vector_avx2, "avx2,avx", avx2_words)
 CORE_VECTOR(core_vector_sse2, "sse2", sse2_words)
 

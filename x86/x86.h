@@ -149,10 +149,22 @@ INLINE void avx2_words(uint32_t w[5], const unsigned char r[16], const unsigned 
   sums26_words(w, d);
 }
 
+/* the ifma paths' sums: x86/ifma256.c's (ymm) below IFMA_ZMM_FROM bytes, x86/ifma.c's (zmm)
+   from there. On Intel the 512-bit instructions, after a spell without any (a few
+   microseconds of other code), run while the core warms its 512-bit units, a cost that grows
+   with the length to thousands of ticks; the ymm code pays far less (doc/RESULTS.md, the
+   mixed load). In 32-bit mode the zmm code also keeps most of its numbers in memory.
+   Measured on the Intel Xeon here (Sapphire-Rapids-class); not on AMD (no AMD CPU with
+   AVX-512 IFMA at hand): both vendors use it. test/abi.c and test/timing.c run a length
+   above it. */
+#ifndef IFMA_ZMM_FROM
+#define IFMA_ZMM_FROM 32768
+#endif
 INLINE void ifma_words(uint32_t w[5], const unsigned char r[16], const unsigned char *m, size_t l)
 {
   uint64_t c[3];
-  ifma_hash(c, r, m, l);
+  if (l < IFMA_ZMM_FROM) ifma256_hash(c, r, m, l);
+  else ifma_hash(c, r, m, l);
   sums44_words(w, c);
 }
 
