@@ -32,6 +32,12 @@
 #include "amd64.h"
 #include "../x86/paths.h"
 
+/* where the ifma path's sums leave the ymm code for the zmm code (x86/x86.h): on Intel from
+   IFMA_ZMM_FROM (idle 512-bit units slow the zmm code's start: doc/RESULTS.md, the mixed
+   load); on AMD (its zmm code measured fastest on an AMD EPYC Zen 4, before the ymm code
+   existed) at every length */
+static const size_t ifma_zmm_from_vendor[VENDORS] = { [VENDOR_AMD] = 0, [VENDOR_INTEL] = IFMA_ZMM_FROM };
+
 /* FROM(AMD, Intel): each vendor's threshold, x86/paths.h; the second FROM of a row, its
    threshold for Poly1305 alone (onetime_fused) */
 static const struct path paths[] = {

@@ -48,6 +48,10 @@
    chains on 0 to 31 bytes and crashed) */
 #define TWO_THRESHOLD ((TWO_FROM) > 32 ? (TWO_FROM) : 32)
 
+/* where the ifma path's sums leave the ymm code for the zmm code (x86/x86.h), both vendors:
+   in 32-bit mode the zmm code keeps most of its numbers in memory (not measured on AMD) */
+static const size_t ifma_zmm_from_vendor[VENDORS] = { [VENDOR_AMD] = IFMA_ZMM_FROM, [VENDOR_INTEL] = IFMA_ZMM_FROM };
+
 /* FROM(AMD, Intel): each vendor's threshold, x86/paths.h; the second FROM of a row, its
    threshold for Poly1305 alone (onetime_fused) */
 static const struct path paths[] = {

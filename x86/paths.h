@@ -130,10 +130,14 @@ static int clear_upper;             /* the CPU has AVX: vzeroupper before each c
 static size_t chosen_from;          /* the chosen path's vector_from for this CPU's vendor */
 static size_t chosen_onetime_from;  /* and its onetime_from */
 
-/* p from now on; clear_upper, chosen_from and chosen_onetime_from are written before the
+/* p from now on; ifma_zmm_from, clear_upper, chosen_from and chosen_onetime_from are written before the
    release store of chosen (path_vector_from reads them after its acquire load) */
+HIDDEN size_t ifma_zmm_from;   /* x86/x86.h's ifma_words: ymm code below, zmm from there */
+static const size_t ifma_zmm_from_vendor[VENDORS];   /* each vendor's: the dispatch.c's (a tentative definition) */
+
 static void path_store(const struct path *p)
 {
+  __atomic_store_n(&ifma_zmm_from, ifma_zmm_from_vendor[cpu_vendor()], __ATOMIC_RELAXED);
   __atomic_store_n(&clear_upper, (cpu_features() & OSYMM) != 0, __ATOMIC_RELAXED);
   __atomic_store_n(&chosen_from, p->vector_from[cpu_vendor()], __ATOMIC_RELAXED);
   __atomic_store_n(&chosen_onetime_from, p->onetime_from[cpu_vendor()], __ATOMIC_RELAXED);

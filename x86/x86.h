@@ -155,15 +155,19 @@ INLINE void avx2_words(uint32_t w[5], const unsigned char r[16], const unsigned 
    with the length to thousands of ticks; the ymm code pays far less (doc/RESULTS.md, the
    mixed load). In 32-bit mode the zmm code also keeps most of its numbers in memory.
    Measured on the Intel Xeon here (Sapphire-Rapids-class); not on AMD (no AMD CPU with
-   AVX-512 IFMA at hand): both vendors use it. test/abi.c and test/timing.c run a length
+   AVX-512 IFMA at hand): the dispatcher sets ifma_zmm_from for this CPU's vendor with the
+   path (x86/paths.h; the implementation's dispatch.c says each vendor's value); until its
+   first call, 0: the zmm code at every length. test/abi.c and test/timing.c run a length
    above it. */
 #ifndef IFMA_ZMM_FROM
 #define IFMA_ZMM_FROM 32768
 #endif
+#define ifma_zmm_from CRYPTO_NAMESPACE(ifma_zmm_from)
+extern HIDDEN size_t ifma_zmm_from;
 INLINE void ifma_words(uint32_t w[5], const unsigned char r[16], const unsigned char *m, size_t l)
 {
   uint64_t c[3];
-  if (l < IFMA_ZMM_FROM) ifma256_hash(c, r, m, l);
+  if (l < __atomic_load_n(&ifma_zmm_from, __ATOMIC_RELAXED)) ifma256_hash(c, r, m, l);
   else ifma_hash(c, r, m, l);
   sums44_words(w, c);
 }
