@@ -8,7 +8,9 @@
    (x86/paths.h's FROM names the CPU each was measured on; the figures:
    doc/RESULTS.md). The vector cores are x86/'s, shared with poly1305aes_x86:
      ifma     AES-NI; radix 2^64 with MULX; then AVX-512 IFMA radix
-              2^44, 16 blocks a step (x86/ifma.c; needs AVX-512 F, VL, BW, IFMA,
+              2^44 on ymm registers, 8 blocks a step (x86/ifma256.c), on Intel
+              from 32 KiB and on AMD always on zmm registers, 16 blocks a step
+              (x86/ifma.c; ifma_zmm_from_vendor below; needs AVX-512 F, VL, BW, IFMA,
               VBMI2, BMI2 and OS zmm state)
      avx2     AES-NI; radix 2^64 with MULX; then AVX2 radix 2^26, 8
               blocks a step (x86/avx2.c; needs AVX2, BMI2, OS ymm state)

@@ -10,7 +10,7 @@
      ifma          AES-NI; radix 2^32 (radix32.S); then AVX-512 IFMA
                    radix 2^44 on ymm registers, 8 blocks a step (x86/ifma256.c),
                    and from 32 KiB on zmm registers, 16 blocks a step
-                   (x86/ifma.c; vector.c's IFMA_ZMM_FROM); needs AVX-512 F, VL,
+                   (x86/ifma.c; x86/x86.h's IFMA_ZMM_FROM); needs AVX-512 F, VL,
                    BW, IFMA, VBMI2, BMI2, AVX2 and OS zmm state
      avx2          AES-NI; radix 2^32; then AVX2 radix 2^26, 8 blocks a
                    step (x86/avx2.c; needs AVX2 and OS ymm state)
