@@ -7,6 +7,8 @@ validation.
   schedule.py check        validate the models, then print this code's figures
   schedule.py validate     the validation only
   schedule.py figures      this code's figures only
+  schedule.py vector       the vector units' validation, then poly1305aes_ppcct's
+                           altivec figures (a test too: exits 1 when it fails)
   schedule.py derive FILE  print the description of Bernstein's loop from his
                            poly1305_aix.s (checking it gives the same cycles)
   schedule.py derive-vpaes LISTING
@@ -187,11 +189,11 @@ def measure(impl="aix", lengths=(0, 16, 64, 1024), qemu="qemu-ppc", extra=(), ae
     for n in sorted(set(lengths) | {1024, 2048}):
         insns = pm.call_insns(TOP, qemu, probe, n, pm.PpcDecoder(), extra=extra)
         res = {}
+        aes = [k for k, ins in enumerate(insns) if ins.symbol and ins.symbol.endswith(aes_symbol)]
         for name, cpu in pm.MPC74XX.items():
             disp, total = pm.simulate_mpc74xx(insns, cpu)
-            aes = [k for k, ins in enumerate(insns) if ins.symbol and ins.symbol.endswith(aes_symbol)]
             res[name] = (total, disp[aes[-1] + 1] - disp[aes[0]] if aes else None)
-        out[n] = (len(insns), res)
+        out[n] = (len(insns), res, len(aes))
     block = {name: (out[2048][1][name][0] - out[1024][1][name][0]) / 64 for name in pm.MPC74XX}
     return out, block, (out[2048][0] - out[1024][0]) / 64
 
@@ -211,6 +213,13 @@ def figures():
         print("  %6d %12d %14d %14d" % (n, calls[n][0], calls[n][1]["MPC7400"][0], calls[n][1]["MPC7450"][0]))
     print("  AES-128 with its key expansion (the aes subroutine): %d cycles on the G4 model, %d on the G4e;"
           " Bernstein's G4 measurement: about %d" % (calls[0][1]["MPC7400"][1], calls[0][1]["MPC7450"][1], AES_G4))
+    figures_vector(calls)
+
+
+def figures_vector(calls=None):
+    """poly1305aes_ppcct's path altivec beside poly1305aes_aix (calls: measure()'s, or measured here)"""
+    if calls is None:
+        calls = measure()[0]
     vector, _, _ = measure("ppcct", qemu="qemu-ppc -cpu 7400", extra=("-p", "altivec"), aes_symbol="aes_altivec")
     print("poly1305aes_ppcct, path altivec (AES by vector permutes): model cycles beside poly1305aes_aix's")
     print("  %6s %12s %14s %14s %14s %14s" % ("bytes", "instructions", "MPC7400 (G4)", "MPC7450 (G4e)",
@@ -219,7 +228,8 @@ def figures():
         print("  %6d %12d %14d %14d %14d %14d" % (n, vector[n][0], vector[n][1]["MPC7400"][0],
                                                   vector[n][1]["MPC7450"][0], calls[n][1]["MPC7400"][0],
                                                   calls[n][1]["MPC7450"][0]))
-    print("  AES-128 with its key expansion, constant time (aes_altivec), model cycles:")
+    print("  AES-128 with its key expansion, constant time (aes_altivec: %d instructions; the table AES"
+          " subroutine: %d), model cycles:" % (vector[0][2], calls[0][2]))
     for name in pm.MPC74XX:
         mine, table = vector[0][1][name][1], calls[0][1][name][1]
         print("    %-14s %4d: %.2fx the table AES subroutine (%d), %.2fx Bernstein's %d"
@@ -231,6 +241,10 @@ def main():
     if sys.argv[1:2] == ["derive-vpaes"] and len(sys.argv) == 3:
         sys.stdout.write(derive_vpaes(sys.argv[2]))
         return
+    if sys.argv[1:] == ["vector"]:
+        ok = validate_vector()
+        figures_vector()
+        sys.exit(0 if ok else 1)
     pm.schedule_main(__doc__, derive, validate, figures)
 
 
