@@ -88,9 +88,10 @@ AltiVec (the vector units), added to the same models:
   - 7450: the dispatcher sends at most 2 vector instructions a cycle to the
     4-entry vector issue queue (VIQ); its bottom 2 entries leave it in order,
     at most 2 a cycle, each to its unit's reservation station (one entry
-    each, assumed: with 2 or 3 the figures below move by at most 1%) or
-    straight into its unit; units VPU (2 cycles), VIU1 (simple integer, 1),
-    VIU2 (complex integer, 4), VFPU (4). 16 VR rename registers.
+    each, assumed: with 2 or 3 neither ppc/schedule.py's validation nor
+    its AES figures move) or straight into its unit; units VPU (2 cycles),
+    VIU1 (simple integer, 1), VIU2 (complex integer, 4), VFPU (4). 16 VR
+    rename registers.
   - both: vector loads and stores go through the LSU like other loads (2 or
     3 cycles; lvsl and lvsr too, GCC's type "vecload"); a vector access
     covers two 8-byte slots for the store-to-load rule; mfspr and mtspr of
