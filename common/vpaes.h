@@ -190,14 +190,13 @@ static inline __attribute__((always_inline)) vp_t vp_vperm(vp_t a, vp_t b, vp_t 
 #define VPAES_GENERIC_BE 1   /* k and n copied, at any alignment: lvx ignores an address's low 4 bits */
 typedef unsigned char vp_t __attribute__((vector_size(16)));
 #define VPAES_TARGET __attribute__((target("altivec")))
+#if defined(__clang__)
 static inline __attribute__((always_inline)) VPAES_TARGET vp_t vp_vperm(vp_t a, vp_t b, vp_t mask)
 {
   vp_t r;
   __asm__("vperm %0,%1,%2,%3" : "=v"(r) : "v"(a), "v"(b), "v"(mask));
   return r;
 }
-#define vp_lookup(table, index) vp_vperm(table, (vp_t) { 0 }, index)
-#define vp_shuffle(x, mask) vp_vperm(x, x, mask)
 /* vsldoi: bytes 16 - bytes.. of zero then x */
 #define vp_up(x, bytes)                                                                         \
   __extension__({                                                                               \
@@ -205,6 +204,14 @@ static inline __attribute__((always_inline)) VPAES_TARGET vp_t vp_vperm(vp_t a, 
     __asm__("vsldoi %0,%1,%2,%3" : "=v"(up_) : "v"((vp_t) { 0 }), "v"(x), "n"(16 - (bytes)));  \
     up_;                                                                                        \
   })
+#else
+/* GCC's built-ins: its scheduler knows their unit and latency (an asm's it does not) */
+typedef int vp_words __attribute__((vector_size(16)));
+#define vp_vperm(a, b, mask) ((vp_t) __builtin_altivec_vperm_4si((vp_words) (a), (vp_words) (b), mask))
+#define vp_up(x, bytes) ((vp_t) __builtin_altivec_vsldoi_4si((vp_words) { 0 }, (vp_words) (x), 16 - (bytes)))
+#endif
+#define vp_lookup(table, index) vp_vperm(table, (vp_t) { 0 }, index)
+#define vp_shuffle(x, mask) vp_vperm(x, x, mask)
 #elif defined(__s390x__)
 /* big-endian: VPERM's byte i is the byte at address i; tables and masks load as they are */
 #if defined(__clang__)

@@ -76,7 +76,50 @@ Family Reference Manual, ch. 6, and its errata (2-entry stations for LSU, IU2
 and FPU); Freescale AN2203, MPC7450 Software Optimization Guide (5-stage FPU,
 4 instructions in 5 cycles; 4 FPSCR renames; 6-entry GIQ issuing up to 3
 out of order; lmw micro-oped one register per cycle; one LSU dispatch per
-cycle; string instructions "strongly discouraged"). The 7400's
+cycle; string instructions "strongly discouraged"). 
+AltiVec (the vector units), added to the same models:
+  - 7400: a vector permute unit (VPU: vperm, vsldoi, vsplt*, vspltis*, vmrg*,
+    vpk*, vupk*, vsl/vsr/vslo/vsro) and a vector ALU (VALU) of three
+    pipelined subunits, simple integer (VSIU: logical, add, shift, compare,
+    vsel; 1 cycle), complex integer (VCIU: multiplies, vmsum*, vsum*; 3) and
+    FP (VFPU; 4); VPU latency 1. Each has a one-entry reservation station, so
+    at most one instruction a cycle is dispatched to the VPU and one to the
+    VALU; the VALU starts one a cycle. 6 VR rename registers.
+  - 7450: the dispatcher sends at most 2 vector instructions a cycle to the
+    4-entry vector issue queue (VIQ); its bottom 2 entries leave it in order,
+    at most 2 a cycle, each to its unit's reservation station (one entry
+    each, assumed: with 2 or 3 neither ppc/schedule.py's validation nor
+    its AES figures move) or straight into its unit; units VPU (2 cycles),
+    VIU1 (simple integer, 1), VIU2 (complex integer, 4), VFPU (4). 16 VR
+    rename registers.
+  - both: vector loads and stores go through the LSU like other loads (2 or
+    3 cycles; lvsl and lvsr too, GCC's type "vecload"); a vector access
+    covers two 8-byte slots for the store-to-load rule; mfspr and mtspr of
+    VRSAVE (SPR 256) go to the SRU like other SPR moves (1 cycle, not
+    validated: no measured loop moves VRSAVE); mtvscr and mfvscr to the
+    complex integer unit.
+Sources for the vector part: MPC7400 RISC Microprocessor User's Manual,
+sections 1.2.2.4.1-2 (the VPU; VALU's three subunits, "only one instruction
+can be dispatched to the VALU per processor clock cycle"), 6.3.4 (single-entry
+reservation stations for the VPU and VALU), 6.4.8 ("all AltiVec permute
+instructions are executed in a single cycle", VSIU single-cycle, VCIU
+three-cycle) and table 1-7 (6 VR rename registers); Freescale AN2203,
+MPC7450 Software Optimization Guide, 2.3.2.1 (the 7400 dispatches two vector
+instructions a cycle, one to the VPU and one to the VALU) and 2.3.3.5 (the
+4-entry VIQ takes at most 2 a cycle; its bottom 2 entries issue at most 2 to
+the units' reservation stations, never out of order); MPC7455 and MPC7448
+hardware specifications, feature lists and table 1 "Microarchitecture
+Comparison" (latency-throughput: vector simple 1-1, complex 4-1 on the 7450
+and 3-1 on the 7400, float 4-1, permute 2-1 on the 7450 and 1-1 on the
+7400; vector loads 3-1 and 2-1; 16 VR rename buffers); GCC's scheduling
+descriptions 7450.md and 7xx.md (the same latencies, except 7xx.md's 2-cycle
+vecperm for the 7400, which the manual's single cycle overrides) and
+altivec.md's instruction types (which instruction is vecperm, vecsimple,
+veccomplex, vecfloat). Validated in ppc/schedule.py against OpenSSL's
+vpaes-ppc.pl and its published G4e figure; what that does and does not test
+is said there.
+
+The 7400's
 3-in-4 FPU rule is not in the excerpts of its manual we could read (they say
 "one instruction per clock"): it is the rule that gives Bernstein's published
 FPU contention bound for the 7410 (101 cycles for 76 FPU instructions = 76 *
@@ -432,6 +475,41 @@ PPC_FPU = {"fadd", "fsub", "fmul", "fmadd", "fmsub", "fnmadd", "fnmsub", "fmr", 
 PPC_FPU_SERIAL = {"mffs", "mtfsf", "mtfsfi", "mtfsb0", "mtfsb1"}
 
 
+# AltiVec (MPC7400, MPC7450): which unit executes each instruction, by the classes of the
+# manuals (see the MPC74XX sources above) and GCC's altivec.md types: vecperm to the VPU;
+# vecsimple, veclogical, vecmove and veccmp to the simple integer unit (VSIU on the 7400,
+# VIU1 on the 7450; the 7450 puts compares in VIU2, GCC's ppc7450-veccmp); veccomplex
+# to the complex integer unit (VCIU / VIU2); vecfloat to the VFPU
+PPC_VLOADS = {"lvx", "lvxl", "lvebx", "lvehx", "lvewx", "lvsl", "lvsr"}
+PPC_VSTORES = {"stvx", "stvxl", "stvebx", "stvehx", "stvewx"}
+PPC_VPERM = re.compile(r"^(vperm|vsldoi|vsplt(b|h|w|isb|ish|isw)|vmrg[hl][bhw]|vpk(u[hw][um]|s[hw][su]s|px)|"
+                       r"vupk[hl](s[bh]|px)|vsl|vsr|vslo|vsro)$")
+PPC_VCOMPLEX = re.compile(r"^(vmul[eo][su][bh]|vmsum\w+|vmh\w+|vmladduhm|vsum\w+)$")
+PPC_VFLOAT = re.compile(r"^(v(add|sub|madd|nmsub|max|min)fp|vre(fp)|vrsqrtefp|vexptefp|vlogefp|vrfi[mnpz]|"
+                        r"vct[su]xs|vcf[su]x)$")
+
+
+def vector_unit(base):
+    """the unit class of an AltiVec instruction (None if base is not one): vpu, vsiu, vciu, vfpu"""
+    if PPC_VPERM.match(base):
+        return "vpu"
+    if PPC_VCOMPLEX.match(base) or base in ("mtvscr", "mfvscr"):
+        return "vciu"
+    if base.startswith("vcmp") and "fp" in base:
+        return "vfpu"
+    if PPC_VFLOAT.match(base):
+        return "vfpu"
+    if base == "vmr" or re.match(r"^v(and|andc|or|nor|xor|sel|add|sub|avg|max|min|sl[bhw]|sr[bhw]|sra[bhw]|rl[bhw]|cmp)", base):
+        return "vsiu"
+    return None
+
+
+def vector_second_slot(key):
+    """the 8-byte slot after key (a vector access covers two; key as PpcDecoder.slot names it)"""
+    m = re.match(r"^(.*?)([+-]\d+)$", key or "")
+    return "%s%+d" % (m.group(1), int(m.group(2)) + 8) if m else None
+
+
 class PpcDecoder:
     """Decodes 32-bit PowerPC instructions (GNU, AIX or qemu syntax). It
     follows the values of GPRs set from constants or from r1 (li, lis, addi,
@@ -508,6 +586,7 @@ class PpcDecoder:
         srcs, dsts, flags, unit, mem, uops = [], [], set(), "iu", None, 1
         g = lambda x: None if x is None else "r%d" % self.num(x)    # noqa: E731
         f = lambda x: "f%d" % self.num(x)                           # noqa: E731
+        v = lambda x: "vr%d" % int(x.strip().lstrip("v"))             # noqa: E731
 
         def memop(operand):
             m = re.match(r"(-?(?:0x[0-9a-f]+|\d+))?\((\w+)\)$", operand)
@@ -600,6 +679,36 @@ class PpcDecoder:
                 flags.add("unfolded")
             if base == "bl":
                 dsts = ["lr"]
+        elif base in PPC_VLOADS or base in PPC_VSTORES:
+            unit = "lsu"                      # AltiVec loads and stores: rA|0, rB; 16 bytes
+            ra, rb = self.num(ops[1]), self.num(ops[2])
+            srcs = [r for r in ("r%d" % ra if ra else None, "r%d" % rb) if r]
+            key = indexed(ops[1], ops[2])
+            mem = ("ld" if base in PPC_VLOADS else "st", key, vector_second_slot(key))
+            if base in PPC_VLOADS:
+                flags |= {"load", "vload", "vdst"}
+                dsts = [v(ops[0])]
+            else:
+                flags.add("store")
+                srcs = srcs + [v(ops[0])]
+        elif base in ("mfvrsave", "mtvrsave") or (base in ("mfspr", "mtspr") and "256" in ops):
+            unit = "sru"                      # VRSAVE (SPR 256)
+            flags |= {"serial-sru", "vrsave"}
+            if base.startswith("mt"):
+                srcs, dsts = [g(ops[-1])], ["vrsave"]
+            else:
+                srcs, dsts = ["vrsave"], [g(ops[0])]
+        elif base in ("mtvscr", "mfvscr"):
+            unit = vector_unit(base)
+            flags |= {"vscr"} | ({"vdst"} if base == "mfvscr" else set())
+            srcs, dsts = ([v(ops[0])], ["vscr"]) if base == "mtvscr" else (["vscr"], [v(ops[0])])
+        elif base.startswith("v") and vector_unit(base):
+            unit = vector_unit(base)          # AltiVec arithmetic: vD, then vector sources and immediates
+            flags.add("vdst")
+            dsts = [v(ops[0])]
+            srcs = [v(o) for o in ops[1:] if re.match(r"^v\d+$", o)]
+            if base.startswith("vcmp") and record:
+                dsts = dsts + ["cr"]
         elif base in ("mtctr", "mtlr", "mtxer", "mfctr", "mflr", "mfxer", "mtspr", "mfspr", "mfcr", "mtcrf", "mfcr"):
             unit = "sru"
             if base.startswith("mt"):
@@ -623,7 +732,7 @@ class PpcDecoder:
                 srcs = []
             elif base == "rlwimi":
                 srcs = [g(ops[0]), g(ops[1])]
-            elif base in ("add", "subf", "and", "or", "xor", "andc", "orc", "nor", "nand", "eqv", "mullw",
+            elif base in ("add", "sub", "subf", "and", "or", "xor", "andc", "orc", "nor", "nand", "eqv", "mullw",
                           "mulhw", "mulhwu", "divw", "divwu", "slw", "srw", "sraw", "rlwnm", "addc", "adde",
                           "subfc", "subfe"):
                 srcs = [g(ops[1]), g(ops[2])]
@@ -644,10 +753,13 @@ class PpcDecoder:
 MPC74XX = {
     "MPC7400": {"name": "MPC7400 (G4)", "dispatch": 2, "cq": 8, "complete": 2, "gpr_renames": 6,
                 "fpr_renames": 6, "fpu": 3, "fpu_window": (3, 4), "load": 2, "fpload": 2,
-                "stations": {"iu": 2, "fpu": 1, "lsu": 2, "sru": 1, "bpu": 1}, "g4e": False},
+                "stations": {"iu": 2, "fpu": 1, "lsu": 2, "sru": 1, "bpu": 1, "vpu": 1, "valu": 1}, "g4e": False,
+                "vr_renames": 6, "vector": {"vpu": 1, "vsiu": 1, "vciu": 3, "vfpu": 4}},
     "MPC7450": {"name": "MPC7450 (G4e)", "dispatch": 3, "cq": 16, "complete": 3, "gpr_renames": 16,
                 "fpr_renames": 16, "fpu": 5, "fpu_window": (4, 5), "load": 3, "fpload": 4,
-                "stations": {"iu": 6, "fpu": 4, "lsu": 6, "sru": 1, "bpu": 1}, "g4e": True, "fpscr_renames": 4},
+                "stations": {"iu": 6, "fpu": 4, "lsu": 6, "sru": 1, "bpu": 1, "viq": 4}, "g4e": True, "fpscr_renames": 4,
+                "vr_renames": 16, "vector": {"vpu": 2, "vsiu": 1, "vciu": 4, "vfpu": 4}, "viq_dispatch": 2,
+                "viq_issue": 2, "vector_station": 1},
 }
 
 
@@ -684,10 +796,14 @@ def simulate_mpc74xx(insns, cpu):
             if ins.mem[1] == "string":
                 st = None
             producer[j] = producer[j] + ([("store", st)] if st is not None else [])
+            if len(ins.mem) > 2 and last_store.get(ins.mem[2]) is not None:   # a vector's second 8 bytes
+                producer[j] = producer[j] + [("store", last_store[ins.mem[2]])]
         for r in ins.dsts:
             last_writer[r] = j
         if ins.mem and ins.mem[0] == "st":
             last_store[ins.mem[1]] = j
+            if len(ins.mem) > 2 and ins.mem[2]:
+                last_store[ins.mem[2]] = j
     INF = 1 << 60
     dispatch = [INF] * m
     start = [INF] * m
@@ -700,7 +816,30 @@ def simulate_mpc74xx(insns, cpu):
     fpu_starts = []                  # cycles at which the FPU started an instruction
     fpu_started = []                 # and which
     renames = {"g": 0, "f": 0}
-    queued = {u: [] for u in ("iu", "fpu", "lsu", "sru", "bpu")}
+    queued = {u: [] for u in ("iu", "fpu", "lsu", "sru", "bpu", "vpu", "valu", "viq")}
+    vector_units = ("vpu", "vsiu", "vciu", "vfpu")
+    station = {u: [] for u in vector_units}   # 7450: each vector unit's reservation station
+    renames["v"] = 0
+
+    def queue_of(ins):
+        """the queue or reservation station an instruction is dispatched to"""
+        if ins.unit in vector_units:
+            return "viq" if g4e else ("vpu" if ins.unit == "vpu" else "valu")
+        return ins.unit
+
+    def operands_ready(j):
+        for p in producer[j]:
+            if isinstance(p, tuple):
+                if done[p[1]] >= cycle:
+                    return False
+            elif p is not None and ready[p] > cycle:
+                return False
+        return True
+
+    def start_vector(j):
+        start[j] = cycle
+        ready[j] = cycle + cpu["vector"][seq[j][1].unit]
+        finish[j] = ready[j] - 1
     in_cq = 0
     lsu_free_at = 0
     while next_complete < m:
@@ -718,6 +857,8 @@ def simulate_mpc74xx(insns, cpu):
                     renames["g"] -= 1
                 elif r.startswith("f"):
                     renames["f"] -= 1
+            if "vdst" in ins.flags:
+                renames["v"] -= 1
             next_complete += 1
         # execution: each unit starts its oldest ready instruction(s)
         for unit in ("fpu", "lsu", "iu", "sru", "bpu"):
@@ -774,10 +915,41 @@ def simulate_mpc74xx(insns, cpu):
                 finish[j] = cycle + lat - 1
                 q.remove(j)
                 started += 1
+        # the vector units. 7400: the VPU and the VALU each start the instruction in their
+        # one-entry station when its operands are ready. 7450: each unit starts the one in
+        # its station; then the VIQ's bottom entries leave it in order (at most viq_issue a
+        # cycle), each into its unit (started at once when ready and the unit is idle this
+        # cycle) or its empty station
+        if not g4e:
+            for unit in ("vpu", "valu"):
+                q = queued[unit]
+                if q and operands_ready(q[0]):
+                    start_vector(q.pop(0))
+        else:
+            busy = set()
+            for unit in vector_units:
+                if station[unit] and operands_ready(station[unit][0]):
+                    start_vector(station[unit].pop(0))
+                    busy.add(unit)
+            q = queued["viq"]
+            issued = 0
+            while q and issued < cpu["viq_issue"]:
+                j = q[0]
+                unit = seq[j][1].unit
+                if unit not in busy and not station[unit] and operands_ready(j):
+                    start_vector(j)
+                    busy.add(unit)
+                elif len(station[unit]) < cpu["vector_station"]:
+                    station[unit].append(j)
+                else:
+                    break
+                q.pop(0)
+                issued += 1
         # dispatch
         d = 0
         branches = 0
         lsu_dispatched = 0
+        vector_dispatched = 0
         while next_dispatch < m:
             j = next_dispatch
             k, ins = seq[j]
@@ -791,11 +963,16 @@ def simulate_mpc74xx(insns, cpu):
                 break
             if "folded" not in ins.flags and in_cq == cpu["cq"]:
                 break
-            if len(queued[unit]) >= cpu["stations"][unit]:
+            qname = queue_of(ins)
+            if len(queued[qname]) >= cpu["stations"][qname]:
+                break
+            if qname == "viq" and vector_dispatched == cpu["viq_dispatch"]:
                 break
             need_g = sum(1 for r in ins.dsts if r.startswith("r")) if "multiple" not in ins.flags else 0
             need_f = sum(1 for r in ins.dsts if r.startswith("f"))
-            if renames["g"] + need_g > cpu["gpr_renames"] or renames["f"] + need_f > cpu["fpr_renames"]:
+            need_v = 1 if "vdst" in ins.flags else 0
+            if renames["g"] + need_g > cpu["gpr_renames"] or renames["f"] + need_f > cpu["fpr_renames"] or \
+                    renames["v"] + need_v > cpu["vr_renames"]:
                 break
             if g4e and unit == "lsu":
                 if lsu_dispatched:
@@ -806,6 +983,8 @@ def simulate_mpc74xx(insns, cpu):
                 break                    # a multiple starts a dispatch group
             renames["g"] += need_g
             renames["f"] += need_f
+            renames["v"] += need_v
+            vector_dispatched += qname == "viq"
             dispatch[j] = cycle
             if "folded" not in ins.flags:
                 in_cq += 1
@@ -818,7 +997,7 @@ def simulate_mpc74xx(insns, cpu):
                 if "folded" not in ins.flags:
                     queued[unit].append(j)
             else:
-                queued[unit].append(j)
+                queued[qname].append(j)
             if unit == "lsu":
                 lsu_dispatched += 1
             next_dispatch += 1
@@ -922,10 +1101,11 @@ def build_probe(top, target, impl):
     return probe
 
 
-def call_insns(top, qemu, probe, length, decoder, unaligned=False):
-    """the Insns one call of the probe runs at this length (speed/count.py)"""
+def call_insns(top, qemu, probe, length, decoder, unaligned=False, extra=()):
+    """the Insns one call of the probe runs at this length (speed/count.py; extra: more words
+    for the probe, such as -p PATH)"""
     from speed import count   # here: speed imports this module
-    return decode_trace(count.traces(qemu, probe, 1, length, False, unaligned)[0], decoder)
+    return decode_trace(count.traces(qemu, probe, 1, length, False, unaligned, extra)[0], decoder)
 
 
 def print_block_table(title, target_name, rows, emulator, insns, bernstein_insns):
@@ -946,14 +1126,15 @@ def per_pass(starts, n):
     return (starts[-n] - starts[-5 * n]) / 4
 
 
-def derived_description(body, classify, source, legend, classes, cycles, cpus):
+def derived_description(body, classify, source, legend, classes, cycles, cpus, header=None):
     """a description file's text for the main loop of Bernstein's file source
-    (legend: its classes), checked to give the same model cycles as the loop
-    itself on every CPU (cycles(body, cpu))"""
+    (legend: its classes; or another loop, described by the paragraphs header),
+    checked to give the same model cycles as the loop itself on every CPU
+    (cycles(body, cpu))"""
     import os
     import tempfile
     import textwrap
-    header = textwrap.wrap(
+    header = [line for para in header for line in textwrap.wrap(para, 90)] if header else textwrap.wrap(
         "D. J. Bernstein's %s (poly1305aes-20050218), main loop (one 16-byte block), derived by "
         "'schedule.py derive': one line per instruction in his order, its class (%s), then the lines "
         "whose results it reads (a line at or after its own: the previous pass's), m<line>: the store "
