@@ -21,7 +21,7 @@ typedef char vpaes_offsets_match[VP_INV == 0 && VP_INVA == 1 && VP_SB1U == 2 && 
 
 /* s = AES_k(n) by the instructions (ce), vector permutes (vpaes.S: common/vpaes.h's
    vp_encrypt with every table in a register; GCC's build of that C spilled them, 813
-   instructions and a 144-byte frame under qemu-arm -cpu cortex-a15, against 705 and
+   instructions and a 144-byte frame under qemu-arm -cpu cortex-a15, against 686 and
    none but the saved d8-d15) or bitslicing */
 INLINE void aes(unsigned char s[16], const unsigned char k[16], const unsigned char n[16], enum aes_kind kind)
 {

@@ -17,29 +17,20 @@
 	.arm
 	.text
 
-/* byte offsets of common/vpaes.h's tables (its enum, checked in scalar.c) */
-#define T_INV 0
-#define T_INVA 16
-#define T_SB1U 32
-#define T_SB1T 48
-#define T_SB2U 64
-#define T_SB2T 80
+/* byte offsets of common/vpaes.h's tables (its enum, checked in scalar.c, which also
+   checks the pairs loaded together adjacent: INV INVA SB1U SB1T SB2U SB2T from 0, SR
+   SR_ROT1 SR_ROT3 ROT1, SBOU SBOT, INLO INHI, OUTLO OUTHI) */
 #define T_SBOU 96
-#define T_SBOT 112
 #define T_INLO 128
-#define T_INHI 144
 #define T_OUTLO 160
-#define T_OUTHI 176
 #define T_RCON1 208
 #define T_SR 384
-#define T_SR_ROT1 400
-#define T_SR_ROT3 416
-#define T_ROT1 432
 #define T_SUBWORD 448
 
 /* registers: the state x in q0; q1-q3 free between steps; the key in q4 (d8 columns
-   0-1, d9 columns 2-3); LOW4 in q5 (0x0f bytes); ROT1 q6, SR_ROT3 q7, INV q8, INVA q9,
-   SB1U q10, SB1T q11, SB2U q12, SB2T q13, SR q14, SR_ROT1 q15; r3 the tables */
+   0-1, d9 columns 2-3); LOW4 in q5 (0x0f bytes); SR_ROT3 q6, ROT1 q7, INV q8, INVA q9,
+   SB1U q10, SB1T q11, SB2U q12, SB2T q13, SR q14, SR_ROT1 q15 (each pair of tables
+   adjacent in common/vpaes.h, one VLD1 a pair); r3 the tables */
 
 /* q1 = x's 16 bytes looked up in the table q (its D halves lo, hi) by the index q's
    halves ilo, ihi */
@@ -108,9 +99,9 @@
 	lookup d4, d5, d2, d3, d28, d29  @ s2 by SR
 	lookup d6, d7, d0, d1, d30, d31  @ s by SR_ROT1
 	veor q2, q2, q3                  @ t
-	lookup d2, d3, d4, d5, d12, d13  @ t by ROT1
+	lookup d2, d3, d4, d5, d14, d15  @ t by ROT1
 	veor q2, q2, q1
-	lookup d2, d3, d0, d1, d14, d15  @ s by SR_ROT3
+	lookup d2, d3, d0, d1, d12, d13  @ s by SR_ROT3
 	veor q2, q2, q1
 	vmov.i8 q3, #0x6e                @ S63 (the inner basis's 0x63)
 	veor q3, q3, q4
@@ -126,10 +117,8 @@ vpaes_neon:                              @ r0 out, r1 k, r2 in, r3 tables
 	vld1.8 {d8-d9}, [r1]             @ k
 	vld1.8 {d0-d1}, [r2]             @ in
 	vmov.i8 q5, #0x0f
-	vldr d2, [r3, #T_INLO]
-	vldr d3, [r3, #T_INLO + 8]
-	vldr d4, [r3, #T_INHI]
-	vldr d5, [r3, #T_INHI + 8]
+	add r12, r3, #T_INLO
+	vld1.8 {d2-d5}, [r12]            @ INLO, INHI
 	vand q3, q4, q5                  @ the key into the inner basis (vp_transform)
 	vshr.u8 q4, q4, #4
 	lookup d6, d7, d2, d3, d6, d7
@@ -141,26 +130,13 @@ vpaes_neon:                              @ r0 out, r1 k, r2 in, r3 tables
 	lookup d0, d1, d4, d5, d0, d1
 	veor q0, q0, q3
 	veor q0, q0, q4
-	vldr d16, [r3, #T_INV]
-	vldr d17, [r3, #T_INV + 8]
-	vldr d18, [r3, #T_INVA]
-	vldr d19, [r3, #T_INVA + 8]
-	vldr d20, [r3, #T_SB1U]
-	vldr d21, [r3, #T_SB1U + 8]
-	vldr d22, [r3, #T_SB1T]
-	vldr d23, [r3, #T_SB1T + 8]
-	vldr d24, [r3, #T_SB2U]
-	vldr d25, [r3, #T_SB2U + 8]
-	vldr d26, [r3, #T_SB2T]
-	vldr d27, [r3, #T_SB2T + 8]
-	vldr d28, [r3, #T_SR]
-	vldr d29, [r3, #T_SR + 8]
-	vldr d30, [r3, #T_SR_ROT1]
-	vldr d31, [r3, #T_SR_ROT1 + 8]
-	vldr d12, [r3, #T_ROT1]
-	vldr d13, [r3, #T_ROT1 + 8]
-	vldr d14, [r3, #T_SR_ROT3]
-	vldr d15, [r3, #T_SR_ROT3 + 8]
+	mov r12, r3
+	vld1.8 {d16-d19}, [r12]!         @ INV, INVA
+	vld1.8 {d20-d23}, [r12]!         @ SB1U, SB1T
+	vld1.8 {d24-d27}, [r12]          @ SB2U, SB2T
+	add r12, r3, #T_SR
+	vld1.8 {d28-d31}, [r12]!         @ SR, SR_ROT1
+	vld1.8 {d12-d15}, [r12]          @ SR_ROT3, ROT1
 	round T_RCON1
 	round T_RCON1 + 16
 	round T_RCON1 + 32
@@ -172,18 +148,14 @@ vpaes_neon:                              @ r0 out, r1 k, r2 in, r3 tables
 	round T_RCON1 + 128
 	next_key T_RCON1 + 144
 	invert                           @ the last round: SBOU, SBOT, ShiftRows, the key
-	vldr d20, [r3, #T_SBOU]
-	vldr d21, [r3, #T_SBOU + 8]
-	vldr d22, [r3, #T_SBOT]
-	vldr d23, [r3, #T_SBOT + 8]
+	add r12, r3, #T_SBOU
+	vld1.8 {d20-d23}, [r12]          @ SBOU, SBOT
 	lookup d0, d1, d20, d21, d2, d3
 	lookup d6, d7, d22, d23, d4, d5
 	veor q0, q0, q3                  @ s = SBOU[io] + SBOT[jo]
 	lookup d2, d3, d0, d1, d28, d29  @ by SR
-	vldr d20, [r3, #T_OUTLO]         @ the key to the AES basis, with 0x63 (OUTLO)
-	vldr d21, [r3, #T_OUTLO + 8]
-	vldr d22, [r3, #T_OUTHI]
-	vldr d23, [r3, #T_OUTHI + 8]
+	add r12, r3, #T_OUTLO
+	vld1.8 {d20-d23}, [r12]          @ OUTLO, OUTHI: the key to the AES basis, with 0x63
 	vand q3, q4, q5
 	vshr.u8 q4, q4, #4
 	lookup d6, d7, d20, d21, d6, d7
