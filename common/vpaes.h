@@ -271,6 +271,33 @@ VPAES_INLINE void vp_invert(vp_t x, vp_t *io, vp_t *jo, const unsigned char (*ta
 
 /* the next round key from key (inner basis, without S63): the prefix xors of
    its columns, and SubWord(RotWord(column 3)) plus rcon in every column */
+#ifdef VPAES_NEON_A32
+/* ARMv7-A: SubWord needs 4 bytes, so its S-box runs on one D register (RotWord(column 3)
+   twice; each lookup one VTBL on the 16-entry table, not two), rcon's table repeating every
+   4 bytes; the prefix xors without a zero register: each D half's columns xored with the
+   half shifted up 32 bits (c0, c0 + c1 | c2, c2 + c3), then column 1 (duplicated) into the
+   high half, with x; x into the low half */
+static inline __attribute__((always_inline)) VPAES_TARGET uint8x8_t vp_lookup8(vp_t table, uint8x8_t index)
+{
+  uint8x8_t out;
+  __asm__("vtbl.8 %P0, {%e1, %f1}, %P2" : "=w"(out) : "w"(table), "w"(index));
+  return out;
+}
+#define VP8(name) vld1_u8(tables[VP_##name])
+#define VP_NEXT_KEY(key, rcon)                                                                  \
+  do {                                                                                          \
+    uint8x8_t w_ = vp_lookup8(key, VP8(SUBWORD));                                               \
+    uint8x8_t i_ = vshr_n_u8(w_, 4), k_ = vand_u8(w_, VP8(LOW4)), j_ = veor_u8(i_, k_);         \
+    uint8x8_t a_ = vp_lookup8(VP(INVA), k_);                                                    \
+    uint8x8_t iak_ = veor_u8(vp_lookup8(VP(INV), i_), a_), jak_ = veor_u8(vp_lookup8(VP(INV), j_), a_); \
+    uint8x8_t io_ = veor_u8(vp_lookup8(VP(INV), iak_), j_), jo_ = veor_u8(vp_lookup8(VP(INV), jak_), i_); \
+    uint8x8_t sub_ = veor_u8(veor_u8(vp_lookup8(VP(SB1U), io_), vp_lookup8(VP(SB1T), jo_)), VP8(rcon)); \
+    key = vp_xor(key, vreinterpretq_u8_u64(vshlq_n_u64(vreinterpretq_u64_u8(key), 32)));        \
+    uint8x8_t lo_ = vget_low_u8(key);                                                           \
+    uint8x8_t up_ = veor_u8(vreinterpret_u8_u32(vdup_lane_u32(vreinterpret_u32_u8(lo_), 1)), sub_); \
+    key = vcombine_u8(veor_u8(lo_, sub_), veor_u8(vget_high_u8(key), up_));                     \
+  } while (0)
+#else
 #define VP_NEXT_KEY(key, rcon)                                                                  \
   do {                                                                                          \
     vp_t io_, jo_, sub_;                                                                        \
@@ -280,6 +307,7 @@ VPAES_INLINE void vp_invert(vp_t x, vp_t *io, vp_t *jo, const unsigned char (*ta
     key = vp_xor(key, vp_up(key, 8));                                                           \
     key = vp_xor(vp_xor(key, VP(rcon)), sub_);                                                  \
   } while (0)
+#endif
 
 /* one middle round: MixColumns(ShiftRows(SubBytes(x))) + key + S63, as
    t = 2 S' + S'_1 and t + t_1 + S'_3 (S' = ShiftRows(S), _r its columns rotated by r rows) */

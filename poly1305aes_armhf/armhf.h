@@ -30,6 +30,7 @@
 #define p32_blocks CRYPTO_NAMESPACE(p32_blocks)
 #define neon_join CRYPTO_NAMESPACE(neon_join)
 #define core_blocks_neon CRYPTO_NAMESPACE(core_blocks_neon)
+#define vpaes_neon CRYPTO_NAMESPACE(vpaes_neon)
 
 #ifndef __ASSEMBLER__
 #include <stddef.h>
@@ -45,6 +46,10 @@ typedef uint64_t u64;
 
 /* AES-128: out = AES_k(in), the key expanded on the way (the contract's one function) */
 HIDDEN void aes128_ce(unsigned char out[16], const unsigned char k[16], const unsigned char in[16]);   /* aes_ce.S */
+/* AES-128: out = AES_k(in) by vector permutes on NEON (vpaes.S), tables: common/vpaes.h's
+   vpaes_tables; needs NEON */
+HIDDEN void vpaes_neon(unsigned char out[16], const unsigned char k[16], const unsigned char in[16],
+                       const unsigned char (*tables)[16]);
 
 /* a whole call of a path for some lengths: out = Poly1305_r(m[0..l)) + AES_k(n), k = kr[0..16),
    r = kr[16..32); with n NULL (onetimeauth, common/dispatch.h's PATH_ONETIME) kr is a one-time

@@ -9,7 +9,7 @@
               messages, from VECTOR_FROM bytes the NEON core (radix 2^26, two
               lanes, four blocks a step) first (needs NEON and AES)
      aes      AES with AESE/AESMC; radix 2^32 at every length (needs AES)
-     neon     AES by vector permutes on NEON's VTBL (common/vpaes.h); the
+     neon     AES by vector permutes on NEON's VTBL (vpaes.S); the
               NEON core as above (needs NEON)
      generic  AES bitsliced on 32-bit words (common/aes_bs32.h); radix 2^32
    Every path is constant time.

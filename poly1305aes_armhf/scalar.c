@@ -2,48 +2,33 @@
 /* poly1305aes_armhf's whole calls: radix-2^32 Poly1305 (armhf.h, blocks.S),
    above a threshold after the NEON core (neon.c, steps.S), with AES-128 from
    the ARMv8 AArch32 AES instructions (aes_ce.S), by vector permutes on NEON's
-   VTBL (common/vpaes.h; paths neon) or bitsliced on 32-bit words
-   (common/aes_bs32.h; path generic). All three are constant time: no table
-   indexed by a secret, no branch on one. */
+   VTBL (vpaes.S with common/vpaes.h's tables; paths neon) or bitsliced on
+   32-bit words (common/aes_bs32.h; path generic). All three are constant
+   time: no table indexed by a secret, no branch on one. */
 #include "armhf.h"
 #include "aes_bs32.h"
-#if !defined(__clang__) || defined(__ARM_NEON)
+#define VPAES_TABLES_ONLY   /* the tables for vpaes.S; its rounds are its own */
 #include "vpaes.h"
-#endif
 
 enum aes_kind { AES_CE, AES_VPERM, AES_BITSLICED };
 
-#ifdef VPAES_NEON_A32
-/* its own function: GCC inlines NEON code only into functions compiled for NEON. GCC's
-   scheduling before register allocation (on at -O2 for ARM) stretches the tables' live
-   ranges until they spill: without it, gcc 12 gives 878 instructions and a 160-byte frame
-   instead of 1070 and 456 */
-#ifdef __clang__
-#define NO_PRESCHEDULE
-#else
-#define NO_PRESCHEDULE __attribute__((optimize("no-schedule-insns")))
-#endif
-static VPAES_TARGET NO_PRESCHEDULE __attribute__((noinline)) void aes_vperm(unsigned char s[16], const unsigned char k[16],
-                                                             const unsigned char n[16])
-{
-  vp_store(s, vp_encrypt(k, n));
-}
-#else
-#define VPAES_TARGET
-#endif
+/* the tables' offsets vpaes.S reads (its T_ names) */
+typedef char vpaes_offsets_match[VP_INV == 0 && VP_INVA == 1 && VP_SB1U == 2 && VP_SB1T == 3 && VP_SB2U == 4 &&
+                                         VP_SB2T == 5 && VP_SBOU == 6 && VP_SBOT == 7 && VP_INLO == 8 &&
+                                         VP_INHI == 9 && VP_OUTLO == 10 && VP_OUTHI == 11 && VP_RCON1 == 13 &&
+                                         VP_RCON10 == 22 && VP_SR == 24 && VP_SR_ROT1 == 25 && VP_SR_ROT3 == 26 &&
+                                         VP_ROT1 == 27 && VP_SUBWORD == 28 ? 1 : -1];
 
-/* s = AES_k(n) by the instructions (ce), vector permutes or bitslicing. clang
-   cannot compile NEON intrinsics in a function when the flags leave NEON out
-   (GCC can: VPAES_TARGET); with such a clang the NEON path takes the
-   bitsliced AES too, constant time but slower */
+/* s = AES_k(n) by the instructions (ce), vector permutes (vpaes.S: common/vpaes.h's
+   vp_encrypt with every table in a register; GCC's build of that C spilled them, 813
+   instructions and a 144-byte frame under qemu-arm -cpu cortex-a15, against 686 and
+   none but the saved d8-d15) or bitslicing */
 INLINE void aes(unsigned char s[16], const unsigned char k[16], const unsigned char n[16], enum aes_kind kind)
 {
   if (kind == AES_CE) {
     aes128_ce(s, k, n);
-#ifdef VPAES_NEON_A32
   } else if (kind == AES_VPERM) {
-    aes_vperm(s, k, n);
-#endif
+    vpaes_neon(s, k, n, vpaes_tables);
   } else {
     uint32_t key[4], in[4], out[4];
     int i;

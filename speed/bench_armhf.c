@@ -17,12 +17,17 @@
                      Poly1305_Init (its radix-2^32 integer code at every length)
      sodium          s = AES-128_k(n) by the same OpenSSL AES, then
                      crypto_onetimeauth_poly1305(out, m, l, r||s) (portable C on armhf)
+   then Poly1305 alone with the one-time key r||s made once (group onetime, no
+   AES): ours (its onetimeauth), OpenSSL's as it runs and with NEON masked,
+   libsodium's (not in the complete table: BENCH_GROUP_ONLY).
    OpenSSL's functions named here are its internal entry points, global in its
    static library (not its public API); their prototypes are written out. The
    commands are speed/bench_main.h's. */
 #define BENCH_NAME "bench_armhf"
 #define BENCH_CAP OPENSSL_armcap_P
 #define BENCH_CAP_VECTOR ARMV7_NEON
+#define BENCH_ONETIME
+#define BENCH_GROUP_ONLY
 #define BENCH_OPENSSL_AES
 #define BENCH_MASKED "NEON"
 #include "bench_peers.h"
@@ -53,4 +58,5 @@ static void describe(void)
          : "AES_set_encrypt_key and AES_encrypt (aes-armv4, as its C glue runs one block without the AES "
            "instructions; bsaes-armv7 hands fewer than eight blocks to it)",
          cap & ARMV7_NEON ? "NEON from 64 bytes" : "integer code");
+  printf("# onetime: Poly1305 alone with the one-time key r || AES_k(n), no AES, for all\n");
 }

@@ -12,7 +12,7 @@
    OpenSSL's vector code masked: BENCH_MASKED names the mask, use(i) sets
    it: speed/bench_main.h's, with BENCH_CAP) and sodium (crypto_onetimeauth_poly1305 after the same AES); with
    BENCH_ONETIME also sodium-alone (libsodium's Poly1305 alone, compared
-   from 64 bytes) and the group onetime. A bench with BENCH_ONETIME but
+   from 64 bytes; not with BENCH_GROUP_ONLY) and the group onetime. A bench with BENCH_ONETIME but
    not BENCH_OPENSSL_AES (arm64) writes its own who[] with the group onetime
    (ours_onetime, openssl_onetime, sodium_alone) and defines openssl_aes for
    the one-time key. Assumes POLY1305AES_HEADER names
@@ -159,14 +159,19 @@ static void sodium(unsigned char out[16], unsigned int l)
 static const struct { const char *name; void (*fn)(unsigned char out[16], unsigned int l); } who[] = {
   { "ours", ours }, { "openssl", openssl }, { "openssl-scalar", openssl }, { "sodium", sodium },
 #ifdef BENCH_ONETIME
+#ifndef BENCH_GROUP_ONLY
   { "sodium-alone", sodium_alone },
+#endif
   { "onetime-ours", ours_onetime }, { "onetime-openssl", openssl_onetime },
   { "onetime-openssl-scalar", openssl_onetime }, { "onetime-sodium", sodium_alone },
 #endif
 };
 #ifdef BENCH_ONETIME
-static const char *const notes[] = { "", "", "", "", " from=64", " group=onetime", " group=onetime",
-                                     " group=onetime", " group=onetime" };
+static const char *const notes[] = { "", "", "", "",
+#ifndef BENCH_GROUP_ONLY
+                                     " from=64",
+#endif
+                                     " group=onetime", " group=onetime", " group=onetime", " group=onetime" };
 #define BENCH_NOTES(i) notes[i]
 #endif
 
@@ -175,8 +180,10 @@ static void names(void)
 {
   printf("%s (path %s)\n%s\n%s, %s masked\nlibsodium %s\n", poly1305aes_implementation, poly1305aes_path(),
          OPENSSL_VERSION_TEXT, OPENSSL_VERSION_TEXT, BENCH_MASKED, sodium_version_string());
-#ifdef BENCH_ONETIME
+#if defined(BENCH_ONETIME) && !defined(BENCH_GROUP_ONLY)
   printf("libsodium %s, Poly1305 alone\n", sodium_version_string());
+#endif
+#ifdef BENCH_ONETIME
   printf("%s (path %s), Poly1305 alone\n%s, Poly1305 alone\n%s, %s masked, Poly1305 alone\n"
          "libsodium %s, Poly1305 alone\n", poly1305aes_implementation, poly1305aes_path(), OPENSSL_VERSION_TEXT,
          OPENSSL_VERSION_TEXT, BENCH_MASKED, sodium_version_string());
