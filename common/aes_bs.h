@@ -60,6 +60,30 @@
     p0 = ~(t48 ^ t60);                                                                              \
   } while (0)
 
+/* what the two layouts' rounds share, on words of type W */
+/* delta swap: exchange the bits of b selected by m with the bits of a at m << shift */
+#define AES_BS_SWAP(W, a, b, shift, m)                                                              \
+  do {                                                                                              \
+    W d_ = ((a >> (shift)) ^ b) & (m);                                                              \
+    b ^= d_;                                                                                        \
+    a ^= d_ << (shift);                                                                             \
+  } while (0)
+/* MixColumns' rotations of s, whose rows are row bits apart (rotr rotates a W right):
+   t = s ^ (s >>> row), u = (s >>> row) ^ (t >>> 2 row) */
+#define AES_BS_MC(W, rotr, row, s, t, u)                                                            \
+  {                                                                                                 \
+    W r_ = rotr(s, row);                                                                            \
+    t = s ^ r_;                                                                                     \
+    u = r_ ^ rotr(t, 2 * (row));                                                                    \
+  }
+/* AddRoundKey, the copies and the slot: s from the MixColumns output mc (high nibbles zero)
+   and the round key k; eights: bit 3 of every lane */
+#define AES_BS_NEXT(W, s, k, mc, eights)                                                            \
+  {                                                                                                 \
+    W y_ = (mc) ^ k;                                                                                \
+    s = y_ | (y_ ^ ((mc) & (eights))) << 4;                                                         \
+  }
+
 /* a block as four column words: byte 4c + i (row i of column c) is bits
    8i..8i+7 of word c, on any byte order */
 static inline uint32_t aes_bs_column(const unsigned char *p)

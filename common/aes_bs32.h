@@ -36,13 +36,7 @@
 #define BS32_ROTR(x, n) ((uint32_t) ((x) >> (n) | (x) << (32 - (n))))
 #define BS32_PLANES(M) M(0) M(1) M(2) M(3) M(4) M(5) M(6) M(7)
 
-/* delta swap: exchange the bits of b selected by m with the bits of a at m << shift */
-#define BS32_SWAP(a, b, shift, m)                                                                   \
-  do {                                                                                              \
-    uint32_t d_ = ((a >> (shift)) ^ b) & (m);                                                       \
-    b ^= d_;                                                                                        \
-    a ^= d_ << (shift);                                                                             \
-  } while (0)
+#define BS32_SWAP(a, b, shift, m) AES_BS_SWAP(uint32_t, a, b, shift, m)   /* common/aes_bs.h */
 
 /* four column words (w0..w3 hold columns 0..3) into the planes: after the two
    swaps, word j (j = b0 + 2 b1) lane i holds bit b of byte (i, c) at lane bit
@@ -93,18 +87,8 @@ static inline uint32_t bs32_shiftrows(uint32_t x)
     k##b = y_ & 0x0f0f0f0fu;                                                                        \
   }
 #define BS32_SR(b) s##b = bs32_shiftrows(s##b);
-#define BS32_MC(b)                                                                                  \
-  {                                                                                                 \
-    uint32_t r_ = BS32_ROTR(s##b, 8);                                                               \
-    t##b = s##b ^ r_;                                                                               \
-    u##b = r_ ^ BS32_ROTR(t##b, 16);                                                                \
-  }
-/* AddRoundKey, the copies and the slot (mc: the MixColumns output, high nibbles zero) */
-#define BS32_NEXT(b, mc)                                                                            \
-  {                                                                                                 \
-    uint32_t y_ = (mc) ^ k##b;                                                                      \
-    s##b = y_ | (y_ ^ ((mc) & 0x08080808u)) << 4;                                                   \
-  }
+#define BS32_MC(b) AES_BS_MC(uint32_t, BS32_ROTR, 8, s##b, t##b, u##b)
+#define BS32_NEXT(b, mc) AES_BS_NEXT(uint32_t, s##b, k##b, mc, 0x08080808u)
 #define BS32_LAST(b) s##b ^= k##b;
 
 #define BS32_ROUND(rcon_value)                                                                      \

@@ -26,12 +26,7 @@
 #define BS64_EVEN 0x00ff00ff00ff00ffull
 #define BS64_NIBBLES 0x0f0f0f0f0f0f0f0full
 
-#define BS64_SWAP(a, b, shift, m)                                                                   \
-  do {                                                                                              \
-    uint64_t d_ = ((a >> (shift)) ^ b) & (m);                                                       \
-    b ^= d_;                                                                                        \
-    a ^= d_ << (shift);                                                                             \
-  } while (0)
+#define BS64_SWAP(a, b, shift, m) AES_BS_SWAP(uint64_t, a, b, shift, m)   /* common/aes_bs.h */
 
 /* bytes of a column word into the even lanes: byte i to lane 2i */
 #define BS64_SPREAD(x) (((((x) | (x) << 16) & 0x0000ffff0000ffffull) | ((((x) | (x) << 16) & 0x0000ffff0000ffffull) << 8)) & BS64_EVEN)
@@ -76,17 +71,8 @@ static inline uint64_t bs64_shiftrows(uint64_t x)
     k##j = y_ & BS64_NIBBLES;                                                                       \
   }
 #define BS64_SR(j) s##j = bs64_shiftrows(s##j);
-#define BS64_MC(j)                                                                                  \
-  {                                                                                                 \
-    uint64_t r_ = BS64_ROTR(s##j, 16);                                                              \
-    t##j = s##j ^ r_;                                                                               \
-    u##j = r_ ^ BS64_ROTR(t##j, 32);                                                                \
-  }
-#define BS64_NEXT(j, mc)                                                                            \
-  {                                                                                                 \
-    uint64_t y_ = (mc) ^ k##j;                                                                      \
-    s##j = y_ | (y_ ^ ((mc) & 0x0808080808080808ull)) << 4;                                         \
-  }
+#define BS64_MC(j) AES_BS_MC(uint64_t, BS64_ROTR, 16, s##j, t##j, u##j)
+#define BS64_NEXT(j, mc) AES_BS_NEXT(uint64_t, s##j, k##j, mc, 0x0808080808080808ull)
 #define BS64_LAST(j) s##j ^= k##j;
 
 /* the S-box over the eight planes of the four words */

@@ -73,6 +73,15 @@ struct p64 {
   u64 r0, r1, s1;
 };
 
+/* the operands of an inline-assembly step on a struct p64 *st that keeps every value in a
+   general register (the P64 strings of poly1305aes_arm64 and poly1305aes_ppc64le): h read
+   and written, the product words d0l d0h d1l d1h and the scratch words t u written before
+   the inputs are last read; the key r0 r1 s1 read */
+#define P64_GPR_OPERANDS                                                                     \
+  [h0] "+&r"(st->h0), [h1] "+&r"(st->h1), [h2] "+&r"(st->h2), [d0l] "=&r"(d0l), [d0h] "=&r"(d0h), \
+  [d1l] "=&r"(d1l), [d1h] "=&r"(d1h), [t] "=&r"(t), [u] "=&r"(u)
+#define P64_GPR_KEY [r0] "r"(st->r0), [r1] "r"(st->r1), [s1] "r"(st->s1)
+
 INLINE void p64_start(struct p64 *st, const unsigned char r[16])
 {
   st->h0 = st->h1 = st->h2 = 0;

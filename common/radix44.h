@@ -7,10 +7,10 @@
    value), r44_msum(x, k, c) = c + x0 k0 + x1 k1 (128-bit), r44_add128,
    r44_shr128(v, count) (count: a vector of equal bytes, the bit count),
    r44_pair(m, &lo, &hi) (the little-endian halves of the blocks at m and
-   m + 16: block 1 in lane R44_LOW, block 2 in the other), r44_splat,
-   r44_pack(x, y) (x in lane R44_LOW, y in the other), r44_times_r(p) (p =
-   p r in radix 2^64), R44_CHAINS and R44_STEP (2 or 4), and common/poly64.h;
-   optionally R44_SPLIT, its own r44_split.
+   m + 16: block 1 in lane R44_LOW, block 2 in the other), r44_times_r(p)
+   (p = p r in radix 2^64), R44_CHAINS and R44_STEP (2 or 4), and
+   common/poly64.h and common/p64r44.h (struct state); optionally
+   R44_SPLIT, then its own r44_split after this header.
 
    A number is three limbs a0 + 2^44 a1 + 2^88 a2, each in the low lane (the
    other lane 0). A chain takes R44_STEP blocks b_1.. in a step:
@@ -45,6 +45,22 @@
 
 struct r44key { V k0, k1, k2, s1, s2; };
 
+/* x in both lanes */
+INLINE V r44_splat(unsigned long long x)
+{
+  return (V) { x, x };
+}
+
+/* x in lane R44_LOW, y in the other */
+INLINE V r44_pack(unsigned long long x, unsigned long long y)
+{
+#if R44_LOW == 0
+  return (V) { x, y };
+#else
+  return (V) { y, x };
+#endif
+}
+
 /* a vector with x in the low lane, 0 in the other */
 INLINE V r44_low(unsigned long long x)
 {
@@ -60,6 +76,8 @@ INLINE void r44_split(V m[3], V lo, V hi, V pad40)
   m[1] = ((lo >> 44) | (hi << 20)) & m44;
   m[2] = (hi >> 24) | pad40;
 }
+#else
+INLINE void r44_split(V m[3], V lo, V hi, V pad40);   /* the includer's, defined after this header */
 #endif
 
 /* constants of a step: zero, the shift counts (as bytes: 44 = 5 octets and 4 bits), masks, 5 */
@@ -210,6 +228,21 @@ INLINE void r44_groups(u64 h[3], const unsigned char *m, size_t groups, u64 pad,
   h[0] = (u64) t;
   t = (t >> 64) + ((u128) sum[2][R44_LOW] << 24);
   p64_fold(h, h[0], (u64) t, (u64) (t >> 64));
+}
+
+/* a path's vector code (p64r44.h's p64r44_vectorfn): the whole groups of the count blocks at m
+   into st's h, r's powers computed on the first use; returns the blocks left, < R44_GROUP */
+INLINE size_t r44_vector(struct state *st, const unsigned char *m, size_t count, u64 pad)
+{
+  struct r44key (*keys)[R44_PAIRS] = (struct r44key (*)[R44_PAIRS]) st->key44;
+  u64 h[3] = { st->p.h0, st->p.h1, st->p.h2 };
+  if (!st->powers) {
+    r44_powers(keys, &st->p);
+    st->powers = 1;
+  }
+  r44_groups(h, m, count / R44_GROUP, pad, (const struct r44key (*)[R44_PAIRS]) keys);
+  st->p.h0 = h[0], st->p.h1 = h[1], st->p.h2 = h[2];
+  return count % R44_GROUP;
 }
 
 #endif

@@ -88,11 +88,6 @@ HIDDEN void hybrid_steps(struct hybrid *state, const unsigned char *mv, const un
   "adcs %[h1], %[d1l], xzr\n\t"                                                               \
   "adc %[h2], %[h2], xzr\n\t"
 
-#define P64_OPERANDS                                                                         \
-  [h0] "+&r"(st->h0), [h1] "+&r"(st->h1), [h2] "+&r"(st->h2), [d0l] "=&r"(d0l), [d0h] "=&r"(d0h), \
-  [d1l] "=&r"(d1l), [d1h] "=&r"(d1h), [t] "=&r"(t), [u] "=&r"(u)
-#define P64_KEY [r0] "r"(st->r0), [r1] "r"(st->r1), [s1] "r"(st->s1)
-
 /* h = (h + c + pad 2^128) r for each whole block c of m[0..16 count), count >= 1, pad <= 1 */
 INLINE void p64_blocks(struct p64 *st, const unsigned char *m, size_t count, u64 pad)
 {
@@ -106,8 +101,8 @@ INLINE void p64_blocks(struct p64 *st, const unsigned char *m, size_t count, u64
           P64_MUL
           "cmp %[m], %[end]\n\t"
           "b.ne 1b\n\t"
-          : P64_OPERANDS, [m] "+&r"(m)
-          : P64_KEY, [end] "r"(end), [one] "r"(pad)
+          : P64_GPR_OPERANDS, [m] "+&r"(m)
+          : P64_GPR_KEY, [end] "r"(end), [one] "r"(pad)
           : "cc", "memory");
 }
 
@@ -120,8 +115,8 @@ INLINE void p64_last(struct p64 *st, u64 m0, u64 m1)
           "adcs %[h1], %[h1], %[m1]\n\t"
           "adc %[h2], %[h2], xzr\n\t"
           P64_MUL
-          : P64_OPERANDS
-          : P64_KEY, [m0] "r"(m0), [m1] "r"(m1)
+          : P64_GPR_OPERANDS
+          : P64_GPR_KEY, [m0] "r"(m0), [m1] "r"(m1)
           : "cc");
 }
 

@@ -92,11 +92,6 @@ HIDDEN void aes_vperm(unsigned char out[16], const unsigned char k[16], const un
   "addze %[h1], %[d1l]\n\t"                                                                    \
   "addze %[h2], %[h2]\n\t"
 
-#define P64_OPERANDS                                                                          \
-  [h0] "+&r"(st->h0), [h1] "+&r"(st->h1), [h2] "+&r"(st->h2), [d0l] "=&r"(d0l), [d0h] "=&r"(d0h), \
-  [d1l] "=&r"(d1l), [d1h] "=&r"(d1h), [t] "=&r"(t), [u] "=&r"(u)
-#define P64_KEY [r0] "r"(st->r0), [r1] "r"(st->r1), [s1] "r"(st->s1)
-
 /* h = (h + c + pad 2^128) r for each of count >= 1 blocks c at m, on the
    struct p64 *st in scope; PRODUCTS is P64_PRODUCTS_P8 or _P9 (the
    caller's function must allow ISA 3.0 for _P9) */
@@ -114,8 +109,8 @@ HIDDEN void aes_vperm(unsigned char out[16], const unsigned char k[16], const un
             "adde %[h2], %[h2], %[pad]\n\t"                                                    \
             PRODUCTS P64_REDUCE                                                                \
             "bdnz 1b"                                                                          \
-            : P64_OPERANDS, [m] "+&b"(p_)                                                      \
-            : P64_KEY, [count] "r"(count_), [pad] "r"(pad_)                                    \
+            : P64_GPR_OPERANDS, [m] "+&b"(p_)                                                  \
+            : P64_GPR_KEY, [count] "r"(count_), [pad] "r"(pad_)                                \
             : "ctr", "xer", "memory");                                                         \
   } while (0)
 
@@ -128,8 +123,8 @@ HIDDEN void aes_vperm(unsigned char out[16], const unsigned char k[16], const un
             "adde %[h1], %[h1], %[a1]\n\t"                                                     \
             "addze %[h2], %[h2]\n\t"                                                           \
             PRODUCTS P64_REDUCE                                                                \
-            : P64_OPERANDS                                                                     \
-            : P64_KEY, [a0] "r"(m0_), [a1] "r"(m1_)                                            \
+            : P64_GPR_OPERANDS                                                                 \
+            : P64_GPR_KEY, [a0] "r"(m0_), [a1] "r"(m1_)                                        \
             : "xer");                                                                          \
   } while (0)
 

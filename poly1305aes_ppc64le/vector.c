@@ -25,16 +25,6 @@ typedef __vector unsigned long long V;
 #define INLINE static inline __attribute__((always_inline)) P9
 #define R44_LOW 0   /* little-endian: element 0 is the low doubleword */
 
-INLINE V r44_splat(unsigned long long x)
-{
-  return (V) { x, x };
-}
-
-INLINE V r44_pack(unsigned long long low, unsigned long long other)
-{
-  return (V) { low, other };
-}
-
 INLINE V r44_msum(V x, V k, V c)
 {
 #if defined(__clang__)   /* clang 14's altivec.h has no doubleword vec_msum: the instruction itself */
@@ -81,13 +71,5 @@ INLINE void r44_times_r(struct p64 *st)
 
 P9 size_t VECTOR_FN(struct state *st, const unsigned char *m, size_t count, u64 pad)
 {
-  struct r44key (*keys)[R44_PAIRS] = (struct r44key (*)[R44_PAIRS]) st->key44;
-  u64 h[3] = { st->p.h0, st->p.h1, st->p.h2 };
-  if (!st->powers) {
-    r44_powers(keys, &st->p);
-    st->powers = 1;
-  }
-  r44_groups(h, m, count / R44_GROUP, pad, (const struct r44key (*)[R44_PAIRS]) keys);
-  st->p.h0 = h[0], st->p.h1 = h[1], st->p.h2 = h[2];
-  return count % R44_GROUP;
+  return r44_vector(st, m, count, pad);
 }

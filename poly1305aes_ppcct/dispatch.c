@@ -66,33 +66,24 @@ static __attribute__((noinline)) void aes_bitsliced(unsigned char out[16], const
 }
 
 /* the paths: s = AES_k(n), then Poly1305 in doubles; with n NULL (onetimeauth, PATH_ONETIME)
-   kr is a one-time key r || s, and the assembly's onetime entry runs alone. Never inlined:
-   s stays in their frames, below the caller's stack pointer, where the wipe reaches (clang
-   inlined them into path_aes, whose own frame the wipe does not cover: the ABI harness
-   found s there) */
-static __attribute__((noinline)) void auth_altivec(unsigned char out[16], const unsigned char *kr, const unsigned char *n,
-                         const unsigned char *m, size_t l)
-{
-  unsigned char s[16];
-  if (!n) {
-    CRYPTO_NAMESPACE(onetime)(out, kr, m, (unsigned int) l);
-    return;
+   kr is a one-time key r || s, and the assembly's onetime entry runs alone. One body, each
+   path with its AES. Never inlined: s stays in their frames, below the caller's stack
+   pointer, where the wipe reaches (clang inlined them into path_aes, whose own frame the
+   wipe does not cover: the ABI harness found s there) */
+#define AUTH_PATH(name, aes)                                                                          \
+  static __attribute__((noinline)) void name(unsigned char out[16], const unsigned char *kr,            \
+                                             const unsigned char *n, const unsigned char *m, size_t l)  \
+  {                                                                                                   \
+    unsigned char s[16];                                                                              \
+    if (!n) {                                                                                         \
+      CRYPTO_NAMESPACE(onetime)(out, kr, m, (unsigned int) l);                                        \
+      return;                                                                                         \
+    }                                                                                                 \
+    aes(s, kr, n);                                                                                    \
+    ppc_tag(out, kr, s, m, (unsigned int) l);                                                         \
   }
-  aes_altivec(s, kr, n);
-  ppc_tag(out, kr, s, m, (unsigned int) l);
-}
-
-static __attribute__((noinline)) void auth_bitsliced(unsigned char out[16], const unsigned char *kr, const unsigned char *n,
-                           const unsigned char *m, size_t l)
-{
-  unsigned char s[16];
-  if (!n) {
-    CRYPTO_NAMESPACE(onetime)(out, kr, m, (unsigned int) l);
-    return;
-  }
-  aes_bitsliced(s, kr, n);
-  ppc_tag(out, kr, s, m, (unsigned int) l);
-}
+AUTH_PATH(auth_altivec, aes_altivec)
+AUTH_PATH(auth_bitsliced, aes_bitsliced)
 
 static const struct path paths[] = {
   { "altivec", NEED_ALTIVEC, auth_altivec, NULL, 0, STACK_BYTES(altivec, scalar), 0 },

@@ -25,16 +25,6 @@ typedef unsigned char B __attribute__((vector_size(16)));
 typedef unsigned __int128 Q __attribute__((vector_size(16)));
 #define R44_LOW 1   /* big-endian: element 1 is the low doubleword */
 
-INLINE V r44_splat(unsigned long long x)
-{
-  return (V) { x, x };
-}
-
-INLINE V r44_pack(unsigned long long low, unsigned long long other)
-{
-  return (V) { other, low };
-}
-
 INLINE V r44_msum(V x, V k, V c)
 {
   V out;
@@ -52,18 +42,7 @@ INLINE V r44_shr128(V v, V count)
   return (V) __builtin_s390_vsrl(__builtin_s390_vsrlb((B) v, (B) count), (B) count);
 }
 
-/* the limbs of a pair of blocks (lo, hi: their halves); VERIMG inserts hi's low 24 bits
-   at bit 20 of lo >> 44 in one instruction */
-#define R44_SPLIT 1
-INLINE void r44_split(V m[3], V lo, V hi, V pad40)
-{
-  const V m44 = r44_splat((1ULL << 44) - 1), mid = r44_splat(((1ULL << 24) - 1) << 20);
-  V t = lo >> 44;
-  __asm__("verimg %0, %1, %2, 20" : "+v"(t) : "v"(hi), "v"(mid));
-  m[0] = lo & m44;
-  m[1] = t;
-  m[2] = (hi >> 24) | pad40;
-}
+#define R44_SPLIT 1   /* r44_split below */
 
 /* the halves of the blocks at m and m + 16, each byte-reversed: block 1 in element 1 */
 INLINE void r44_pair(const unsigned char *m, V *lo, V *hi)
@@ -85,17 +64,21 @@ INLINE void r44_times_r(struct p64 *st)
 
 #include "radix44.h"
 
+/* the limbs of a pair of blocks (lo, hi: their halves); VERIMG inserts hi's low 24 bits
+   at bit 20 of lo >> 44 in one instruction */
+INLINE void r44_split(V m[3], V lo, V hi, V pad40)
+{
+  const V m44 = r44_splat((1ULL << 44) - 1), mid = r44_splat(((1ULL << 24) - 1) << 20);
+  V t = lo >> 44;
+  __asm__("verimg %0, %1, %2, 20" : "+v"(t) : "v"(hi), "v"(mid));
+  m[0] = lo & m44;
+  m[1] = t;
+  m[2] = (hi >> 24) | pad40;
+}
+
 size_t vector_z14(struct state *st, const unsigned char *m, size_t count, u64 pad)
 {
-  struct r44key (*keys)[R44_PAIRS] = (struct r44key (*)[R44_PAIRS]) st->key44;
-  u64 h[3] = { st->p.h0, st->p.h1, st->p.h2 };
-  if (!st->powers) {
-    r44_powers(keys, &st->p);
-    st->powers = 1;
-  }
-  r44_groups(h, m, count / R44_GROUP, pad, (const struct r44key (*)[R44_PAIRS]) keys);
-  st->p.h0 = h[0], st->p.h1 = h[1], st->p.h2 = h[2];
-  return count % R44_GROUP;
+  return r44_vector(st, m, count, pad);
 }
 
 #if defined(__clang__)

@@ -187,9 +187,9 @@
 
 	.text
 
-/* One AES column: y = W[xa row 0] ^ W[xb row 1] >>> 8 ^ W[xc row 2] >>> 16
-   ^ W[xd row 3] >>> 24 ^ k, in the low 32 bits of y. */
-	.macro column y, xa, xb, xc, xd, k
+/* The table offsets (8 bytes an entry) of row 0 of xa, row 1 of xb, row 2
+   of xc and row 3 of xd: %g1, %o4, %o5, %i5. */
+	.macro offsets xa, xb, xc, xd
 	srl \xa, 21, %g1
 	srl \xb, 13, %o4
 	srl \xc, 5, %o5
@@ -198,6 +198,12 @@
 	and %o4, MASK, %o4
 	and %o5, MASK, %o5
 	and %i5, MASK, %i5
+	.endm
+
+/* One AES column: y = W[xa row 0] ^ W[xb row 1] >>> 8 ^ W[xc row 2] >>> 16
+   ^ W[xd row 3] >>> 24 ^ k, in the low 32 bits of y. */
+	.macro column y, xa, xb, xc, xd, k
+	offsets \xa, \xb, \xc, \xd
 	lduw [TB + %g1], \y
 	ldx [TB + %o4], %o4
 	ldx [TB + %o5], %o5
@@ -218,16 +224,18 @@
 	column \y3, \x3, \x0, \x1, \x2, K3
 	.endm
 
+/* two rounds, the state from %l0-%l3 to %o0-%o3 and back, with round
+   constants rc1 and rc2 */
+	.macro tworounds rc1, rc2
+	expand \rc1
+	round %o0, %o1, %o2, %o3, %l0, %l1, %l2, %l3
+	expand \rc2
+	round %l0, %l1, %l2, %l3, %o0, %o1, %o2, %o3
+	.endm
+
 /* last round column: S-box bytes only */
 	.macro lastcolumn y, xa, xb, xc, xd, k
-	srl \xa, 21, %g1
-	srl \xb, 13, %o4
-	srl \xc, 5, %o5
-	sll \xd, 3, %i5
-	and %g1, MASK, %g1
-	and %o4, MASK, %o4
-	and %o5, MASK, %o5
-	and %i5, MASK, %i5
+	offsets \xa, \xb, \xc, \xd
 	ldub [TB1 + %g1], %g1
 	ldub [TB1 + %o4], %o4
 	ldub [TB1 + %o5], %o5
@@ -526,17 +534,22 @@ consts:
 	std T3, [%sp + BIAS + L_RH51]
 	.endm
 
-	.align 32
-	.globl poly1305aes_authenticate
-	.type poly1305aes_authenticate, #function
-poly1305aes_authenticate:
-	enter
-	srl %i4, 0, %i4                    /* l is an unsigned int */
+/* X, the pieces of h, from the state at %i0 to %f8-%f14 */
+	.macro xload
+	ldd [%i0 + ST_X], %f8
+	ldd [%i0 + ST_X + 8], %f10
+	ldd [%i0 + ST_X + 16], %f12
+	ldd [%i0 + ST_X + 24], %f14
+	.endm
+
+/* %i1 (\units 16-byte units) and %i2 (one), unless both are 4-aligned, to
+   copies at L_KR and L_N */
+	.macro aligned_pair units
 	or %i1, %i2, %g1
 	andcc %g1, 3, %g0
-	be .Laligned
+	be 1f
 	 add %sp, BIAS + L_KR, %o0
-	mov 2, %o2                         /* kr and n to aligned copies */
+	mov \units, %o2
 	call .Lcopy16
 	 mov %i1, %o1
 	add %sp, BIAS + L_N, %o0
@@ -545,7 +558,24 @@ poly1305aes_authenticate:
 	 mov %i2, %o1
 	add %sp, BIAS + L_KR, %i1
 	add %sp, BIAS + L_N, %i2
-.Laligned:
+1:
+	.endm
+
+/* the carry out of the 32-bit word \lo (\shift: srax for a signed word, srlx
+   for an unsigned one) added to \hi into \to; \lo keeps its low 32 bits */
+	.macro carry shift, lo, hi, to
+	\shift \lo, 32, %g1
+	srl \lo, 0, \lo
+	add \hi, %g1, \to
+	.endm
+
+	.align 32
+	.globl poly1305aes_authenticate
+	.type poly1305aes_authenticate, #function
+poly1305aes_authenticate:
+	enter
+	srl %i4, 0, %i4                    /* l is an unsigned int */
+	aligned_pair 2                     /* kr and n to aligned copies */
 	call .Lrsetup
 	 nop
 	phalves
@@ -623,14 +653,10 @@ poly1305aes_authenticate:
 	add %o0, %g1, %g1                  /* k = H / 5 mod 2^34; H mod 2^34 in %g1 */
 	sllx %g1, 2, %o4                   /* times 1/5 = (1 - 4)(1 + 2^4)(1 + 2^8)(1 + 2^16)(1 + 2^32) */
 	sub %g1, %o4, %g1                  /* mod 2^34, by shifts: no multiplier, whose */
-	sllx %g1, 4, %o4                   /* latency may depend on the operands */
+	.irp n, 4, 8, 16, 32               /* latency may depend on the operands */
+	sllx %g1, \n, %o4
 	add %g1, %o4, %g1
-	sllx %g1, 8, %o4
-	add %g1, %o4, %g1
-	sllx %g1, 16, %o4
-	add %g1, %o4, %g1
-	sllx %g1, 32, %o4
-	add %g1, %o4, %g1
+	.endr
 	sllx %g1, 30, %g1
 	srlx %g1, 30, %g1                  /* k */
 	sllx %g1, 2, %o4
@@ -651,40 +677,22 @@ poly1305aes_authenticate:
 	sub %o0, 40, %o0                   /* + 8p = 2^133 - 40: positive now */
 	sllx %o4, 37, %o4
 	add %g1, %o4, %o3
-	srax %o0, 32, %g1
-	srl %o0, 0, %o0
-	add %o1, %g1, %o1
-	srax %o1, 32, %g1
-	srl %o1, 0, %o1
-	add %o2, %g1, %o2
-	srax %o2, 32, %g1
-	srl %o2, 0, %o2
-	add %o3, %g1, %o3                  /* 0 < h < 2^134 */
+	carry srax, %o0, %o1, %o1
+	carry srax, %o1, %o2, %o2
+	carry srax, %o2, %o3, %o3          /* 0 < h < 2^134 */
 	srlx %o3, 34, %g1                  /* the part at 2^130 and above, times 5, back to the bottom */
 	sllx %o3, 30, %o3
 	sllx %g1, 2, %o4
 	srlx %o3, 30, %o3
 	add %g1, %o4, %g1
 	add %o0, %g1, %o0
-	srlx %o0, 32, %g1
-	srl %o0, 0, %o0
-	add %o1, %g1, %o1
-	srlx %o1, 32, %g1
-	srl %o1, 0, %o1
-	add %o2, %g1, %o2
-	srlx %o2, 32, %g1
-	srl %o2, 0, %o2
-	add %o3, %g1, %o3                  /* h < 2^130 + 2^32 < 2p */
+	carry srlx, %o0, %o1, %o1
+	carry srlx, %o1, %o2, %o2
+	carry srlx, %o2, %o3, %o3          /* h < 2^130 + 2^32 < 2p */
 	add %o0, 5, %l0                    /* g = h + 5 - 2^130 if h >= p */
-	srlx %l0, 32, %g1
-	srl %l0, 0, %l0
-	add %o1, %g1, %l1
-	srlx %l1, 32, %g1
-	srl %l1, 0, %l1
-	add %o2, %g1, %l2
-	srlx %l2, 32, %g1
-	srl %l2, 0, %l2
-	add %o3, %g1, %l3
+	carry srlx, %l0, %o1, %l1
+	carry srlx, %l1, %o2, %l2
+	carry srlx, %l2, %o3, %l3
 	srlx %l3, 34, %g1
 	movrnz %g1, %l0, %o0
 	movrnz %g1, %l1, %o1
@@ -729,14 +737,11 @@ poly1305aes_authenticate:
 	clr %l5
 	clr %l6
 	clr %l7
-	stx %g0, [%sp + BIAS + 0]          /* the save area's %l0-%l7, spilled by a trap during the call */
-	stx %g0, [%sp + BIAS + 8]
-	stx %g0, [%sp + BIAS + 16]
-	stx %g0, [%sp + BIAS + 24]
-	stx %g0, [%sp + BIAS + 32]
-	stx %g0, [%sp + BIAS + 40]
-	stx %g0, [%sp + BIAS + 48]
-	stx %g0, [%sp + BIAS + 56]
+	.set w, 0                          /* the save area's %l0-%l7, spilled by a trap during the call */
+	.rept 8
+	stx %g0, [%sp + BIAS + w]
+	.set w, w + 8
+	.endr
 	stx %g0, [%sp + BIAS + L_SCR]      /* r as doubles, then the pieces of h */
 	stx %g0, [%sp + BIAS + L_SCR + 8]
 	stx %g0, [%sp + BIAS + L_SCR + 16]
@@ -846,22 +851,10 @@ poly1305aes_authenticate:
 	xor %l1, K1, %l1
 	xor %l2, K2, %l2
 	xor %l3, K3, %l3
-	expand 0x01
-	round %o0, %o1, %o2, %o3, %l0, %l1, %l2, %l3
-	expand 0x02
-	round %l0, %l1, %l2, %l3, %o0, %o1, %o2, %o3
-	expand 0x04
-	round %o0, %o1, %o2, %o3, %l0, %l1, %l2, %l3
-	expand 0x08
-	round %l0, %l1, %l2, %l3, %o0, %o1, %o2, %o3
-	expand 0x10
-	round %o0, %o1, %o2, %o3, %l0, %l1, %l2, %l3
-	expand 0x20
-	round %l0, %l1, %l2, %l3, %o0, %o1, %o2, %o3
-	expand 0x40
-	round %o0, %o1, %o2, %o3, %l0, %l1, %l2, %l3
-	expand 0x80
-	round %l0, %l1, %l2, %l3, %o0, %o1, %o2, %o3
+	tworounds 0x01, 0x02
+	tworounds 0x04, 0x08
+	tworounds 0x10, 0x20
+	tworounds 0x40, 0x80
 	expand 0x1b
 	round %o0, %o1, %o2, %o3, %l0, %l1, %l2, %l3
 	expand 0x36
@@ -992,7 +985,7 @@ poly1305aes_authenticate:
 
 /* .Lcopy16: %o2 >= 1 units of 16 bytes from %o1 to %o0, byte by byte */
 .Lcopy16:
-	ldub [%o1], %g1
+	ldub [%o1], %g1                    /* four bytes at a time */
 	ldub [%o1 + 1], %o3
 	ldub [%o1 + 2], %o4
 	ldub [%o1 + 3], %o5
@@ -1000,30 +993,18 @@ poly1305aes_authenticate:
 	stb %o3, [%o0 + 1]
 	stb %o4, [%o0 + 2]
 	stb %o5, [%o0 + 3]
-	ldub [%o1 + 4], %g1
-	ldub [%o1 + 5], %o3
-	ldub [%o1 + 6], %o4
-	ldub [%o1 + 7], %o5
-	stb %g1, [%o0 + 4]
-	stb %o3, [%o0 + 5]
-	stb %o4, [%o0 + 6]
-	stb %o5, [%o0 + 7]
-	ldub [%o1 + 8], %g1
-	ldub [%o1 + 9], %o3
-	ldub [%o1 + 10], %o4
-	ldub [%o1 + 11], %o5
-	stb %g1, [%o0 + 8]
-	stb %o3, [%o0 + 9]
-	stb %o4, [%o0 + 10]
-	stb %o5, [%o0 + 11]
-	ldub [%o1 + 12], %g1
-	ldub [%o1 + 13], %o3
-	ldub [%o1 + 14], %o4
-	ldub [%o1 + 15], %o5
-	stb %g1, [%o0 + 12]
-	stb %o3, [%o0 + 13]
-	stb %o4, [%o0 + 14]
-	stb %o5, [%o0 + 15]
+	.set w, 4
+	.rept 3
+	ldub [%o1 + w], %g1
+	ldub [%o1 + w + 1], %o3
+	ldub [%o1 + w + 2], %o4
+	ldub [%o1 + w + 3], %o5
+	stb %g1, [%o0 + w]
+	stb %o3, [%o0 + w + 1]
+	stb %o4, [%o0 + w + 2]
+	stb %o5, [%o0 + w + 3]
+	.set w, w + 4
+	.endr
 	add %o1, 16, %o1
 	subcc %o2, 1, %o2
 	bne .Lcopy16
@@ -1043,20 +1024,8 @@ poly1305aes_authenticate:
 	.type core_aes_entry, #function
 core_aes_entry:
 	enter far=1
-	or %i1, %i2, %g1
-	andcc %g1, 3, %g0
-	be 1f
-	 add %sp, BIAS + L_KR, %o0
-	mov 1, %o2                         /* k and in to aligned copies */
-	call .Lcopy16
-	 mov %i1, %o1
-	add %sp, BIAS + L_N, %o0
-	mov 1, %o2
-	call .Lcopy16
-	 mov %i2, %o1
-	add %sp, BIAS + L_KR, %i1
-	add %sp, BIAS + L_N, %i2
-1:	call .Laes
+	aligned_pair 1                     /* k and in to aligned copies */
+	call .Laes
 	 nop
 	lduw [%sp + BIAS + L_S], %o0       /* s as little-endian words */
 	lduw [%sp + BIAS + L_S + 4], %o1
@@ -1112,10 +1081,7 @@ core_blocks_entry:
 	mov C_A3PAD, %g1                   /* P3's high half: with the pad bit, or without */
 	movrz %i3, C_A3, %g1
 	ld [%i5 + %g1], %f6
-	ldd [%i0 + ST_X], %f8
-	ldd [%i0 + ST_X + 8], %f10
-	ldd [%i0 + ST_X + 16], %f12
-	ldd [%i0 + ST_X + 24], %f14
+	xload
 	mov 1, %l6                         /* the pieces are there */
 	mov %i2, %l4
 	call .Lchunks
@@ -1163,10 +1129,7 @@ core_finish_entry:
 	rload
 	phalves
 	ld [%i5 + C_A3], %f6               /* the zero chunk has no pad bit */
-	ldd [%i0 + ST_X], %f8
-	ldd [%i0 + ST_X + 8], %f10
-	ldd [%i0 + ST_X + 16], %f12
-	ldd [%i0 + ST_X + 24], %f14
+	xload
 	mov %i0, %g1
 	mov %i2, %i0                       /* the tag's address, where .Lfinish takes it */
 	.set w, 0

@@ -381,18 +381,12 @@ PPC_LOCAL(tailready):
 	stwbrx	25, 7, 0
 	stwbrx	26, 7, 4
 	stwbrx	27, 7, 5
-	lfd	0, PA+0(1)
-	lfd	1, PA+8(1)
-	lfd	2, PA+16(1)
-	lfd	3, PA+24(1)
-	lfd	fT0, KOFF(k_e0)(rTB0)
-	lfd	fT1, KOFF(k_e1)(rTB0)
-	lfd	fA, KOFF(k_e2)(rTB0)
-	lfd	fB, KOFF(k_e3)(rTB0)
-	fadd	0, 0, fT0
-	fadd	1, 1, fT1
-	fadd	2, 2, fA
-	fadd	3, 3, fB
+#define NEG0 0
+#define NEG1 1
+#define NEG2 2
+#define NEG3 3
+#define NEG_OFF 0
+#include "negate.inc"
 	addi	6, 6, 16
 	b	PPC_LOCAL(main)
 PPC_LOCAL(odd):
@@ -1054,18 +1048,12 @@ PPC_LOCAL(skippair):
 #include "place.inc"
 #undef PLACE_OFF
 #undef PLACE_SLOT
-	lfd	4, PA+64(1)		/* the first block is not added to */
-	lfd	5, PA+72(1)		/* pieces but becomes them: -(block) */
-	lfd	6, PA+80(1)
-	lfd	7, PA+88(1)
-	lfd	fT0, KOFF(k_e0)(rTB0)
-	lfd	fT1, KOFF(k_e1)(rTB0)
-	lfd	fA, KOFF(k_e2)(rTB0)
-	lfd	fB, KOFF(k_e3)(rTB0)
-	fadd	4, 4, fT0
-	fadd	5, 5, fT1
-	fadd	6, 6, fA
-	fadd	7, 7, fB
+#define NEG0 4		/* the first block is not added to */
+#define NEG1 5		/* pieces but becomes them: -(block) */
+#define NEG2 6
+#define NEG3 7
+#define NEG_OFF 64
+#include "negate.inc"
 	addi	6, 6, -96
 	b	PPC_LOCAL(half4)
 	PPC_SIZE(BLOCKS)
@@ -1125,59 +1113,36 @@ AES:
 #define AES_RCON_HI 0x3600
 #define AES_LAST 1
 #include "aes_round.inc"
-/* last round: S-box bytes only, from S[x] at entry byte 1 */
-	rlwinm	rT0, AES_IN0, 11, 21, 28
-	rlwinm	rT1, AES_IN1, 19, 21, 28
-	rlwinm	rT2, AES_IN2, 27, 21, 28
-	rlwinm	rT3, AES_IN3, 3, 21, 28
-	lbzx	rT0, rTB3, rT0
-	lbzx	rT1, rTB3, rT1
-	lbzx	rT2, rTB3, rT2
-	lbzx	rT3, rTB3, rT3
-	rlwimi	rT3, rT0, 24, 0, 7
-	rlwimi	rT3, rT1, 16, 8, 15
-	rlwimi	rT3, rT2, 8, 16, 23
-	xor	rT3, rT3, rK0
-	stw	rT3, SOUT+0(1)
-	rlwinm	rT0, AES_IN1, 11, 21, 28
-	rlwinm	rT1, AES_IN2, 19, 21, 28
-	rlwinm	rT2, AES_IN3, 27, 21, 28
-	rlwinm	rT3, AES_IN0, 3, 21, 28
-	lbzx	rT0, rTB3, rT0
-	lbzx	rT1, rTB3, rT1
-	lbzx	rT2, rTB3, rT2
-	lbzx	rT3, rTB3, rT3
-	rlwimi	rT3, rT0, 24, 0, 7
-	rlwimi	rT3, rT1, 16, 8, 15
-	rlwimi	rT3, rT2, 8, 16, 23
-	xor	rT3, rT3, rK1
-	stw	rT3, SOUT+4(1)
-	rlwinm	rT0, AES_IN2, 11, 21, 28
-	rlwinm	rT1, AES_IN3, 19, 21, 28
-	rlwinm	rT2, AES_IN0, 27, 21, 28
-	rlwinm	rT3, AES_IN1, 3, 21, 28
-	lbzx	rT0, rTB3, rT0
-	lbzx	rT1, rTB3, rT1
-	lbzx	rT2, rTB3, rT2
-	lbzx	rT3, rTB3, rT3
-	rlwimi	rT3, rT0, 24, 0, 7
-	rlwimi	rT3, rT1, 16, 8, 15
-	rlwimi	rT3, rT2, 8, 16, 23
-	xor	rT3, rT3, rK2
-	stw	rT3, SOUT+8(1)
-	rlwinm	rT0, AES_IN3, 11, 21, 28
-	rlwinm	rT1, AES_IN0, 19, 21, 28
-	rlwinm	rT2, AES_IN1, 27, 21, 28
-	rlwinm	rT3, AES_IN2, 3, 21, 28
-	lbzx	rT0, rTB3, rT0
-	lbzx	rT1, rTB3, rT1
-	lbzx	rT2, rTB3, rT2
-	lbzx	rT3, rTB3, rT3
-	rlwimi	rT3, rT0, 24, 0, 7
-	rlwimi	rT3, rT1, 16, 8, 15
-	rlwimi	rT3, rT2, 8, 16, 23
-	xor	rT3, rT3, rK3
-	stw	rT3, SOUT+12(1)
+/* last round: S-box bytes only, from S[x] at entry byte 1; output column c from
+   columns c, c + 1, c + 2, c + 3 */
+#define LAST_IN0 AES_IN0
+#define LAST_IN1 AES_IN1
+#define LAST_IN2 AES_IN2
+#define LAST_IN3 AES_IN3
+#define LAST_KEY rK0
+#define LAST_OFF 0
+#include "aes_last.inc"
+#define LAST_IN0 AES_IN1
+#define LAST_IN1 AES_IN2
+#define LAST_IN2 AES_IN3
+#define LAST_IN3 AES_IN0
+#define LAST_KEY rK1
+#define LAST_OFF 4
+#include "aes_last.inc"
+#define LAST_IN0 AES_IN2
+#define LAST_IN1 AES_IN3
+#define LAST_IN2 AES_IN0
+#define LAST_IN3 AES_IN1
+#define LAST_KEY rK2
+#define LAST_OFF 8
+#include "aes_last.inc"
+#define LAST_IN0 AES_IN3
+#define LAST_IN1 AES_IN0
+#define LAST_IN2 AES_IN1
+#define LAST_IN3 AES_IN2
+#define LAST_KEY rK3
+#define LAST_OFF 12
+#include "aes_last.inc"
 	blr
 	PPC_SIZE(AES)
 #endif
