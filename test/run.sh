@@ -114,8 +114,8 @@ uses_vpaes() {
 vpaes_check() {
   target=$1
   out=$root/$target/vpaes-check
-  $(d target "$target" cc) $(d target "$target" cflags) -std=c99 -O2 -Wall -Wextra -Werror -Iaes -Icommon \
-    aes/vpaes_check.c aes/aes_ref.c common/util.c -o "$out" $(d target "$target" ldflags) || return 1
+  $(d target "$target" cc) $(d target "$target" cflags) -std=c99 -O2 -Wall -Wextra -Werror -Iaes -Icommon -Itest \
+    aes/vpaes_check.c aes/aes_ref.c test/util.c -o "$out" $(d target "$target" ldflags) || return 1
   $(d runner "$target") "$out"
 }
 
