@@ -195,13 +195,13 @@ abi_stable() {
   done
 }
 
-# the ABI harness under a target's second runner (targets/<t> 'alsorun'), on every path
+# the ABI harness under a target's second runner (targets/<t>/target 'alsorun'), on every path
 abi_also() {
   $(d target "$1" alsorun) "$root/$1/impl/$2/abi"
 }
 
 # the self-test against the shared library, on the path the library picks by itself, under a
-# CPU without the optional extensions (targets/<t> 'plainrun'): nothing it picks may need them
+# CPU without the optional extensions (targets/<t>/target 'plainrun'): nothing it picks may need them
 plain_choice() {
   env LD_LIBRARY_PATH="$root/$1/impl/$2/dist/lib" QEMU_LD_PREFIX="$(d target "$1" sysroot)" \
     $(d target "$1" plainrun) "$root/$1/impl/$2/test-shared" test/vectors.txt paper,chain,lengths
