@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: CC0-1.0
-"""The one reader of the plain-text files that describe targets (targets/<name>)
+"""The one reader of the plain-text files that describe targets (targets/<name>/target)
 and implementations (poly1305aes_<name>/). Every tool learns what exists from
 here, as a module or through this command line; nothing else parses them.
 
@@ -8,7 +8,7 @@ here, as a module or through this command line; nothing else parses them.
                                    when none does (POLY1305AES_MACHINE, when set, stands in
                                    for uname -m: the tests name a machine no target knows)
   describe.py targets              every target
-  describe.py target T [FIELD]     one field of targets/T ('' if absent), or all as FIELD=value
+  describe.py target T [FIELD]     one field of targets/T/target ('' if absent), or all as FIELD=value
   describe.py impls [T]            the implementations (those building for T), one a line
   describe.py streams T            those building for T with an instruction stream of their own
                                    (not sharing another's build there: 'shares')
@@ -87,14 +87,22 @@ def fields(path):
     return out
 
 
+def target_file(name):
+    """targets/<name>/target: the description in a target's folder, beside its ABI harness
+    (abi.S, abi.c), its FP-mode code (fpmode.c) and its cycle counter (cycles.c)"""
+    return os.path.join(TOP, "targets", name, "target")
+
+
 def target_names():
-    return sorted(os.listdir(os.path.join(TOP, "targets")))
+    """the folders of targets/ that hold a description (targets/shared holds code two or more
+    targets name)"""
+    return sorted(n for n in os.listdir(os.path.join(TOP, "targets")) if os.path.isfile(target_file(n)))
 
 
 def read_target(name):
     """A target's fields; on the machine the target names as its host, programs run
     natively: its 'run' line (the emulator) is dropped."""
-    path = os.path.join(TOP, "targets", name)
+    path = target_file(name)
     if not os.path.isfile(path):
         raise SystemExit("unknown TARGET %r: use one of %s" % (name, " ".join(target_names())))
     out = fields(path)
@@ -117,7 +125,7 @@ def host_target():
     """The target whose 'host' line lists this machine's uname -m; 'native' when none
     does (and targets/native exists), else None."""
     for name in target_names():
-        if machine() in fields(os.path.join(TOP, "targets", name)).get("host", "").split():
+        if machine() in fields(target_file(name)).get("host", "").split():
             return name
     return NATIVE if NATIVE in target_names() else None
 
@@ -369,7 +377,7 @@ def main(argv):
     if command == "host" and not args:
         name = host_target()
         if not name:
-            raise SystemExit("describe: this machine (%s) matches no 'host' line in targets/; give TARGET="
+            raise SystemExit("describe: this machine (%s) matches no 'host' line in targets/*/target; give TARGET="
                              % machine())
         print(name)
     elif command == "targets" and not args:
@@ -407,7 +415,7 @@ def main(argv):
                   "give a compiler's name or path" % args[0])
         else:
             name = target_for_machine(triple)
-            print(name if name else "error: CC=%s builds for %s, which no file in targets/ describes; the targets are %s"
+            print(name if name else "error: CC=%s builds for %s, which no target in targets/ describes; the targets are %s"
                   % (args[0], triple, " ".join(target_names())))
     elif command == "tools" and args:
         commands, packages = tools_needed(args)

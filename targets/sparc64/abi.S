@@ -14,7 +14,7 @@
    [%sp+2047+176..232] of the caller's frame, 30 %asi. */
 #include "abi.h"
 #if !defined(__sparc__) || !defined(__arch64__)
-#error "test/abi_sparc64.S is for 64-bit SPARC"
+#error "targets/sparc64/abi.S is for 64-bit SPARC"
 #endif
 
 #define BIAS 2047

@@ -9,8 +9,9 @@
    words 8(r1)..36(r1) of the caller's frame; fwant 0-17 f14-f31; vwant 0-11
    v20-v31. */
 #include "abi.h"
+#include "../shared/powerpc_abi.S"
 #if !defined(__powerpc__) || defined(__powerpc64__)
-#error "test/abi_ppc32.S is for 32-bit PowerPC"
+#error "targets/ppc32/abi.S is for 32-bit PowerPC"
 #endif
 
 #define WANT(i) ABI_WANT + 4 * (i)
@@ -195,7 +196,7 @@ abi_features:                            /* AltiVec is read from AT_HWCAP by abi
 	.size abi_features, . - abi_features
 
 /* Deliberately broken functions for abi --selftest: each breaks one promise (fake: test/abi.h). */
-	fakes_powerpc                    /* the ones ppc64le and ppc32 share (test/abi.h) */
+	fakes_powerpc                    /* the ones ppc64le and ppc32 share (targets/shared/powerpc_abi.S) */
 
 	fake fpscr                       /* the aix/macos mode, never restored */
 	mtfsfi 7, 0

@@ -14,7 +14,7 @@
    (and want[0] set to it), so its check is the argument's survival. */
 #include "abi.h"
 #if !defined(__s390x__)
-#error "test/abi_s390x.S is for s390x"
+#error "targets/s390x/abi.S is for s390x"
 #endif
 
 #define WANT(i) (ABI_WANT + 8 * (i))

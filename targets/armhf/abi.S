@@ -14,7 +14,7 @@
    0-7 d8-d15. */
 #include "abi.h"
 #if !defined(__arm__)
-#error "test/abi_armhf.S is for 32-bit ARM"
+#error "targets/armhf/abi.S is for 32-bit ARM"
 #endif
 
 #define WANT(i) (ABI_WANT + 4 * (i))

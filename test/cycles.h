@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: CC0-1.0 */
-/* A cycle counter for each target CPU, read in as few instructions as it allows. */
+/* A cycle counter for each target CPU, read in as few instructions as it allows:
+   targets/<target>/cycles.c, which the speed programs and the timing check link. */
 #ifndef cycles_H
 #define cycles_H
 

@@ -13,7 +13,7 @@
    call; fwant/fgot 0-7 d8-d15. */
 #include "abi.h"
 #if !defined(__aarch64__)
-#error "test/abi_arm64.S is for 64-bit ARM"
+#error "targets/arm64/abi.S is for 64-bit ARM"
 #endif
 
 #define WANT(i) (ABI_WANT + 8 * (i))

@@ -10,7 +10,7 @@
    frame), 17 x87 status word (flags). */
 #include "abi.h"
 #if !defined(__i386__)
-#error "test/abi_x86.S is for 32-bit x86"
+#error "targets/x86/abi.S is for 32-bit x86"
 #endif
 
 #define WANT(i) ABI_WANT + 4 * (i)
@@ -20,9 +20,9 @@
 #define GPRS 5                  /* slots 0-4: ebx esi edi ebp esp */
 #define FRAME_AT 20
 #define BLK_IN %eax
-#include "abi_ia32.h"
+#include "../shared/x86_abi.h"
 
-/* op (load or store, abi_ia32.h) for each callee-saved register and its slot */
+/* op (load or store, targets/shared/x86_abi.h) for each callee-saved register and its slot */
 .macro saved op
 	\op ebx, 0
 	\op esi, 1

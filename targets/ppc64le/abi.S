@@ -14,8 +14,9 @@
    words 24(r1)..80(r1) of the caller's frame; fwant 0-17 f14-f31; vwant 0-11
    v20-v31. host[2..3] and host[4] of the block are scratch (VSCR, FPSCR). */
 #include "abi.h"
+#include "../shared/powerpc_abi.S"
 #if !defined(__powerpc64__) || !defined(__BYTE_ORDER__) || __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
-#error "test/abi_ppc64le.S is for 64-bit little-endian POWER"
+#error "targets/ppc64le/abi.S is for 64-bit little-endian POWER"
 #endif
 
 #define WANT(i) ABI_WANT + 8 * (i)
@@ -223,7 +224,7 @@ abi_features:                            /* AltiVec is read from AT_HWCAP by abi
 	.size abi_features, . - abi_features
 
 /* Deliberately broken functions for abi --selftest: each breaks one promise (fake: test/abi.h). */
-	fakes_powerpc                    /* the ones ppc64le and ppc32 share (test/abi.h) */
+	fakes_powerpc                    /* the ones ppc64le and ppc32 share (targets/shared/powerpc_abi.S) */
 
 	fake fpscr                       /* round to nearest, every exception disabled, never restored */
 	mtfsfi 7, 0

@@ -9,7 +9,7 @@
    word (flags), 20 the upper-state bits of XGETBV(1) (read by test/abi.c). */
 #include "abi.h"
 #if !defined(__x86_64__)
-#error "test/abi_amd64.S is for x86-64"
+#error "targets/amd64/abi.S is for x86-64"
 #endif
 
 #define WANT(i) ABI_WANT + 8 * (i)
@@ -19,9 +19,9 @@
 #define GPRS 7                  /* slots 0-6: rbx rbp r12-r15 rsp */
 #define FRAME_AT 0
 #define BLK_IN %rdi
-#include "abi_ia32.h"
+#include "../shared/x86_abi.h"
 
-/* op (load or store, abi_ia32.h) for each callee-saved register and its slot */
+/* op (load or store, targets/shared/x86_abi.h) for each callee-saved register and its slot */
 .macro saved op
 	\op rbx, 0
 	\op rbp, 1

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: CC0-1.0 */
-/* What the x86 ABI harnesses (test/abi_x86.S, test/abi_amd64.S) do alike,
+/* What the x86 ABI harnesses (targets/x86/abi.S, targets/amd64/abi.S) do alike,
    in the includer's word size: R(x) names the word register (%ex or %rx),
    W is its size in bytes, WANT(i) and GOT(i) the slots, GPRS the count of
    preserved registers (the stack pointer last); FRAME_AT is where the 8

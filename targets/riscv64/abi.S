@@ -14,7 +14,7 @@
    caller's frame at the call; fwant/fgot 0-11 fs0-fs11. */
 #include "abi.h"
 #if !(defined(__riscv) && __riscv_xlen == 64)
-#error "test/abi_riscv64.S is for 64-bit RISC-V"
+#error "targets/riscv64/abi.S is for 64-bit RISC-V"
 #endif
 
 #define WANT(i) (ABI_WANT + 8 * (i))
