@@ -24,6 +24,7 @@
 #   ct                        the constant-time check's program (tools/ctcheck.py)
 #   trace                     the same for emulated targets (tools/tracecheck.py)
 #   timing                    the constant-time check by timing, natively (tools/timecheck.py)
+#   gen/thresholds.h          the implementation's thresholds file as macros (tools/describe.py)
 #   gen/stack_bytes.h         the stack wipe sizes, measured (common/stack.h): the sources
 #                             that name STACK_BYTES are built again in probe/ (and probe-pic/)
 #                             with POLY1305AES_STACK_PROBE, the ABI harness's probe runs on
@@ -51,7 +52,8 @@ $(B)/impl.mk: $(wildcard $(IMPLDIR)/*) $(TARGET_DIR)/target $(TOP)/tools/describ
 	@mkdir -p $(@D)
 	@$(DESCRIBE) make $(TARGET) $(IMPL) $(IMPLDIR) > $@.tmp && mv $@.tmp $@
 
-GENERATED := $(if $(TABLE_FILE),$(B)/gen/$(TABLE_FILE))
+GENERATED := $(if $(TABLE_FILE),$(B)/gen/$(TABLE_FILE)) \
+  $(if $(wildcard $(IMPLDIR)/thresholds),$(B)/gen/thresholds.h)
 TABLE_FORMAT := $(if $(filter %.c,$(TABLE_FILE)),c,asm)
 
 IMPL_FLAGS := $(TARGET_CFLAGS) $(VARIANT_CFLAGS) -std=c99 -O2 $(WARN) $(IMPL_CFLAGS) \
@@ -114,6 +116,11 @@ $(B)/include/$(NAME).h: $(TOP)/common/impl.h.in $(TOP)/common/poly1305aes.h.in
 	@mkdir -p $(@D)
 	sed -n '/^#ifndef poly1305aes_state_defined/,/^#endif/p' $(TOP)/common/poly1305aes.h.in > $@.state
 	sed -e 's/@IMPL@/$(IMPL)/g' -e '/^@STATE@$$/{r $@.state' -e 'd' -e '}' $< > $@.tmp && rm $@.state && mv $@.tmp $@
+
+# the implementation's measured thresholds (its 'thresholds' file) as macros
+$(B)/gen/thresholds.h: $(IMPLDIR)/thresholds $(TOP)/tools/describe.py
+	@mkdir -p $(@D)
+	@$(DESCRIBE) thresholds $(IMPL) $(IMPLDIR) > $@.tmp && mv $@.tmp $@
 
 $(B)/gen/$(TABLE_FILE): $(TOP)/aes/gentable.py $(IMPLDIR)/table
 	@mkdir -p $(@D)
