@@ -27,12 +27,9 @@ struct state {
   unsigned char key44[5 * R44_GROUP / 2][16] __attribute__((aligned(16)));
 };
 
-/* the vector code from here on (bytes), on both implementations: the length from which its
-   model cycles per call are at most the scalar code's on every CPU the block measures, or the
-   loss on any is smallest (speed/crossover.py; doc/RESULTS.md, block crossover_ppc64le) */
-#ifndef VECTOR_FROM   /* speed/crossover.py builds variants with others */
-#define VECTOR_FROM 384
-#endif
+/* the vector code from VECTOR_FROM bytes (the including implementation's thresholds file,
+   written by the build into this header) */
+#include "thresholds.h"
 #if VECTOR_FROM < 16 * R44_GROUP
 #error "the vector code takes whole groups of R44_GROUP blocks"
 #endif

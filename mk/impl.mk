@@ -24,6 +24,7 @@
 #   ct                        the constant-time check's program (tools/ctcheck.py)
 #   trace                     the same for emulated targets (tools/tracecheck.py)
 #   timing                    the constant-time check by timing, natively (tools/timecheck.py)
+#   gen/thresholds.h          the implementation's thresholds file as macros (tools/describe.py)
 #   gen/stack_bytes.h         the stack wipe sizes, measured (common/stack.h): the sources
 #                             that name STACK_BYTES are built again in probe/ (and probe-pic/)
 #                             with POLY1305AES_STACK_PROBE, the ABI harness's probe runs on
@@ -47,11 +48,12 @@ $(error $(IMPLDIR) has no 'sources' file: not an implementation directory)
 endif
 
 include $(B)/impl.mk
-$(B)/impl.mk: $(wildcard $(IMPLDIR)/*) $(TOP)/targets/$(TARGET) $(TOP)/tools/describe.py
+$(B)/impl.mk: $(wildcard $(IMPLDIR)/*) $(TARGET_DIR)/target $(TOP)/tools/describe.py
 	@mkdir -p $(@D)
 	@$(DESCRIBE) make $(TARGET) $(IMPL) $(IMPLDIR) > $@.tmp && mv $@.tmp $@
 
-GENERATED := $(if $(TABLE_FILE),$(B)/gen/$(TABLE_FILE))
+GENERATED := $(if $(TABLE_FILE),$(B)/gen/$(TABLE_FILE)) \
+  $(if $(wildcard $(IMPLDIR)/thresholds),$(B)/gen/thresholds.h)
 TABLE_FORMAT := $(if $(filter %.c,$(TABLE_FILE)),c,asm)
 
 IMPL_FLAGS := $(TARGET_CFLAGS) $(VARIANT_CFLAGS) -std=c99 -O2 $(WARN) $(IMPL_CFLAGS) \
@@ -60,7 +62,8 @@ IMPL_FLAGS := $(TARGET_CFLAGS) $(VARIANT_CFLAGS) -std=c99 -O2 $(WARN) $(IMPL_CFL
   -DPOLY1305AES_TARGET_$(TARGET)=1 -DPOLY1305AES_LIBRARY_VERSION='"$(VERSION)"' $(CPPFLAGS) $(CFLAGS)
 TEST_FLAGS := $(TARGET_CFLAGS) $(VARIANT_CFLAGS) -std=c99 -O2 $(WARN) -D_DEFAULT_SOURCE \
   -I$(B)/include -I$(TOP)/test -I$(TOP)/aes -I$(TOP)/common \
-  -DPOLY1305AES_HEADER='"$(NAME).h"' -DPOLY1305AES_TARGET='"$(TARGET)"' -DPOLY1305AES_VERSION_EXPECTED='"$(VERSION)"' $(CPPFLAGS) $(CFLAGS)
+  -DPOLY1305AES_HEADER='"$(NAME).h"' -DPOLY1305AES_TARGET='"$(TARGET)"' \
+  -DPOLY1305AES_TARGET_ABI='"$(TARGET_DIR)/abi.c"' -DPOLY1305AES_VERSION_EXPECTED='"$(VERSION)"' $(CPPFLAGS) $(CFLAGS)
 
 # the compiler and flags this build was made with: a change rebuilds everything
 BUILD_SETTINGS := $(COMPILER_KIND) $(COMPILER_VERSION) | $(CC) | $(TARGET_CFLAGS) | $(CPPFLAGS) | $(CFLAGS) | $(LDFLAGS) | $(WARN)
@@ -88,13 +91,13 @@ OBJS := $(foreach s,$(SOURCES),$(B)/obj/$(call objname,$(s))) \
   $(if $(filter c,$(TABLE_FORMAT)),$(B)/obj/gen_$(basename $(TABLE_FILE)).o) $(B)/obj/common_stream.o
 PICOBJS := $(subst /obj/,/pic/,$(OBJS))
 
-TEST_SRCS := $(TOP)/test/test.c $(TOP)/test/ref.c $(TOP)/test/md5.c $(TOP)/test/fpmode.c \
-  $(TOP)/common/util.c $(TOP)/aes/aes_ref.c
-TEST_DEPS := $(wildcard $(TOP)/test/*.h $(TOP)/aes/*.h) $(TOP)/common/util.h $(TOP)/common/paths.h $(TOP)/common/cycles.h \
+TEST_SRCS := $(TOP)/test/test.c $(TOP)/test/ref.c $(TOP)/test/md5.c $(TARGET_DIR)/fpmode.c \
+  $(TOP)/test/util.c $(TOP)/aes/aes_ref.c
+TEST_DEPS := $(wildcard $(TOP)/test/*.h $(TOP)/aes/*.h) $(TOP)/common/paths.h $(wildcard $(TOP)/targets/*/*.[chS]) \
   $(B)/flags
-ABI_SRCS := $(TOP)/test/abi.c $(TOP)/test/abi_$(TARGET).S $(TOP)/test/stackscan.c $(TOP)/test/ref.c $(TOP)/common/util.c \
+ABI_SRCS := $(TOP)/test/abi.c $(TARGET_DIR)/abi.S $(TOP)/test/stackscan.c $(TOP)/test/ref.c $(TOP)/test/util.c \
   $(TOP)/aes/aes_ref.c
-SPEED_SRCS := $(TOP)/speed/probe.c $(TOP)/common/cycles.c $(TOP)/common/util.c
+SPEED_SRCS := $(TOP)/speed/probe.c $(TARGET_DIR)/cycles.c $(TOP)/test/util.c
 DIST := $(B)/dist
 DIST_FILES := $(DIST)/lib/libpoly1305aes.a $(DIST)/lib/libpoly1305aes.so.1 $(DIST)/lib/libpoly1305aes.so \
   $(DIST)/lib/pkgconfig/poly1305aes.pc $(DIST)/include/poly1305aes.h $(DIST)/bin/poly1305aes
@@ -114,13 +117,18 @@ $(B)/include/$(NAME).h: $(TOP)/common/impl.h.in $(TOP)/common/poly1305aes.h.in
 	sed -n '/^#ifndef poly1305aes_state_defined/,/^#endif/p' $(TOP)/common/poly1305aes.h.in > $@.state
 	sed -e 's/@IMPL@/$(IMPL)/g' -e '/^@STATE@$$/{r $@.state' -e 'd' -e '}' $< > $@.tmp && rm $@.state && mv $@.tmp $@
 
+# the implementation's measured thresholds (its 'thresholds' file) as macros
+$(B)/gen/thresholds.h: $(IMPLDIR)/thresholds $(TOP)/tools/describe.py
+	@mkdir -p $(@D)
+	@$(DESCRIBE) thresholds $(IMPL) $(IMPLDIR) > $@.tmp && mv $@.tmp $@
+
 $(B)/gen/$(TABLE_FILE): $(TOP)/aes/gentable.py $(IMPLDIR)/table
 	@mkdir -p $(@D)
 	$(PYTHON) $(TOP)/aes/gentable.py --layout '$(TABLE_LAYOUT)' --format $(TABLE_FORMAT) \
 	  $(if $(filter c,$(TABLE_FORMAT)),--symbol $(NAME)_$(TABLE_SYMBOL)) > $@.tmp && mv $@.tmp $@
 
 # objects depend on the flags the implementation and the target declare
-FLAG_FILES := $(wildcard $(IMPLDIR)/cflags) $(TOP)/targets/$(TARGET) $(B)/flags
+FLAG_FILES := $(wildcard $(IMPLDIR)/cflags) $(TARGET_DIR)/target $(B)/flags
 # probed (1: a source that names STACK_BYTES): its flags and the header it waits for
 probed_flags = $(if $(filter $(1),$(PROBED)),$(STACK_FLAGS))
 probed_header = $(if $(filter $(1),$(PROBED)),$(STACK_HEADER))
@@ -226,28 +234,28 @@ $(B)/test-shared: $(TEST_SRCS) $(DIST_FILES) $(TEST_DEPS)
 	  -I$(DIST)/include $(TEST_SRCS) -L$(DIST)/lib -lpoly1305aes -o $@ $(LDFLAGS) -lpthread
 
 # the ABI and state harness: callee-saved registers, FPU modes and the caller's
-# frame around authenticate and verify, from test/abi_<target>.S; selftest included
+# frame around authenticate and verify, from targets/<target>/abi.S; selftest included
 $(B)/abi: $(ABI_SRCS) $(B)/lib$(NAME).a $(B)/include/$(NAME).h $(TEST_DEPS)
 	$(CC) $(TEST_FLAGS) $(ABI_SRCS) $(B)/lib$(NAME).a -o $@ $(TARGET_LDFLAGS) $(VARIANT_LDFLAGS) $(LDFLAGS)
 
 # the constant-time check's program (run under valgrind by tools/ctcheck.py; DWARF 4:
 # valgrind 3.19 cannot read the DWARF 5 of clang 14)
-$(B)/ct: $(TOP)/test/ct.c $(TOP)/test/leaky.c $(TOP)/common/util.c $(B)/lib$(NAME).a $(B)/include/$(NAME).h $(TEST_DEPS)
-	$(CC) $(TEST_FLAGS) -gdwarf-4 $(TOP)/test/ct.c $(TOP)/test/leaky.c $(TOP)/common/util.c $(B)/lib$(NAME).a -o $@ $(TARGET_LDFLAGS) $(LDFLAGS)
+$(B)/ct: $(TOP)/test/ct.c $(TOP)/test/leaky.c $(TOP)/test/util.c $(B)/lib$(NAME).a $(B)/include/$(NAME).h $(TEST_DEPS)
+	$(CC) $(TEST_FLAGS) -gdwarf-4 $(TOP)/test/ct.c $(TOP)/test/leaky.c $(TOP)/test/util.c $(B)/lib$(NAME).a -o $@ $(TARGET_LDFLAGS) $(LDFLAGS)
 
 # the constant-time check by timing on the real CPU (run by tools/timecheck.py)
-$(B)/timing: $(TOP)/test/timing.c $(TOP)/common/util.c $(TOP)/common/cycles.c $(B)/lib$(NAME).a $(B)/include/$(NAME).h
-	$(CC) $(TEST_FLAGS) $(TOP)/test/timing.c $(TOP)/common/util.c $(TOP)/common/cycles.c $(B)/lib$(NAME).a -o $@ \
+$(B)/timing: $(TOP)/test/timing.c $(TOP)/test/util.c $(TARGET_DIR)/cycles.c $(B)/lib$(NAME).a $(B)/include/$(NAME).h
+	$(CC) $(TEST_FLAGS) $(TOP)/test/timing.c $(TOP)/test/util.c $(TARGET_DIR)/cycles.c $(B)/lib$(NAME).a -o $@ \
 	  $(TARGET_LDFLAGS) $(LDFLAGS) -lm
 
 # the vector-state check's program (tools/vexcheck.py; x86 targets): static and
 # not position-independent, so the addresses it prints are the ones objdump shows
-$(B)/vexcheck: $(TOP)/test/vexcheck.c $(TOP)/common/util.c $(B)/lib$(NAME).a $(B)/include/$(NAME).h $(TEST_DEPS)
-	$(CC) $(TEST_FLAGS) $(TOP)/test/vexcheck.c $(TOP)/common/util.c $(B)/lib$(NAME).a -o $@ -static
+$(B)/vexcheck: $(TOP)/test/vexcheck.c $(TOP)/test/util.c $(B)/lib$(NAME).a $(B)/include/$(NAME).h $(TEST_DEPS)
+	$(CC) $(TEST_FLAGS) $(TOP)/test/vexcheck.c $(TOP)/test/util.c $(B)/lib$(NAME).a -o $@ -static
 
 # the constant-time trace program (run under qemu with a plugin by tools/tracecheck.py)
-$(B)/trace: $(TOP)/test/trace.c $(TOP)/test/leaky.c $(TOP)/common/util.c $(B)/lib$(NAME).a $(B)/include/$(NAME).h $(TEST_DEPS)
-	$(CC) $(TEST_FLAGS) $(TOP)/test/trace.c $(TOP)/test/leaky.c $(TOP)/common/util.c $(B)/lib$(NAME).a -o $@ $(TARGET_LDFLAGS) $(LDFLAGS)
+$(B)/trace: $(TOP)/test/trace.c $(TOP)/test/leaky.c $(TOP)/test/util.c $(B)/lib$(NAME).a $(B)/include/$(NAME).h $(TEST_DEPS)
+	$(CC) $(TEST_FLAGS) $(TOP)/test/trace.c $(TOP)/test/leaky.c $(TOP)/test/util.c $(B)/lib$(NAME).a -o $@ $(TARGET_LDFLAGS) $(LDFLAGS)
 
 $(B)/speed: $(SPEED_SRCS) $(B)/lib$(NAME).a $(B)/include/$(NAME).h $(wildcard $(TOP)/speed/*.h) $(TEST_DEPS)
 	$(CC) $(TEST_FLAGS) $(SPEED_SRCS) $(B)/lib$(NAME).a -o $@ $(TARGET_LDFLAGS) $(VARIANT_LDFLAGS) $(LDFLAGS)

@@ -14,18 +14,21 @@ PYTHON ?= python3
 DESCRIBE := $(PYTHON) $(TOP)/tools/describe.py
 TARGET ?= $(shell $(DESCRIBE) host)
 ifeq ($(TARGET),)
-$(error this machine matches no file in targets/: give TARGET=name)
+$(error this machine matches no target in targets/: give TARGET=name)
 endif
-ifeq ($(wildcard $(TOP)/targets/$(TARGET)),)
-$(error unknown TARGET '$(TARGET)': the targets are $(notdir $(wildcard $(TOP)/targets/*)))
+ifeq ($(wildcard $(TOP)/targets/$(TARGET)/target),)
+$(error unknown TARGET '$(TARGET)': the targets are $(patsubst $(TOP)/targets/%/target,%,$(wildcard $(TOP)/targets/*/target)))
 endif
+# the target's folder: its description (target), ABI harness (abi.S, abi.c), FP-mode code
+# (fpmode.c) and cycle counter (cycles.c)
+TARGET_DIR := $(TOP)/targets/$(TARGET)
 
 VARIANT ?=
 BUILDROOT ?= $(TOP)/build
 BUILD := $(BUILDROOT)/$(TARGET)$(if $(VARIANT),-$(VARIANT))
 
 include $(BUILD)/target.mk
-$(BUILD)/target.mk: $(TOP)/targets/$(TARGET) $(TOP)/tools/describe.py $(wildcard $(TOP)/poly1305aes_*/targets)
+$(BUILD)/target.mk: $(TARGET_DIR)/target $(TOP)/tools/describe.py $(wildcard $(TOP)/poly1305aes_*/targets)
 	@mkdir -p $(@D)
 	@$(DESCRIBE) make $(TARGET) > $@.$$$$ && mv $@.$$$$ $@
 

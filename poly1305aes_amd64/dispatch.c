@@ -9,7 +9,7 @@
    doc/RESULTS.md). The vector cores are x86/'s, shared with poly1305aes_x86:
      ifma     AES-NI; radix 2^64 with MULX; then AVX-512 IFMA radix
               2^44 on ymm registers, 8 blocks a step (x86/ifma256.c), on Intel
-              from 32 KiB and on AMD always on zmm registers, 16 blocks a step
+              from IFMA_ZMM_FROM_INTEL and on AMD always on zmm registers, 16 blocks a step
               (x86/ifma.c; ifma_zmm_from_vendor below; needs AVX-512 F, VL, BW, IFMA,
               VBMI2, BMI2 and OS zmm state)
      avx2     AES-NI; radix 2^64 with MULX; then AVX2 radix 2^26, 8
@@ -34,30 +34,29 @@
 #include "amd64.h"
 #include "../x86/paths.h"
 
-/* where the ifma path's sums leave the ymm code for the zmm code (x86/x86.h): on Intel from
-   IFMA_ZMM_FROM (idle 512-bit units slow the zmm code's start: doc/RESULTS.md, the mixed
-   load); on AMD (its zmm code measured fastest on an AMD EPYC Zen 4, before the ymm code
-   existed) at every length */
-static const size_t ifma_zmm_from_vendor[VENDORS] = { [VENDOR_AMD] = 0, [VENDOR_INTEL] = IFMA_ZMM_FROM };
+/* where the ifma path's sums leave the ymm code for the zmm code (x86/x86.h), each vendor's:
+   the thresholds file, as every threshold below */
+static const size_t ifma_zmm_from_vendor[VENDORS] = { [VENDOR_AMD] = IFMA_ZMM_FROM_AMD,
+                                                      [VENDOR_INTEL] = IFMA_ZMM_FROM_INTEL };
 
-/* FROM(AMD, Intel): each vendor's threshold, x86/paths.h; the second FROM of a row, its
-   threshold for Poly1305 alone (onetime_fused) */
+/* PATH_FROM(P): path P's thresholds for each vendor (x86/paths.h); ONETIME_FROM(P), for
+   Poly1305 alone (onetime_fused) */
 static const struct path paths[] = {
   { "ifma", SSE2 | SSSE3 | AESNI | OSYMM | AVX2 | BMI2 | OSZMM | AVX512F | AVX512VL | AVX512BW | AVX512IFMA | AVX512VBMI2,
-    scalar_mulx, vector_ifma, FROM(384, 384), STACK_BYTES(ifma, scalar), STACK_BYTES(ifma, vector),
-    FROM(384, 256) },
-  { "avx2", SSE2 | SSSE3 | AESNI | OSYMM | AVX2 | BMI2, scalar_mulx, vector_avx2, FROM(896, 2048), STACK_BYTES(avx2, scalar),
+    scalar_mulx, vector_ifma, PATH_FROM(IFMA), STACK_BYTES(ifma, scalar), STACK_BYTES(ifma, vector),
+    ONETIME_FROM(IFMA) },
+  { "avx2", SSE2 | SSSE3 | AESNI | OSYMM | AVX2 | BMI2, scalar_mulx, vector_avx2, PATH_FROM(AVX2), STACK_BYTES(avx2, scalar),
     STACK_BYTES(avx2, vector),
-    FROM(896, 2048) },
-  { "sse2", SSE2 | SSSE3 | AESNI, scalar_mul, vector_hybrid, FROM(2560, 2048), STACK_BYTES(sse2, scalar),
+    ONETIME_FROM(AVX2) },
+  { "sse2", SSE2 | SSSE3 | AESNI, scalar_mul, vector_hybrid, PATH_FROM(SSE2), STACK_BYTES(sse2, scalar),
     STACK_BYTES(sse2, vector),
-    FROM(2560, 2048) },
-  { "ssse3", SSE2 | SSSE3, scalar_vperm, vector_hybrid_vperm, FROM(2560, 2048), STACK_BYTES(ssse3, scalar),
+    ONETIME_FROM(SSE2) },
+  { "ssse3", SSE2 | SSSE3, scalar_vperm, vector_hybrid_vperm, PATH_FROM(SSSE3), STACK_BYTES(ssse3, scalar),
     STACK_BYTES(ssse3, vector),
-    FROM(2560, 2048) },
-  { "generic", SSE2, scalar_table, vector_hybrid_table, FROM(2560, 2048), STACK_BYTES(generic, scalar),
+    ONETIME_FROM(SSSE3) },
+  { "generic", SSE2, scalar_table, vector_hybrid_table, PATH_FROM(GENERIC), STACK_BYTES(generic, scalar),
     STACK_BYTES(generic, vector),
-    FROM(2560, 2048) },
+    ONETIME_FROM(GENERIC) },
 };
 
 /* one call on the path in use, then the wipe of the stack it used */

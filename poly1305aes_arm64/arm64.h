@@ -37,10 +37,9 @@ HIDDEN hashfn scalar_vperm;    /* vector-permute AES, radix 2^64 (scalar.c) */
 HIDDEN hashfn vector_neon;     /* AES-CE, radix 2^26 NEON, four blocks a step (neon.c); l >= 64 */
 HIDDEN hashfn vector_vperm;    /* vector-permute AES, the same NEON hash (neon.c); l >= 64 */
 
-/* NEON from here on: speed/crossover.py's measures are in dispatch.c */
-#ifndef VECTOR_FROM   /* speed/crossover.py builds variants with others */
-#define VECTOR_FROM 384
-#endif
+/* NEON from VECTOR_FROM bytes, HYBRID_FROM the hybrid loop (the implementation's thresholds
+   file, written by the build into this header) */
+#include "thresholds.h"
 #if VECTOR_FROM < 64
 #error "the NEON code takes whole groups of four blocks"
 #endif

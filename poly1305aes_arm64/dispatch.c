@@ -31,17 +31,7 @@
 #include <sys/auxv.h>
 #include "arm64.h"
 
-/* NEON from here on. speed/crossover.py (llvm-mca 14 on the instructions a
-   call executes, the implementation built with the scalar code only and
-   with NEON from 64 bytes), model cycles per call, scalar / NEON:
-     bytes          256        320        384        512        768
-     cortex-a72  493/702    577/760    661/818    829/934  1165/1166
-     cortex-a55 1110/1241  1282/1350  1454/1459  1798/1677  2486/2113
-     apple-a13   517/452    617/488    717/526    917/602  1317/754
-   NEON pays from about 770 bytes on the a72, 390 on the a55, 190 on the
-   a13; from 384 the worst loss on any of the three is smallest (1.26: the
-   a13 at 320 and the a72 at 384). One binary serves every core. VECTOR_FROM
-   (arm64.h, where the contract's NEON blocks read it too) is 384. */
+/* NEON from VECTOR_FROM bytes: the thresholds file says where it was measured */
 
 #include "dispatch.h"   /* struct path; the needs: AT_HWCAP bits */
 

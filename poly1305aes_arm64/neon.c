@@ -28,18 +28,8 @@
 #include "aesce.h"
 #include "vpaes.h"
 
-/* the hybrid loop from here on (at least 14 blocks: one step and the last
-   group). speed/crossover.py, model cycles per call, NEON / hybrid:
-     bytes          1536        2048        3072        4096
-     cortex-a72  1862/1981   2326/2335   3254/3105   4182/3762
-     cortex-a55  3419/3608   4291/4272   6035/5660   7779/6807
-     apple-a13   1193/1443   1489/1684   2081/2191   2673/2521
-   from 3072 the worst loss on any of the three is smallest (1.053: the a13
-   at 3072; from 4096 it would be 1.066, the a55 at 3072; from 2048, 1.131,
-   the a13 at 2048). */
-#ifndef HYBRID_FROM   /* speed/crossover.py builds variants with others */
-#define HYBRID_FROM 3072
-#endif
+/* the hybrid loop from HYBRID_FROM bytes (the thresholds file), at least 14 blocks: one
+   step and the last group */
 #if HYBRID_FROM < 224
 #error "the hybrid needs at least 14 blocks"
 #endif

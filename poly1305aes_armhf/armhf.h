@@ -92,10 +92,9 @@ HIDDEN void neon_blocks(u32 h[5], const unsigned char r[16], const unsigned char
 HIDDEN void neon_keys(uint32_t keys[40], const unsigned char r[16]);
 HIDDEN void neon_steps(uint32_t keys[40], const unsigned char *m, size_t q, uint32_t x[10]);
 
-/* NEON from here on: the measures are in dispatch.c */
-#ifndef VECTOR_FROM
-#define VECTOR_FROM 320
-#endif
+/* NEON from VECTOR_FROM bytes (the implementation's thresholds file, written by the build
+   into this header) */
+#include "thresholds.h"
 #if VECTOR_FROM < 64
 #error "the NEON core takes whole groups of four blocks"
 #endif

@@ -31,14 +31,6 @@
 
 #include "dispatch.h"   /* struct path; the needs: the bits above */
 
-/* NEON from here on (bytes; whole groups of four blocks go to it). Exact
-   instructions per call under qemu-arm -cpu max, path aes (scalar) against
-   neon-aes with NEON from 64 bytes: 1068/1107 at 256 bytes, 1256/1201 at
-   320; a NEON step (64 bytes) is 94 instructions, four scalar blocks 188;
-   llvm-mca per 64 bytes: 135 model cycles against 368 on cortex-a15, 58
-   against 288 on cortex-a57: NEON pays from 320 bytes on every measure
-   (VECTOR_FROM, in armhf.h: the contract's NEON blocks read it too). */
-
 /* hash_ce (aes_ce.S, blocks.S: assembly) zeroes every secret it writes to the stack before
    it returns, so its area wipes nothing (0); the ABI harness's scan still runs after every
    call. Every other area is C code: its measured size. */

@@ -46,13 +46,9 @@ typedef void hashfn(unsigned char out[16], const unsigned char kr[32], const uns
 HIDDEN hashfn scalar_zkne, scalar_bitsliced;   /* radix 2^64 (scalar.c) */
 HIDDEN hashfn scalar_vperm;   /* radix 2^64, AES by vpaes.S (vector.c); needs V */
 HIDDEN hashfn vector_zkne, vector_vperm;   /* RVV radix 2^26, then radix 2^64 (vector.c); l >= 256 */
-/* the RVV core from here on (at least 16 L bytes for any lane count L <= 16). Exact
-   instructions per call under qemu-riscv64 (VLEN 128: 4 lanes), path zkne against
-   vector-zkne with the RVV core from 256 bytes: 1135/1221 at 320 bytes, 1323/1297 at
-   384; an RVV step (4 blocks at VLEN 128) is 76 instructions, four scalar blocks 188 */
-#ifndef VECTOR_FROM
-#define VECTOR_FROM 384
-#endif
+/* the RVV core from VECTOR_FROM bytes (the implementation's thresholds file, written by the
+   build into this header), at least 16 L bytes for any lane count L <= 16 */
+#include "thresholds.h"
 #if VECTOR_FROM < 256
 #error "the RVV core takes at least one step of 16 lanes"
 #endif

@@ -9,8 +9,8 @@
    doc/RESULTS.md):
      ifma          AES-NI; radix 2^32 (radix32.S); then AVX-512 IFMA
                    radix 2^44 on ymm registers, 8 blocks a step (x86/ifma256.c),
-                   and from 32 KiB on zmm registers, 16 blocks a step
-                   (x86/ifma.c; x86/x86.h's IFMA_ZMM_FROM); needs AVX-512 F, VL,
+                   and from the thresholds file's IFMA_ZMM_FROM_* on zmm
+                   registers, 16 blocks a step (x86/ifma.c); needs AVX-512 F, VL,
                    BW, IFMA, VBMI2, BMI2, AVX2 and OS zmm state
      avx2          AES-NI; radix 2^32; then AVX2 radix 2^26, 8 blocks a
                    step (x86/avx2.c; needs AVX2 and OS ymm state)
@@ -39,37 +39,35 @@
 #include "../x86/paths.h"
 #include "stack.h"   /* STACK_BYTES, the wipe sizes the build measured */
 
-#ifndef TWO_FROM
-#define TWO_FROM 4096   /* the generic path's two chains from here, both vendors (doc/RESULTS.md) */
-#endif
-/* its threshold in the table: the two chains need 32 bytes (vector_two_table), so a measurement
+/* the generic path's two chains from TWO_FROM bytes (the thresholds file, as every threshold
+   below); its threshold in the table: the two chains need 32 bytes (vector_two_table), so a measurement
    build's TWO_FROM (speed/crossover.py) never puts them below that, and VECTOR_FROM, which
    moves the other paths' thresholds, leaves it alone (with it the stack probe ran the two
    chains on 0 to 31 bytes and crashed) */
 #define TWO_THRESHOLD ((TWO_FROM) > 32 ? (TWO_FROM) : 32)
 
-/* where the ifma path's sums leave the ymm code for the zmm code (x86/x86.h), both vendors:
-   in 32-bit mode the zmm code keeps most of its numbers in memory (not measured on AMD) */
-static const size_t ifma_zmm_from_vendor[VENDORS] = { [VENDOR_AMD] = IFMA_ZMM_FROM, [VENDOR_INTEL] = IFMA_ZMM_FROM };
+/* where the ifma path's sums leave the ymm code for the zmm code (x86/x86.h), each vendor's */
+static const size_t ifma_zmm_from_vendor[VENDORS] = { [VENDOR_AMD] = IFMA_ZMM_FROM_AMD,
+                                                      [VENDOR_INTEL] = IFMA_ZMM_FROM_INTEL };
 
-/* FROM(AMD, Intel): each vendor's threshold, x86/paths.h; the second FROM of a row, its
-   threshold for Poly1305 alone (onetime_fused) */
+/* PATH_FROM(P): path P's thresholds for each vendor (x86/paths.h); ONETIME_FROM(P), for
+   Poly1305 alone (onetime_fused) */
 static const struct path paths[] = {
   { "ifma", SSE2 | SSSE3 | AESNI | OSYMM | AVX2 | BMI2 | OSZMM | AVX512F | AVX512VL | AVX512BW | AVX512IFMA
-    | AVX512VBMI2, scalar_aesni, vector_ifma, FROM(320, 192), STACK_BYTES(ifma, scalar), STACK_BYTES(ifma, vector),
-    FROM(320, 224) },
-  { "avx2", SSE2 | SSSE3 | AESNI | OSYMM | AVX2, scalar_aesni, vector_avx2, FROM(384, 384), STACK_BYTES(avx2, scalar),
+    | AVX512VBMI2, scalar_aesni, vector_ifma, PATH_FROM(IFMA), STACK_BYTES(ifma, scalar), STACK_BYTES(ifma, vector),
+    ONETIME_FROM(IFMA) },
+  { "avx2", SSE2 | SSSE3 | AESNI | OSYMM | AVX2, scalar_aesni, vector_avx2, PATH_FROM(AVX2), STACK_BYTES(avx2, scalar),
     STACK_BYTES(avx2, vector),
-    FROM(384, 384) },
-  { "sse2", SSE2 | SSSE3 | AESNI, scalar_aesni, vector_sse2, FROM(384, 256), STACK_BYTES(sse2, scalar),
+    ONETIME_FROM(AVX2) },
+  { "sse2", SSE2 | SSSE3 | AESNI, scalar_aesni, vector_sse2, PATH_FROM(SSE2), STACK_BYTES(sse2, scalar),
     STACK_BYTES(sse2, vector),
-    FROM(384, 256) },
-  { "ssse3", SSE2 | SSSE3, scalar_vperm, vector_sse2_vperm, FROM(384, 256), STACK_BYTES(ssse3, scalar),
+    ONETIME_FROM(SSE2) },
+  { "ssse3", SSE2 | SSSE3, scalar_vperm, vector_sse2_vperm, PATH_FROM(SSSE3), STACK_BYTES(ssse3, scalar),
     STACK_BYTES(ssse3, vector),
-    FROM(384, 256) },
-  { "generic-sse2", SSE2, scalar_table, vector_sse2_table, FROM(384, 256), STACK_BYTES(generic_sse2, scalar),
+    ONETIME_FROM(SSSE3) },
+  { "generic-sse2", SSE2, scalar_table, vector_sse2_table, PATH_FROM(GENERIC_SSE2), STACK_BYTES(generic_sse2, scalar),
     STACK_BYTES(generic_sse2, vector),
-    FROM(384, 256) },
+    ONETIME_FROM(GENERIC_SSE2) },
   { "generic", 0, scalar_table, vector_two_table, { TWO_THRESHOLD, TWO_THRESHOLD }, STACK_BYTES(generic, scalar),
     STACK_BYTES(generic, vector),
     { TWO_THRESHOLD, TWO_THRESHOLD } },

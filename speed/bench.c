@@ -59,7 +59,7 @@
    has AVX: whatever the last call left), and then
      ymm, zmm ours behind a caller that left the upper halves of ymm or zmm
               dirty: one 256- or 512-bit instruction before every call and no
-              vzeroupper (common/caller.h; "-" where the CPU has no AVX or
+              vzeroupper (speed/caller.h; "-" where the CPU has no AVX or
               AVX-512); dirty/clean is the worse of the two over ours.
    Every measured input is authenticated by the three complete ones and the
    core first, and the tags must agree. Times are median rdtsc ticks per

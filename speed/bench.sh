@@ -34,10 +34,10 @@ triplet=$(basename "$(dirname "$crypto")")
 # the build of the installed implementation, for its namespaced library and path interface
 make -s -C "$top" -f mk/impl.mk TARGET="$target" IMPL="$impl" "$build/impl/$impl/libpoly1305aes_$impl.a" || exit 1
 $(d target "$target" cc) $(d target "$target" cflags) -std=c99 -O2 -Wall -Wextra -Werror -D_DEFAULT_SOURCE \
-  -I"$build/impl/$impl/include" -I"$top/speed" -I"$top/common" \
+  -I"$build/impl/$impl/include" -I"$top/speed" -I"$top/test" -I"$top/common" \
   -I"$peers/usr/include" -I"$peers/usr/include/$triplet" \
   -DPOLY1305AES_IMPL="poly1305aes_$impl" -DPOLY1305AES_HEADER="\"poly1305aes_$impl.h\"" -DPOLY1305AES_TARGET="\"$target\"" \
-  "$top/speed/bench.c" "$top/common/cycles.c" "$top/common/util.c" "$build/impl/$impl/libpoly1305aes_$impl.a" \
+  "$top/speed/bench.c" "$top/targets/$target/cycles.c" "$top/test/util.c" "$build/impl/$impl/libpoly1305aes_$impl.a" \
   "$crypto" "$sodium" -static -lpthread -ldl -o "$build/bench" 2>"$build/bench.log" ||
   { cat "$build/bench.log" >&2; exit 1; }
 if [ $# -gt 0 ]; then

@@ -197,7 +197,7 @@ def main():
     triples, attrs = (args.triple,), ""
     if args.target:
         target = describe.read_target(args.target)
-        cpus = target.get("mca", "").split() or sys.exit("mca.py: targets/%s names no CPU models ('mca')" % args.target)
+        cpus = target.get("mca", "").split() or sys.exit("mca.py: targets/%s/target names no CPU models ('mca')" % args.target)
         triples = tuple(target.get("mcatriple", "aarch64").split())
         attrs = target.get("mcaattr", "")
         loops, peers = target_loops(args.target)
@@ -243,11 +243,11 @@ def check_targets(words, name, cpus, per_byte, peers):
         bound = float(words[0])
         wanted = [(w.split(":")[0].replace("/", " "), w.split(":")[1].split(",")) for w in words[1:]]
     except (ValueError, IndexError):
-        sys.exit("mca.py: targets/%s: mcatarget is not RATIO IMPL/LOOP:CPU,CPU..." % name)
+        sys.exit("mca.py: targets/%s/target: mcatarget is not RATIO IMPL/LOOP:CPU,CPU..." % name)
     for loop, models in wanted:
         for cpu in models:
             if (loop, cpu) not in per_byte:
-                sys.exit("mca.py: targets/%s: mcatarget names loop %r on %s, which was not modelled" % (name, loop, cpu))
+                sys.exit("mca.py: targets/%s/target: mcatarget names loop %r on %s, which was not modelled" % (name, loop, cpu))
             ratio = per_byte[(loop, cpu)] / min(per_byte[(p, cpu)] for p in peers)
             print("# target: %s on %s at most %.3f of the fastest peer loop per byte: %.3f: %s"
                   % (loop, cpu, bound, ratio, "met" if ratio <= bound else "MISSED"))

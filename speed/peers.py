@@ -113,11 +113,11 @@ def build(target):
                                                       "--symbol", "bench_aes_table"], "aes/gentable.py", cwd=describe.TOP))
     sh([target["cc"]] + target.get("cflags", "").split() +
        ["-std=c99", "-O2", "-Wall", "-Wextra", "-Werror", "-D_DEFAULT_SOURCE",
-        "-I" + os.path.join(lib, "include"), "-I" + HERE, "-I" + os.path.join(describe.TOP, "common"),
+        "-I" + os.path.join(lib, "include"), "-I" + HERE, "-I" + os.path.join(describe.TOP, "test"), "-I" + os.path.join(describe.TOP, "common"),
         "-I" + os.path.join(peers, "usr", "include"),
         "-I" + os.path.join(peers, "usr", "include", triplet),
         "-DPOLY1305AES_IMPL=poly1305aes_" + impl, '-DPOLY1305AES_HEADER="poly1305aes_%s.h"' % impl,
-        source, table, os.path.join(describe.TOP, "common", "util.c"), os.path.join(lib, "libpoly1305aes_%s.a" % impl),
+        source, table, os.path.join(describe.TOP, "test", "util.c"), os.path.join(lib, "libpoly1305aes_%s.a" % impl),
         os.path.join(peers, "usr", "lib", triplet, "libcrypto.a"), os.path.join(peers, "usr", "lib", triplet, "libsodium.a"),
         "-static", "-lpthread", "-o", program], "building the bench program")
     return program, impl
@@ -214,7 +214,7 @@ def main():
     goals = targets(describe.read_target(args.target).get("benchtarget", ""), args.target)
     unknown = sorted({g[0] for g in goals} - {c.name for c in who})
     if unknown:   # a target that cannot be measured is a failure, not a silent skip
-        sys.exit("peers.py: targets/%s: benchtarget names %s, which bench_%s does not run (bench who)"
+        sys.exit("peers.py: targets/%s/target: benchtarget names %s, which bench_%s does not run (bench who)"
                  % (args.target, ", ".join(unknown), args.target))
     for members in groups:
         bench_group(args, qemu, program, path, members, lengths, goals)
@@ -231,7 +231,7 @@ def targets(words, name):
             out.append((who, float(ratio), None, int(where[4:])) if where.startswith("from")
                        else (who, float(ratio), [int(n) for n in where.split(",")], 0))
         except ValueError:
-            sys.exit("peers.py: targets/%s: benchtarget %r is not CANDIDATE:RATIO:LENGTH,LENGTH... or "
+            sys.exit("peers.py: targets/%s/target: benchtarget %r is not CANDIDATE:RATIO:LENGTH,LENGTH... or "
                      "CANDIDATE:RATIO:fromN" % (name, word))
     return out
 

@@ -11,7 +11,7 @@
    -v times verify instead of authenticate; -u offsets every pointer by one byte;
    -p forces one of the implementation's code paths (else its own choice);
    -c evicts the inputs and the implementation's tables before each timed call;
-   -C the caller's vector state before each call (common/caller.h): clean
+   -C the caller's vector state before each call (speed/caller.h): clean
    (the default), ymm or zmm (upper halves left dirty), or worst: each caller
    this CPU has, timed in turn, and the slowest one's median printed.
    Short messages are timed in batches (the counter is coarse); each sample is a

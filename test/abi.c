@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: CC0-1.0 */
 /* ABI and state harness: calls an implementation's authenticate and verify
-   from assembly (test/abi_<target>.S) with every register the ABI says a
+   from assembly (targets/<target>/abi.S) with every register the ABI says a
    callee preserves, the floating-point control and status registers and the
    caller's frame filled with known values, and checks each of them after the
    call, and the tag or verdict against the readable reference; on every code
@@ -8,7 +8,8 @@
    will use and looks through it afterwards for the call's secrets
    (test/stackscan.h). Assumes C99 + POSIX, one of the targets (amd64, x86,
    ppc32, sparc64, arm64, riscv64, armhf, ppc64le, s390x; native on one of
-   their CPUs) and test/abi.h's layout.
+   their CPUs), test/abi.h's layout and what the target's ABI promises
+   (targets/<target>/abi.c, included below).
    The caller's floating-point rule checked here: the control bits come back
    exactly; every status flag the caller had set is still set; no flag is
    newly raised for an exception the caller has enabled (a trap pending for
@@ -39,13 +40,6 @@
 #include "ref.h"
 #include "stackscan.h"
 #include "util.h"
-#if defined(__powerpc__) && defined(__linux__)
-#include <sys/auxv.h>
-#include <sys/prctl.h>
-#endif
-#if defined(__x86_64__) || defined(__i386__)
-#include <cpuid.h>
-#endif
 #if defined(POLY1305AES_STACK_PROBE)
 #include "stack.h"
 #endif
@@ -74,489 +68,6 @@ struct fake {
 
 /* ---- what each ABI promises ---- */
 
-#if defined(__x86_64__) || defined(__i386__)
-#if defined(__x86_64__)
-/* x86-64 psABI: rbx rbp r12-r15 rsp preserved; x87 CW and MXCSR control bits
-   preserved, status bits not; DF clear and x87 stack empty at return; every
-   xmm/ymm/zmm/k register is caller-saved, so none is checked. */
-#define GPRS 7                 /* slots 0-6: the preserved registers */
-#define FRAME_NAME "entry rsp+%u"
-#define FRAME_BASE 8
-#define FRAME_STRIDE 8
-#define FRAME_WHAT "write above the return address"
-#define GPR_CHECKS \
-  { "rbx", INT, 0, ALL, 0 }, { "rbp", INT, 1, ALL, 0 }, { "r12", INT, 2, ALL, 0 }, \
-  { "r13", INT, 3, ALL, 0 }, { "r14", INT, 4, ALL, 0 }, { "r15", INT, 5, ALL, 0 }, \
-  { "rsp", INT, 6, ALL, 0 },
-#define GPR_FAKES \
-  { "rbx", abi_fake_rbx, INT, 0, 0 }, { "rbp", abi_fake_rbp, INT, 1, 0 }, \
-  { "r12", abi_fake_r12, INT, 2, 0 }, { "r13", abi_fake_r13, INT, 3, 0 }, \
-  { "r14", abi_fake_r14, INT, 4, 0 }, { "r15", abi_fake_r15, INT, 5, 0 }, \
-  { "rsp (ret $8)", abi_fake_rsp, INT, 6, 0 },
-FAKE(rbx) FAKE(rbp) FAKE(r12) FAKE(r13) FAKE(r14) FAKE(r15) FAKE(rsp)
-#else
-/* i386 psABI (cdecl): ebx esi edi ebp esp preserved, the caller pops the
-   arguments; x87 CW and MXCSR control bits preserved; DF clear and the x87
-   stack empty at return from a function returning void or int; no xmm
-   register is preserved. */
-#define GPRS 5                 /* slots 0-4: the preserved registers */
-#define FRAME_NAME "entry esp+%u"
-#define FRAME_BASE 24
-#define FRAME_STRIDE 4
-#define FRAME_WHAT "write above the arguments"
-#define GPR_CHECKS \
-  { "ebx", INT, 0, ALL, 0 }, { "esi", INT, 1, ALL, 0 }, { "edi", INT, 2, ALL, 0 }, \
-  { "ebp", INT, 3, ALL, 0 }, { "esp", INT, 4, ALL, 0 },
-#define GPR_FAKES \
-  { "ebx", abi_fake_ebx, INT, 0, 0 }, { "esi", abi_fake_esi, INT, 1, 0 }, \
-  { "edi", abi_fake_edi, INT, 2, 0 }, { "ebp", abi_fake_ebp, INT, 3, 0 }, \
-  { "esp (callee pops an argument: ret $4)", abi_fake_esp, INT, 4, 0 },
-FAKE(ebx) FAKE(esi) FAKE(edi) FAKE(ebp) FAKE(esp)
-#endif
-/* both: after the registers, slots for the x87 CW, MXCSR, DF, the x87 tag
-   word, the caller's frame; GPRS + 12 the x87 status word (test/abi_*.S);
-   GPRS + 13 XGETBV(1)'s bits 2 and 6, the upper halves of ymm0-15 and of
-   zmm0-15 in use (XINUSE), read here just before the call (after the
-   caller's upper state is set: clean, ymm dirty or zmm dirty) and after it.
-   The call may clean them, and must leave none in use that the caller had
-   not: vzeroupper after its own ymm/zmm code (Intel cores run a caller's
-   legacy-SSE code slowly behind dirty upper halves). Bits 5 and 7 (opmask,
-   zmm16-31) are not upper halves: vzeroupper leaves them, legacy SSE runs at
-   full speed beside them, and the C library's own string functions keep
-   them in use on an AVX-512 CPU. */
-#define FRAME_SLOT (GPRS + 4)
-#define X87_FLAGS (GPRS + 12)
-#define XINUSE (GPRS + 13)
-#define UPPER_BITS 0x44
-static const struct check checks[] = {
-  GPR_CHECKS
-  { "x87 control word", INT, GPRS, 0xffff, 0 },
-  { "MXCSR control bits", INT, GPRS + 1, 0xffc0, ABI_HAS_MXCSR },
-  { "DF (direction flag)", INT, GPRS + 2, 1, 0 },
-  { "x87 tag word (stack must be empty)", INT, GPRS + 3, 0xffff, 0 },
-  { "x87 status flags", FLAGS, X87_FLAGS, 0x3f, 0 },
-  { "MXCSR status flags", FLAGS, GPRS + 1, 0x3f, ABI_HAS_MXCSR },
-  { "upper halves of ymm/zmm0-15 not left in use (vzeroupper)", UPPER, XINUSE, UPPER_BITS, ABI_HAS_XINUSE },
-  { "stack left without secrets", STACK, 0, 0, 0 },
-};
-FAKE(cw) FAKE(mxcsr) FAKE(df) FAKE(x87) FAKE(frame) FAKE(clean) FAKE(leak) FAKE(pending) FAKE(upper) FAKE(upperz)
-/* exceptions the caller enables, as the status flags of the slot */
-static unsigned long enabled_flags(const struct abi_block *b, int slot)
-{
-  return slot == X87_FLAGS ? ~b->want[GPRS] & 0x3f : ~(b->want[GPRS + 1] >> 7) & 0x3f;
-}
-static const struct fake fakes[] = {
-  { "clean", abi_fake_clean, INT, -1, 0 },
-  GPR_FAKES
-  { "x87 CW left at 0x137f", abi_fake_cw, INT, GPRS, 0 },
-  { "MXCSR reset to 0x1f80", abi_fake_mxcsr, INT, GPRS + 1, ABI_HAS_MXCSR },
-  { "DF left set", abi_fake_df, INT, GPRS + 2, 0 },
-  { "x87 value left on the stack", abi_fake_x87, INT, GPRS + 3, 0 },
-  { FRAME_WHAT, abi_fake_frame, INT, FRAME_SLOT, 0 },
-  { "k left below the stack pointer", abi_fake_leak, STACK, 0, 0 },
-  { "ymm0's upper half left dirty", abi_fake_upper, INT, XINUSE, ABI_HAS_XINUSE },
-  { "zmm0's upper half left dirty", abi_fake_upperz, INT, XINUSE, ABI_HAS_XINUSE | ABI_HAS_ZMM },
-  { "caller's x87 CW restored over a raised inexact", abi_fake_pending, INT, X87_FLAGS, 0 },
-};
-
-#elif defined(__powerpc__) && !defined(__powerpc64__)
-/* 32-bit PowerPC SysV ELF ABI: r1 preserved, r2 (system, the thread pointer
-   on Linux) and r13 (small data anchor) never changed, r14-r31, f14-f31 and
-   CR2-CR4 preserved; with AltiVec v20-v31 and VRSAVE preserved; the FPSCR
-   control bits (VE OE UE ZE XE NI RN) restored (this project's rule; the
-   newer Power ABIs call them limited-access); the callee may write only 4(r1)
-   (the LR word) of its caller's frame. */
-#define FRAME_SLOT 25
-#define FRAME_NAME "%u(r1)"
-#define FRAME_BASE 8
-#define FRAME_STRIDE 4
-#define GPR(n) { "r" #n, INT, n - 14, ALL, 0 }
-#define FPR(n) { "f" #n, FP, n - 14, 0, 0 }
-#define VR(n) { "v" #n, VEC, n - 20, 0, ABI_HAS_ALTIVEC }
-static const struct check checks[] = {
-  GPR(14), GPR(15), GPR(16), GPR(17), GPR(18), GPR(19), GPR(20), GPR(21), GPR(22),
-  GPR(23), GPR(24), GPR(25), GPR(26), GPR(27), GPR(28), GPR(29), GPR(30), GPR(31),
-  { "r1", INT, 18, ALL, 0 }, { "r2", INT, 19, ALL, 0 }, { "r13", INT, 20, ALL, 0 },
-  { "CR2", INT, 21, 0x00f00000, 0 }, { "CR3", INT, 21, 0x000f0000, 0 },
-  { "CR4", INT, 21, 0x0000f000, 0 },
-  { "FPSCR RN", INT, 22, 0x03, 0 }, { "FPSCR NI", INT, 22, 0x04, 0 },
-  { "FPSCR enables VE OE UE ZE XE", INT, 22, 0xf8, 0 },
-  { "FPSCR exception flags", FLAGS, 22, 0x9ff80700UL, 0 },
-  { "VRSAVE", INT, 23, ALL, ABI_HAS_ALTIVEC },
-  { "back chain 0(r1)", INT, 24, ALL, 0 },
-  FPR(14), FPR(15), FPR(16), FPR(17), FPR(18), FPR(19), FPR(20), FPR(21), FPR(22),
-  FPR(23), FPR(24), FPR(25), FPR(26), FPR(27), FPR(28), FPR(29), FPR(30), FPR(31),
-  VR(20), VR(21), VR(22), VR(23), VR(24), VR(25), VR(26), VR(27), VR(28), VR(29), VR(30), VR(31),
-  { "stack left without secrets", STACK, 0, 0, 0 },
-};
-/* FPSCR enables VE OE UE ZE XE (0x80 .. 0x08) as their flags: VX and its causes, OX, UX, ZX, XX;
-   FX, the sticky summary, follows any of them */
-static unsigned long enabled_flags(const struct abi_block *b, int slot)
-{
-  unsigned long e = b->want[slot], out = 0;
-  if (e & 0x80) out |= 0x01f80700UL;
-  if (e & 0x40) out |= 0x10000000UL;
-  if (e & 0x20) out |= 0x08000000UL;
-  if (e & 0x10) out |= 0x04000000UL;
-  if (e & 0x08) out |= 0x02000000UL;
-  return out ? out | 0x80000000UL : 0;
-}
-#define FAKE3(a, b, c) FAKE(a) FAKE(b) FAKE(c)
-FAKE3(r14, r15, r16) FAKE3(r17, r18, r19) FAKE3(r20, r21, r22) FAKE3(r23, r24, r25)
-FAKE3(r26, r27, r28) FAKE3(r29, r30, r31) FAKE3(f14, f15, f16) FAKE3(f17, f18, f19)
-FAKE3(f20, f21, f22) FAKE3(f23, f24, f25) FAKE3(f26, f27, f28) FAKE3(f29, f30, f31)
-FAKE3(v20, v21, v22) FAKE3(v23, v24, v25) FAKE3(v26, v27, v28) FAKE3(v29, v30, v31)
-FAKE3(r1, r2, r13) FAKE3(cr2, cr3, cr4) FAKE3(fpscr, vrsave, backchain) FAKE(aixlr) FAKE(clean) FAKE(leak)
-#define FG(n) { "r" #n, abi_fake_r##n, INT, n - 14, 0 }
-#define FF(n) { "f" #n, abi_fake_f##n, FP, n - 14, 0 }
-#define FV(n) { "v" #n, abi_fake_v##n, VEC, n - 20, ABI_HAS_ALTIVEC }
-static const struct fake fakes[] = {
-  { "clean", abi_fake_clean, INT, -1, 0 },
-  FG(14), FG(15), FG(16), FG(17), FG(18), FG(19), FG(20), FG(21), FG(22),
-  FG(23), FG(24), FG(25), FG(26), FG(27), FG(28), FG(29), FG(30), FG(31),
-  FF(14), FF(15), FF(16), FF(17), FF(18), FF(19), FF(20), FF(21), FF(22),
-  FF(23), FF(24), FF(25), FF(26), FF(27), FF(28), FF(29), FF(30), FF(31),
-  FV(20), FV(21), FV(22), FV(23), FV(24), FV(25), FV(26), FV(27), FV(28), FV(29), FV(30), FV(31),
-  { "r1 returned 16 higher", abi_fake_r1, INT, 18, 0 },
-  { "r2 changed", abi_fake_r2, INT, 19, 0 }, { "r13 changed", abi_fake_r13, INT, 20, 0 },
-  { "CR2", abi_fake_cr2, INT, 21, 0 }, { "CR3", abi_fake_cr3, INT, 21, 0 },
-  { "CR4", abi_fake_cr4, INT, 21, 0 },
-  { "FPSCR left at round-to-nearest (mtfsfi 7,0)", abi_fake_fpscr, INT, 22, 0 },
-  { "VRSAVE", abi_fake_vrsave, INT, 23, ABI_HAS_ALTIVEC },
-  { "back chain overwritten", abi_fake_backchain, INT, 24, 0 },
-  { "AIX linkage: LR saved at 8(r1)", abi_fake_aixlr, INT, FRAME_SLOT, 0 },
-  { "k left below the stack pointer", abi_fake_leak, STACK, 0, 0 },
-};
-
-#elif defined(__powerpc64__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-/* 64-bit little-endian POWER, ELFv2 ABI (Linux): r1 preserved, r2 (the TOC:
-   one per program in these static links) and r13 (the thread pointer) never
-   changed, r14-r31, f14-f31 (doubleword 0 of vs14-vs31), v20-v31, VRSAVE
-   and CR2-CR4 preserved; the FPSCR control bits (VE OE UE ZE XE NI RN) and
-   VSCR's NJ restored (this project's rule; ELFv2 calls them limited-access),
-   the FPSCR and VSCR status flags under the rule above; the callee may
-   write only the CR and LR words 8(r1) and 16(r1) of its caller's frame
-   (24(r1) is the caller's TOC save word; a call with five register
-   arguments has no parameter save area). AltiVec is always there. */
-#define FRAME_SLOT 26
-#define FRAME_NAME "%u(r1)"
-#define FRAME_BASE 24
-#define FRAME_STRIDE 8
-#define VSCR_SLOT 25
-#define GPR(n) { "r" #n, INT, n - 14, ALL, 0 }
-#define FPR(n) { "f" #n, FP, n - 14, 0, 0 }
-#define VR(n) { "v" #n, VEC, n - 20, 0, 0 }
-static const struct check checks[] = {
-  GPR(14), GPR(15), GPR(16), GPR(17), GPR(18), GPR(19), GPR(20), GPR(21), GPR(22),
-  GPR(23), GPR(24), GPR(25), GPR(26), GPR(27), GPR(28), GPR(29), GPR(30), GPR(31),
-  { "r1", INT, 18, ALL, 0 }, { "r2 (TOC)", INT, 19, ALL, 0 }, { "r13 (thread pointer)", INT, 20, ALL, 0 },
-  { "CR2", INT, 21, 0x00f00000, 0 }, { "CR3", INT, 21, 0x000f0000, 0 },
-  { "CR4", INT, 21, 0x0000f000, 0 },
-  { "FPSCR RN", INT, 22, 0x03, 0 }, { "FPSCR NI", INT, 22, 0x04, 0 },
-  { "FPSCR enables VE OE UE ZE XE", INT, 22, 0xf8, 0 },
-  { "FPSCR exception flags", FLAGS, 22, 0x9ff80700UL, 0 },
-  { "VRSAVE", INT, 23, ALL, 0 },
-  { "back chain 0(r1)", INT, 24, ALL, 0 },
-  { "VSCR NJ (non-Java mode)", INT, VSCR_SLOT, 0x00010000UL, 0 },
-  { "VSCR SAT (saturation flag)", FLAGS, VSCR_SLOT, 0x1, 0 },
-  FPR(14), FPR(15), FPR(16), FPR(17), FPR(18), FPR(19), FPR(20), FPR(21), FPR(22),
-  FPR(23), FPR(24), FPR(25), FPR(26), FPR(27), FPR(28), FPR(29), FPR(30), FPR(31),
-  VR(20), VR(21), VR(22), VR(23), VR(24), VR(25), VR(26), VR(27), VR(28), VR(29), VR(30), VR(31),
-  { "stack left without secrets", STACK, 0, 0, 0 },
-};
-/* FPSCR enables VE OE UE ZE XE (0x80 .. 0x08) as their flags: VX and its causes, OX, UX, ZX, XX;
-   FX, the sticky summary, follows any of them. VSCR's SAT has no trap. */
-static unsigned long enabled_flags(const struct abi_block *b, int slot)
-{
-  unsigned long e = b->want[slot], out = 0;
-  if (slot == VSCR_SLOT) return 0;
-  if (e & 0x80) out |= 0x01f80700UL;
-  if (e & 0x40) out |= 0x10000000UL;
-  if (e & 0x20) out |= 0x08000000UL;
-  if (e & 0x10) out |= 0x04000000UL;
-  if (e & 0x08) out |= 0x02000000UL;
-  return out ? out | 0x80000000UL : 0;
-}
-#define FAKE3(a, b, c) FAKE(a) FAKE(b) FAKE(c)
-FAKE3(r14, r15, r16) FAKE3(r17, r18, r19) FAKE3(r20, r21, r22) FAKE3(r23, r24, r25)
-FAKE3(r26, r27, r28) FAKE3(r29, r30, r31) FAKE3(f14, f15, f16) FAKE3(f17, f18, f19)
-FAKE3(f20, f21, f22) FAKE3(f23, f24, f25) FAKE3(f26, f27, f28) FAKE3(f29, f30, f31)
-FAKE3(v20, v21, v22) FAKE3(v23, v24, v25) FAKE3(v26, v27, v28) FAKE3(v29, v30, v31)
-FAKE3(r1, r2, r13) FAKE3(cr2, cr3, cr4) FAKE3(fpscr, fpflags, vrsave) FAKE3(vscr, backchain, frame)
-FAKE(clean) FAKE(leak)
-#define FG(n) { "r" #n, abi_fake_r##n, INT, n - 14, 0 }
-#define FF(n) { "f" #n, abi_fake_f##n, FP, n - 14, 0 }
-#define FV(n) { "v" #n, abi_fake_v##n, VEC, n - 20, 0 }
-static const struct fake fakes[] = {
-  { "clean", abi_fake_clean, INT, -1, 0 },
-  FG(14), FG(15), FG(16), FG(17), FG(18), FG(19), FG(20), FG(21), FG(22),
-  FG(23), FG(24), FG(25), FG(26), FG(27), FG(28), FG(29), FG(30), FG(31),
-  FF(14), FF(15), FF(16), FF(17), FF(18), FF(19), FF(20), FF(21), FF(22),
-  FF(23), FF(24), FF(25), FF(26), FF(27), FF(28), FF(29), FF(30), FF(31),
-  FV(20), FV(21), FV(22), FV(23), FV(24), FV(25), FV(26), FV(27), FV(28), FV(29), FV(30), FV(31),
-  { "r1 returned 16 higher", abi_fake_r1, INT, 18, 0 },
-  { "r2 changed", abi_fake_r2, INT, 19, 0 }, { "r13 changed", abi_fake_r13, INT, 20, 0 },
-  { "CR2", abi_fake_cr2, INT, 21, 0 }, { "CR3", abi_fake_cr3, INT, 21, 0 },
-  { "CR4", abi_fake_cr4, INT, 21, 0 },
-  { "FPSCR left at round-to-nearest, exceptions disabled", abi_fake_fpscr, INT, 22, 0 },
-  { "FPSCR flags ZX UX FX cleared", abi_fake_fpflags, INT, 22, 0 },
-  { "VRSAVE", abi_fake_vrsave, INT, 23, 0 },
-  { "VSCR NJ flipped", abi_fake_vscr, INT, VSCR_SLOT, 0 },
-  { "back chain overwritten", abi_fake_backchain, INT, 24, 0 },
-  { "the caller's TOC save word 24(r1) written", abi_fake_frame, INT, FRAME_SLOT, 0 },
-  { "k left below the stack pointer", abi_fake_leak, STACK, 0, 0 },
-};
-
-#elif defined(__s390x__)
-/* s390x ELF ABI (Linux): r6-r13 and r15 preserved (r6 also carries the fifth
-   argument), f8-f15 preserved (the left halves of v8-v15; every other
-   vector register and half is volatile), the access registers a0 and a1
-   (the thread pointer) never changed; the FPC's control bits (IEEE masks,
-   BFP and DFP rounding) restored (this project's rule) and its flags under
-   the rule above. The callee may write its caller's 160-byte register save
-   area at its entry r15 and nothing above it (no stack arguments). */
-#define FRAME_SLOT 12
-#define FRAME_NAME "%u(%%r15)"
-#define FRAME_BASE 160
-#define FRAME_STRIDE 8
-#define ZGPR(n) { "r" #n, INT, n - 6, ALL, 0 }
-#define ZFPR(n) { "f" #n, FP, n - 8, 0, 0 }
-static const struct check checks[] = {
-  { "r6 (also the fifth argument)", INT, 0, ALL, 0 },
-  ZGPR(7), ZGPR(8), ZGPR(9), ZGPR(10), ZGPR(11), ZGPR(12), ZGPR(13),
-  { "r15 (stack pointer)", INT, 8, ALL, 0 },
-  { "FPC BFP rounding", INT, 9, 0x7, 0 }, { "FPC DFP rounding", INT, 9, 0x70, 0 },
-  { "FPC IEEE exception masks", INT, 9, 0xf8000000UL, 0 },
-  { "FPC IEEE flags", FLAGS, 9, 0x00f80000UL, 0 },
-  { "a0 (thread pointer, high half)", INT, 10, ALL, 0 }, { "a1 (thread pointer, low half)", INT, 11, ALL, 0 },
-  ZFPR(8), ZFPR(9), ZFPR(10), ZFPR(11), ZFPR(12), ZFPR(13), ZFPR(14), ZFPR(15),
-  { "stack left without secrets", STACK, 0, 0, 0 },
-};
-/* FPC masks (bits 0-4: invalid, divide, overflow, underflow, inexact) as their flags (bits 8-12) */
-static unsigned long enabled_flags(const struct abi_block *b, int slot)
-{
-  return (b->want[slot] >> 8) & 0x00f80000UL;
-}
-#define FAKE4(a, b, c, d) FAKE(a) FAKE(b) FAKE(c) FAKE(d)
-FAKE4(r6, r7, r8, r9) FAKE4(r10, r11, r12, r13) FAKE4(r15, fpc, fpflags, a0) FAKE4(a1, f8, f9, f10)
-FAKE4(f11, f12, f13, f14) FAKE4(f15, frame, clean, leak)
-#define FZ(n) { "r" #n, abi_fake_r##n, INT, n - 6, 0 }
-#define FZF(n) { "f" #n, abi_fake_f##n, FP, n - 8, 0 }
-static const struct fake fakes[] = {
-  { "clean", abi_fake_clean, INT, -1, 0 },
-  FZ(6), FZ(7), FZ(8), FZ(9), FZ(10), FZ(11), FZ(12), FZ(13),
-  { "r15 returned 16 higher", abi_fake_r15, INT, 8, 0 },
-  { "FPC left at 0 (nearest, no traps)", abi_fake_fpc, INT, 9, 0 },
-  { "FPC flags cleared", abi_fake_fpflags, INT, 9, 0 },
-  { "a0 changed", abi_fake_a0, INT, 10, 0 }, { "a1 changed", abi_fake_a1, INT, 11, 0 },
-  FZF(8), FZF(9), FZF(10), FZF(11), FZF(12), FZF(13), FZF(14), FZF(15),
-  { "write above the register save area", abi_fake_frame, INT, FRAME_SLOT, 0 },
-  { "k left below the stack pointer", abi_fake_leak, STACK, 0, 0 },
-};
-
-#elif defined(__sparc__) && defined(__arch64__)
-/* SPARC V9 64-bit ABI (SCD 2.4.1): %l0-%l7 and %i0-%i7 preserved through the
-   register window, %o6 (%sp, biased by 2047) preserved; %g2 %g3 are the
-   application's (a library must leave them), %g6 %g7 belong to the system (the
-   thread pointer is %g7 on Linux); %g1 %g4 %g5 and the %o registers are
-   volatile; every floating-point register %f0-%f62 is volatile, so none is
-   checked; %fsr RD, TEM and NS and %asi restored (this project's rule). The callee may
-   write the 16-word save area and the 6 argument words at [%sp+2047+0..175]. */
-#define FRAME_SLOT 22
-#define FRAME_NAME "[%%sp+2047+%u]"
-#define FRAME_BASE 176
-#define FRAME_STRIDE 8
-static const struct check checks[] = {
-  { "%l0", INT, 0, ALL, 0 }, { "%l1", INT, 1, ALL, 0 }, { "%l2", INT, 2, ALL, 0 },
-  { "%l3", INT, 3, ALL, 0 }, { "%l4", INT, 4, ALL, 0 }, { "%l5", INT, 5, ALL, 0 },
-  { "%l6", INT, 6, ALL, 0 }, { "%l7", INT, 7, ALL, 0 },
-  { "%i0", INT, 8, ALL, 0 }, { "%i1", INT, 9, ALL, 0 }, { "%i2", INT, 10, ALL, 0 },
-  { "%i3", INT, 11, ALL, 0 }, { "%i4", INT, 12, ALL, 0 }, { "%i5", INT, 13, ALL, 0 },
-  { "%i6 (%fp)", INT, 14, ALL, 0 }, { "%i7", INT, 15, ALL, 0 },
-  { "%o6 (%sp)", INT, 16, ALL, 0 },
-  { "%g2", INT, 17, ALL, 0 }, { "%g3", INT, 18, ALL, 0 },
-  { "%g6", INT, 19, ALL, 0 }, { "%g7", INT, 20, ALL, 0 },
-  { "%fsr RD", INT, 21, 0xc0000000UL, 0 }, { "%fsr TEM", INT, 21, 0x0f800000UL, 0 },
-  { "%fsr NS", INT, 21, 0x00400000UL, 0 }, { "%asi", INT, 30, 0xffUL, 0 },
-  { "%fsr accrued exceptions (aexc)", FLAGS, 21, 0x3e0UL, 0 },
-  { "stack left without secrets", STACK, 0, 0, 0 },
-};
-/* %fsr TEM bits 27..23 (NVM OFM UFM DZM NXM) as aexc bits 9..5 */
-static unsigned long enabled_flags(const struct abi_block *b, int slot)
-{
-  return (b->want[slot] >> 23 & 0x1f) << 5;
-}
-#define FAKE4(a, b, c, d) FAKE(a) FAKE(b) FAKE(c) FAKE(d)
-FAKE4(l0, l1, l2, l3) FAKE4(l4, l5, l6, l7) FAKE4(i0, i1, i2, i3) FAKE4(i4, i5, i6, i7)
-FAKE4(sp, g2, g3, g6) FAKE4(g7, fsr, frame, clean) FAKE(asi) FAKE(leak)
-#define FL(n) { "%l" #n, abi_fake_l##n, INT, n, 0 }
-#define FI(n) { "%i" #n, abi_fake_i##n, INT, 8 + n, 0 }
-static const struct fake fakes[] = {
-  { "clean", abi_fake_clean, INT, -1, 0 },
-  FL(0), FL(1), FL(2), FL(3), FL(4), FL(5), FL(6), FL(7),
-  FI(0), FI(1), FI(2), FI(3), FI(4), FI(5), FI(6), FI(7),
-  { "%sp returned 16 higher", abi_fake_sp, INT, 16, 0 },
-  { "%g2", abi_fake_g2, INT, 17, 0 }, { "%g3", abi_fake_g3, INT, 18, 0 },
-  { "%g6", abi_fake_g6, INT, 19, 0 }, { "%g7", abi_fake_g7, INT, 20, 0 },
-  { "%fsr left at 0 (the original sparc mode)", abi_fake_fsr, INT, 21, 0 },
-  { "%asi left at 0x88 (little-endian)", abi_fake_asi, INT, 30, 0 },
-  { "write above the argument words", abi_fake_frame, INT, FRAME_SLOT, 0 },
-  { "k left below the stack pointer", abi_fake_leak, STACK, 0, 0 },
-};
-
-#elif defined(__aarch64__)
-/* AAPCS64 (Linux): x19-x29 and sp preserved, the low 64 bits d8-d15 of
-   v8-v15 preserved (their upper halves and every other vector register are
-   volatile); x18 is the platform register, which the harness neither writes
-   nor checks; the FPCR control bits restored (this project's rule: RMode,
-   FZ, DN, AHP, FZ16 and the trap enables); a callee with no stacked
-   arguments writes nothing at or above its entry sp. */
-#define FRAME_SLOT 14
-#define FRAME_NAME "entry sp+%u"
-#define FRAME_BASE 0
-#define FRAME_STRIDE 8
-#define XREG(n) { "x" #n, INT, n - 19, ALL, 0 }
-#define DREG(n) { "d" #n, FP, n - 8, 0, 0 }
-static const struct check checks[] = {
-  XREG(19), XREG(20), XREG(21), XREG(22), XREG(23), XREG(24), XREG(25), XREG(26), XREG(27), XREG(28),
-  { "x29 (frame pointer)", INT, 10, ALL, 0 }, { "sp", INT, 11, ALL, 0 },
-  { "FPCR rounding (RMode)", INT, 12, 0x00c00000UL, 0 },
-  { "FPCR FZ DN AHP FZ16", INT, 12, 0x07080000UL, 0 },
-  { "FPCR trap enables IOE DZE OFE UFE IXE IDE", INT, 12, 0x9f00UL, 0 },
-  { "FPSR cumulative flags (IOC DZC OFC UFC IXC IDC QC)", FLAGS, 13, 0x0800009fUL, 0 },
-  DREG(8), DREG(9), DREG(10), DREG(11), DREG(12), DREG(13), DREG(14), DREG(15),
-  { "stack left without secrets", STACK, 0, 0, 0 },
-};
-/* FPCR trap enables IOE DZE OFE UFE IXE (bits 8..12) and IDE (15) as FPSR flags 0..4 and 7 */
-static unsigned long enabled_flags(const struct abi_block *b, int slot)
-{
-  unsigned long e = b->want[slot - 1];
-  return (e >> 8 & 0x1f) | (e >> 15 & 1) << 7;
-}
-#define FAKE4(a, b, c, d) FAKE(a) FAKE(b) FAKE(c) FAKE(d)
-FAKE4(x19, x20, x21, x22) FAKE4(x23, x24, x25, x26) FAKE4(x27, x28, x29, sp)
-FAKE4(d8, d9, d10, d11) FAKE4(d12, d13, d14, d15) FAKE4(fpcr, fpsr, pending, frame) FAKE(clean) FAKE(leak)
-#define FX(n) { "x" #n, abi_fake_x##n, INT, n - 19, 0 }
-#define FD(n) { "d" #n, abi_fake_d##n, FP, n - 8, 0 }
-static const struct fake fakes[] = {
-  { "clean", abi_fake_clean, INT, -1, 0 },
-  FX(19), FX(20), FX(21), FX(22), FX(23), FX(24), FX(25), FX(26), FX(27), FX(28), FX(29),
-  FD(8), FD(9), FD(10), FD(11), FD(12), FD(13), FD(14), FD(15),
-  { "sp returned 16 higher", abi_fake_sp, INT, 11, 0 },
-  { "FPCR left at 0 (nearest, defaults)", abi_fake_fpcr, INT, 12, 0 },
-  { "FPSR cleared over the caller's flags", abi_fake_fpsr, INT, 13, 0 },
-  { "caller's FPCR restored over a raised inexact", abi_fake_pending, INT, 13, ABI_HAS_FPTRAPS },
-  { "write at the entry sp", abi_fake_frame, INT, FRAME_SLOT, 0 },
-  { "k left below the stack pointer", abi_fake_leak, STACK, 0, 0 },
-};
-
-#elif defined(__riscv) && __riscv_xlen == 64
-/* RISC-V LP64D (Linux): s0-s11 and sp preserved, gp and tp never changed,
-   fs0-fs11 preserved; every vector register, vl and vtype volatile, vstart
-   zero at return (psABI); this project's rule: frm and vxrm come back
-   exactly, the caller's raised fflags and vxsat stay raised (no FP traps
-   exist, so none can be left pending); a callee with no stacked arguments
-   writes nothing at or above its entry sp. */
-#include <sys/auxv.h>
-#define FRAME_SLOT 19
-#define FRAME_NAME "entry sp+%u"
-#define FRAME_BASE 0
-#define FRAME_STRIDE 8
-#define SREG(n) { "s" #n, INT, n, ALL, 0 }
-#define FSREG(n) { "fs" #n, FP, n, 0, 0 }
-static const struct check checks[] = {
-  SREG(0), SREG(1), SREG(2), SREG(3), SREG(4), SREG(5), SREG(6), SREG(7), SREG(8), SREG(9), SREG(10), SREG(11),
-  { "sp", INT, 12, ALL, 0 }, { "gp", INT, 13, ALL, 0 }, { "tp", INT, 14, ALL, 0 },
-  { "fcsr rounding mode (frm)", INT, 15, 0xe0, 0 },
-  { "fcsr accrued flags (fflags NV DZ OF UF NX)", FLAGS, 15, 0x1f, 0 },
-  { "vxrm (vector fixed-point rounding)", INT, 16, 3, ABI_HAS_RVV },
-  { "vxsat (vector saturation flag)", FLAGS, 17, 1, ABI_HAS_RVV },
-  { "vstart zero at return", INT, 18, ALL, ABI_HAS_RVV },
-  FSREG(0), FSREG(1), FSREG(2), FSREG(3), FSREG(4), FSREG(5), FSREG(6), FSREG(7), FSREG(8), FSREG(9),
-  FSREG(10), FSREG(11),
-  { "stack left without secrets", STACK, 0, 0, 0 },
-};
-/* RISC-V has no floating-point or fixed-point traps */
-static unsigned long enabled_flags(const struct abi_block *b, int slot)
-{
-  (void) b;
-  (void) slot;
-  return 0;
-}
-#define FAKE4(a, b, c, d) FAKE(a) FAKE(b) FAKE(c) FAKE(d)
-FAKE4(s0, s1, s2, s3) FAKE4(s4, s5, s6, s7) FAKE4(s8, s9, s10, s11)
-FAKE4(fs0, fs1, fs2, fs3) FAKE4(fs4, fs5, fs6, fs7) FAKE4(fs8, fs9, fs10, fs11)
-FAKE4(sp, gp, tp, frm) FAKE4(fflags, vxrm, vxsat, vstart) FAKE(leak) FAKE(frame) FAKE(clean)
-#define FS(n) { "s" #n, abi_fake_s##n, INT, n, 0 }
-#define FF(n) { "fs" #n, abi_fake_fs##n, FP, n, 0 }
-static const struct fake fakes[] = {
-  { "clean", abi_fake_clean, INT, -1, 0 },
-  FS(0), FS(1), FS(2), FS(3), FS(4), FS(5), FS(6), FS(7), FS(8), FS(9), FS(10), FS(11),
-  FF(0), FF(1), FF(2), FF(3), FF(4), FF(5), FF(6), FF(7), FF(8), FF(9), FF(10), FF(11),
-  { "sp returned 16 higher", abi_fake_sp, INT, 12, 0 },
-  { "gp moved", abi_fake_gp, INT, 13, 0 }, { "tp moved", abi_fake_tp, INT, 14, 0 },
-  { "frm left at round-to-nearest", abi_fake_frm, INT, 15, 0 },
-  { "fflags cleared over the caller's flags", abi_fake_fflags, INT, 15, 0 },
-  { "vxrm left at 0", abi_fake_vxrm, INT, 16, ABI_HAS_RVV },
-  { "vxsat cleared over the caller's flag", abi_fake_vxsat, INT, 17, ABI_HAS_RVV },
-  { "vstart left at 1", abi_fake_vstart, INT, 18, ABI_HAS_RVV },
-  { "write at the entry sp", abi_fake_frame, INT, FRAME_SLOT, 0 },
-  { "k left below the stack pointer", abi_fake_leak, STACK, 0, 0 },
-};
-
-#elif defined(__arm__)
-/* AAPCS, VFP hard-float variant (Linux): r4-r11 and sp preserved, d8-d15
-   preserved (d0-d7 and d16-d31 volatile); the FPSCR control bits restored
-   (this project's rule: RMode, FZ, DN, AHP and the trap enables); the fifth
-   argument is the word at the entry sp, the callee's; above it the callee
-   writes nothing. */
-#define FRAME_SLOT 10
-#define FRAME_NAME "entry sp+%u"
-#define FRAME_BASE 4
-#define FRAME_STRIDE 4
-#define RREG(n) { "r" #n, INT, n - 4, ALL, 0 }
-#define DREG(n) { "d" #n, FP, n - 8, 0, 0 }
-static const struct check checks[] = {
-  RREG(4), RREG(5), RREG(6), RREG(7), RREG(8), RREG(9), RREG(10), RREG(11),
-  { "sp", INT, 8, ALL, 0 },
-  { "FPSCR rounding (RMode)", INT, 9, 0x00c00000UL, 0 },
-  { "FPSCR FZ DN AHP", INT, 9, 0x07000000UL, 0 },
-  { "FPSCR trap enables IOE DZE OFE UFE IXE IDE", INT, 9, 0x9f00UL, 0 },
-  { "FPSCR cumulative flags (IOC DZC OFC UFC IXC IDC QC)", FLAGS, 9, 0x0800009fUL, 0 },
-  DREG(8), DREG(9), DREG(10), DREG(11), DREG(12), DREG(13), DREG(14), DREG(15),
-  { "stack left without secrets", STACK, 0, 0, 0 },
-};
-/* FPSCR trap enables IOE DZE OFE UFE IXE (bits 8..12) and IDE (15) as its flags 0..4 and 7 */
-static unsigned long enabled_flags(const struct abi_block *b, int slot)
-{
-  unsigned long e = b->want[slot];
-  return (e >> 8 & 0x1f) | (e >> 15 & 1) << 7;
-}
-#define FAKE4(a, b, c, d) FAKE(a) FAKE(b) FAKE(c) FAKE(d)
-FAKE4(r4, r5, r6, r7) FAKE4(r8, r9, r10, r11) FAKE4(d8, d9, d10, d11) FAKE4(d12, d13, d14, d15)
-FAKE4(sp, fpscr, flags, pending) FAKE(leak) FAKE(frame) FAKE(clean)
-#define FR(n) { "r" #n, abi_fake_r##n, INT, n - 4, 0 }
-#define FD(n) { "d" #n, abi_fake_d##n, FP, n - 8, 0 }
-static const struct fake fakes[] = {
-  { "clean", abi_fake_clean, INT, -1, 0 },
-  FR(4), FR(5), FR(6), FR(7), FR(8), FR(9), FR(10), FR(11),
-  FD(8), FD(9), FD(10), FD(11), FD(12), FD(13), FD(14), FD(15),
-  { "sp returned 8 higher", abi_fake_sp, INT, 8, 0 },
-  { "FPSCR left at 0 (nearest, defaults)", abi_fake_fpscr, INT, 9, 0 },
-  { "FPSCR flags cleared over the caller's", abi_fake_flags, INT, 9, 0 },
-  { "caller's FPSCR restored over a raised inexact", abi_fake_pending, INT, 9, ABI_HAS_FPTRAPS },
-  { "write above the stacked argument", abi_fake_frame, INT, FRAME_SLOT, 0 },
-  { "k left below the stack pointer", abi_fake_leak, STACK, 0, 0 },
-};
-
-#else
-#error "test/abi.c: no ABI description for this CPU"
-#endif
-
-#define NCHECK (sizeof checks / sizeof checks[0])
-#define NFAKE (sizeof fakes / sizeof fakes[0])
-#define NFRAME 8
-
 /* ---- the caller's floating-point modes: three non-default ones with some
    status flags already raised (they must survive), exceptions that arithmetic
    here raises (inexact) masked; then one with every exception enabled ---- */
@@ -564,75 +75,21 @@ static const struct fake fakes[] = {
 #define NMODES 4
 static const char *const mode_names[NMODES] = { "rounding up, flags raised", "toward zero, one trap enabled",
   "rounding down", "every exception's trap enabled" };
-static unsigned long features;
+static unsigned long features;   /* ABI_HAS_*: abi_features() and target_features() */
 
-static void set_mode(struct abi_block *b, int mode)
-{
-#if defined(__x86_64__) || defined(__i386__)
-  /* x87: 53-bit up with ZE raised; 24-bit toward zero, ZM unmasked, DE UE raised; 64-bit down;
-     64-bit nearest, every exception unmasked. SSE: up with ZE raised; toward zero, FTZ, DAZ
-     (where the CPU has it), ZM unmasked, DE PE raised; down; nearest, every exception unmasked. */
-  static const unsigned long cw[NMODES] = { 0x0a7f, 0x0c7b, 0x077f, 0x0340 };
-  static const unsigned long sw[NMODES] = { 0x04, 0x12, 0, 0 };
-  unsigned long mxcsr[NMODES] = { 0x5f84, 0xfde2, 0x3f80, 0x0000 };
-  if (!(features & ABI_HAS_DAZ)) mxcsr[1] &= ~0x40UL;
-  b->want[GPRS] = cw[mode]; b->want[GPRS + 1] = mxcsr[mode]; b->want[X87_FLAGS] = sw[mode];
-  b->want[GPRS + 2] = 0; b->want[GPRS + 3] = 0xffff;   /* DF clear, x87 stack empty */
-#define MODE_SLOTS { GPRS, GPRS + 1, X87_FLAGS }
-#elif defined(__powerpc__)
-  /* toward zero with ZX raised; up with ZE, UX raised; down with VE and NI, ZX raised;
-     nearest with every enable (VE OE UE ZE XE); FX follows a raised flag */
-  static const unsigned long fpscr[NMODES] = { 0x84000001UL, 0x88000012UL, 0x84000087UL, 0xf8 };
-  b->want[22] = fpscr[mode];
-#if defined(__powerpc64__)
-  {
-    /* VSCR: NJ with SAT raised; neither; NJ; SAT raised */
-    static const unsigned long vscr[NMODES] = { 0x00010001UL, 0, 0x00010000UL, 0x1 };
-    b->want[VSCR_SLOT] = vscr[mode];
-  }
-#define MODE_SLOTS { 22, VSCR_SLOT }
-#else
-#define MODE_SLOTS { 22 }
-#endif
-#elif defined(__s390x__)
-  /* FPC: up with DZ raised; toward zero with the divide mask set, UF and inexact raised;
-     down (DFP: toward zero); nearest with every IEEE mask set */
-  static const unsigned long fpc[NMODES] = { 0x00400002UL, 0x40180001UL, 0x00000053UL, 0xf8000000UL };
-  b->want[9] = fpc[mode];
-#define MODE_SLOTS { 9 }
-#elif defined(__sparc__)
-  /* toward zero with dza, ufa accrued; up with DZM, nxa, ufa accrued; down with NVM and NS,
-     dza accrued; nearest with every trap enabled (TEM); %asi primary, primary no-fault */
-  static const unsigned long fsr[NMODES] = { 0x400000c0UL, 0x810000a0UL, 0xc8400040UL, 0x0f800000UL };
-  static const unsigned long asi[NMODES] = { 0x80, 0x82, 0x80, 0x82 };
-  b->want[21] = fsr[mode];
-  b->want[30] = asi[mode];
-#define MODE_SLOTS { 21, 30 }
-#elif defined(__aarch64__)
-  /* up with DZC IDC raised; toward zero with FZ and DZE, UFC IXC raised; down with DN and AHP;
-     nearest with every trap enabled (IOE DZE OFE UFE IXE IDE) */
-  static const unsigned long fpcr[NMODES] = { 0x00400000UL, 0x01c00200UL, 0x06800000UL, 0x9f00UL };
-  static const unsigned long fpsr[NMODES] = { 0x82UL, 0x18UL, 0, 0 };
-  b->want[12] = fpcr[mode];
-  b->want[13] = fpsr[mode];
-#define MODE_SLOTS { 12 }
-#elif defined(__riscv)
-  /* fcsr: up with DZ raised; toward zero with NV NX raised; down; to nearest, ties to max
-     magnitude. vxrm: each of its four modes; vxsat raised in the first; vstart zero */
-  static const unsigned long fcsr[NMODES] = { 0x68, 0x31, 0x40, 0x80 };
-  b->want[15] = fcsr[mode];
-  b->want[16] = (unsigned long) mode & 3;
-  b->want[17] = mode == 0;
-  b->want[18] = 0;
-#define MODE_SLOTS { 15, 16 }
-#elif defined(__arm__)
-  /* up with DZC IDC raised; toward zero with FZ and DZE, UFC IXC raised; down with DN and AHP;
-     nearest with every trap enabled (IOE DZE OFE UFE IXE IDE) */
-  static const unsigned long fpscr[NMODES] = { 0x00400082UL, 0x01c00218UL, 0x06800000UL, 0x9f00UL };
-  b->want[9] = fpscr[mode];
-#define MODE_SLOTS { 9 }
-#endif
-}
+/* ---- what the target's ABI promises: targets/<target>/abi.c, which defines
+   checks[] and fakes[] (the abi_fake_* of its abi.S), FRAME_SLOT, FRAME_NAME,
+   FRAME_BASE and FRAME_STRIDE (the caller's frame words), enabled_flags()
+   (the exceptions a caller's mode enables, as the status flags of a slot),
+   set_mode() and MODE_SLOTS (the caller's modes: the slots they set) and
+   target_features() (ABI_HAS_* it finds beyond abi_features(), and any set-up
+   the harness needs); on x86 also XINUSE (the slot of the upper halves in use),
+   upper_asked[], upper_state(), upper_before(), UPPER_WHERE and UPPER_MODES ---- */
+#include POLY1305AES_TARGET_ABI
+
+#define NCHECK (sizeof checks / sizeof checks[0])
+#define NFAKE (sizeof fakes / sizeof fakes[0])
+#define NFRAME 8
 
 static int checked(unsigned long need) { return (need & features) == need; }
 
@@ -698,19 +155,7 @@ static void check_place(unsigned int c, int *kind, int *slot)
   if (*kind == FLAGS || *kind == UPPER) *kind = INT;
 }
 
-#ifdef XINUSE
-/* the caller's upper halves: clean, ymm dirty, zmm dirty (XINUSE bits asked for) */
-static const unsigned long upper_asked[3] = { 0, 0x04, 0x44 };
-static const char *upper_name(unsigned long bits)
-{
-  if (!(features & ABI_HAS_XINUSE)) return "";
-  return bits & 0x40 && (features & ABI_HAS_ZMM) ? "zmm upper halves dirty"
-    : bits & 0x44 ? "ymm upper halves dirty" : "upper halves clean";
-}
-#define UPPER_WHERE(b) (features & ABI_HAS_XINUSE) ? ", caller's " : "", upper_name((b)->want[XINUSE])
-#define UPPER_MODES (features & ABI_HAS_ZMM ? ", caller's upper halves clean, ymm dirty, zmm dirty" \
-                     : features & ABI_HAS_XINUSE ? ", caller's upper halves clean, ymm dirty" : "")
-#else
+#ifndef XINUSE
 #define UPPER_WHERE(b) "", ""
 #define UPPER_MODES ""
 #endif
@@ -748,37 +193,11 @@ static void on_sigfpe(int signal)
   _exit(1);
 }
 
-#ifdef XINUSE
-/* XINUSE bits 2 and 6: the upper halves of ymm0-15 and of zmm0-15 hold data */
-static unsigned long upper_state(void)
-{
-  unsigned int lo, hi;
-  __asm__ __volatile__("xgetbv" : "=a"(lo), "=d"(hi) : "c"(1));
-  return lo & UPPER_BITS;
-}
-#endif
-
-/* the call, from the caller's upper state asked for in want[XINUSE] (x86):
-   vzeroupper, then one 512-bit (where the CPU has AVX-512) or 256-bit
-   instruction and no vzeroupper, as compiled code leaves it; want[XINUSE]
-   becomes the state the call starts from */
-#if defined(__SSE__)
-#define XMM7 "xmm7"
-#else
-#define XMM7   /* 32-bit code without SSE: the compiler keeps nothing in xmm7 */
-#endif
+/* the call, from the caller's upper state asked for in want[XINUSE] (x86) */
 static void call(struct abi_block *b)
 {
 #ifdef XINUSE
-  if (features & ABI_HAS_XINUSE) {
-    unsigned long asked = b->want[XINUSE];
-    __asm__ __volatile__("vzeroupper" ::: "memory");
-    if ((asked & 0x40) && (features & ABI_HAS_ZMM))
-      __asm__ __volatile__("vpternlogd $0xff, %%zmm7, %%zmm7, %%zmm7" ::: XMM7);
-    else if (asked & 0x44)
-      __asm__ __volatile__("vpcmpeqd %%ymm7, %%ymm7, %%ymm7" ::: XMM7);
-    b->want[XINUSE] = upper_state();
-  }
+  if (features & ABI_HAS_XINUSE) upper_before(b);
 #endif
   abi_call(b);
 #ifdef XINUSE
@@ -995,8 +414,8 @@ static void set_args(struct abi_block *b, struct call_args *a)
     b->arg[2] = (unsigned long) a->m;
     b->arg[3] = a->l;
   }
-#if defined(__x86_64__)
-  b->arg[4] |= 0x5a5a5a5a00000000UL;   /* the ABI leaves the upper half of a 32-bit argument undefined */
+#ifdef LENGTH_ARG_JUNK
+  b->arg[4] |= LENGTH_ARG_JUNK;
 #endif
 }
 
@@ -1397,27 +816,7 @@ int main(int argc, char **argv)
   memset(&trap, 0, sizeof trap);
   trap.sa_handler = on_sigfpe;
   sigaction(SIGFPE, &trap, NULL);
-  features = abi_features();
-#if defined(__powerpc__) && defined(__linux__)
-  if (getauxval(AT_HWCAP) & 0x10000000UL) features |= ABI_HAS_ALTIVEC;   /* PPC_FEATURE_HAS_ALTIVEC */
-  prctl(PR_SET_FPEXC, PR_FP_EXC_PRECISE);   /* an enabled exception traps, as a careful caller may ask */
-#endif
-#if defined(__riscv)
-  if (getauxval(AT_HWCAP) & (1UL << ('V' - 'A'))) features |= ABI_HAS_RVV;
-#endif
-#ifdef XINUSE
-  {
-    unsigned int a, b, cx, d, xcr0, xd;
-    if (__get_cpuid(1, &a, &b, &cx, &d) && (cx & (1u << 27)) && (cx & (1u << 28))) {   /* OSXSAVE, AVX */
-      __asm__ __volatile__("xgetbv" : "=a"(xcr0), "=d"(xd) : "c"(0));
-      if ((xcr0 & 6) == 6 && __get_cpuid_count(0xd, 1, &a, &b, &cx, &d) && (a & (1u << 2)))
-        features |= ABI_HAS_XINUSE;   /* ymm state saved, and XGETBV with ECX = 1 */
-      if ((features & ABI_HAS_XINUSE) && (xcr0 & 0xe6) == 0xe6 && __get_cpuid_count(7, 0, &a, &b, &cx, &d)
-          && (b & (1u << 16)))
-        features |= ABI_HAS_ZMM;      /* AVX-512F, zmm state saved */
-    }
-  }
-#endif
+  features = abi_features() | target_features();
 #if defined(POLY1305AES_STACK_PROBE)
   if (measuring) return measure();
 #endif

@@ -1,19 +1,12 @@
 /* SPDX-License-Identifier: CC0-1.0 */
-/* The block test/abi.c shares with the assembly harness test/abi_<target>.S.
+/* The block test/abi.c shares with the assembly harness targets/<target>/abi.S.
    Assumes long and pointers are the register width (8 bytes on amd64,
    sparc64, arm64, riscv64, ppc64le and s390x, 4 on x86, ppc32 and armhf) and a block aligned to 16 bytes. Included by
    C and by assembly, so the layout is given as byte offsets. */
 #ifndef abi_H
 #define abi_H
 
-#if defined(__x86_64__) || (defined(__sparc__) && defined(__arch64__)) || defined(__aarch64__) \
-  || (defined(__riscv) && __riscv_xlen == 64)
-#define ABI_W 8
-#elif defined(__powerpc64__) || defined(__s390x__)   /* ppc64le, s390x */
-#define ABI_W 8
-#else
-#define ABI_W 4
-#endif
+#define ABI_W __SIZEOF_LONG__   /* GCC and clang define it, in assembly too */
 
 #define ABI_NINT 40   /* word slots checked: registers, control words, frame words */
 #define ABI_NFP 18    /* 8-byte slots: f14-f31 on ppc32 and ppc64le */
@@ -61,39 +54,6 @@
 #endif
 abi_fake_\name:
 	.endm
-#if defined(__powerpc__)
-/* the broken callees both PowerPC ABIs (ppc32, ppc64le) share: each changes one of r14-r31,
-   f14-f31, v20-v31, r1, r2, r13 and CR2-CR4, which a callee must leave as it found them */
-	.macro fakes_powerpc
-	.irp n, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31
-	fake r\n
-	nor %r\n, %r\n, %r\n
-	blr
-	fake f\n
-	fneg %f\n, %f\n
-	blr
-	.endr
-	.irp n, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31
-	fake v\n
-	vnor %v\n, %v\n, %v\n
-	blr
-	.endr
-	fake r1                          /* returns with r1 16 bytes higher */
-	addi %r1, %r1, 16
-	blr
-	fake r2
-	addi %r2, %r2, 8
-	blr
-	fake r13
-	addi %r13, %r13, 8
-	blr
-	.irp n, 2, 3, 4                  /* flips the EQ bit of CRn */
-	fake cr\n
-	crnot 4 * \n + 2, 4 * \n + 2
-	blr
-	.endr
-	.endm
-#endif
 #else
 struct abi_block {
   unsigned long fn, arg[6], ret, pad, flags, host[6];

@@ -5,7 +5,7 @@
    verify must accept the reference's tag and reject it with one bit flipped. Input: kr (32 bytes, then clamped), n (16), a control
    byte, then the message. Control bits: 1 the largest clamped r; 2 a message
    of all 0xff bytes whose length is the next two bytes (up to 8191); 4 and 8
-   choose a floating-point mode to call in (test/fpmode.c). */
+   choose a floating-point mode to call in (targets/<target>/fpmode.c). */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>

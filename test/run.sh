@@ -114,8 +114,8 @@ uses_vpaes() {
 vpaes_check() {
   target=$1
   out=$root/$target/vpaes-check
-  $(d target "$target" cc) $(d target "$target" cflags) -std=c99 -O2 -Wall -Wextra -Werror -Iaes -Icommon \
-    aes/vpaes_check.c aes/aes_ref.c common/util.c -o "$out" $(d target "$target" ldflags) || return 1
+  $(d target "$target" cc) $(d target "$target" cflags) -std=c99 -O2 -Wall -Wextra -Werror -Iaes -Icommon -Itest \
+    aes/vpaes_check.c aes/aes_ref.c test/util.c -o "$out" $(d target "$target" ldflags) || return 1
   $(d runner "$target") "$out"
 }
 
@@ -195,13 +195,13 @@ abi_stable() {
   done
 }
 
-# the ABI harness under a target's second runner (targets/<t> 'alsorun'), on every path
+# the ABI harness under a target's second runner (targets/<t>/target 'alsorun'), on every path
 abi_also() {
   $(d target "$1" alsorun) "$root/$1/impl/$2/abi"
 }
 
 # the self-test against the shared library, on the path the library picks by itself, under a
-# CPU without the optional extensions (targets/<t> 'plainrun'): nothing it picks may need them
+# CPU without the optional extensions (targets/<t>/target 'plainrun'): nothing it picks may need them
 plain_choice() {
   env LD_LIBRARY_PATH="$root/$1/impl/$2/dist/lib" QEMU_LD_PREFIX="$(d target "$1" sysroot)" \
     $(d target "$1" plainrun) "$root/$1/impl/$2/test-shared" test/vectors.txt paper,chain,lengths

@@ -10,14 +10,14 @@ Comments are read per kind of file: C and headers (/* */ and //), assembly
 (the whole text but its #include lines: its comments take @, !, # or //
 by architecture), Python (# comments and docstrings), shell, make and the
 description files (# comments); the Markdown documents whole. A path is a
-word with a slash in it (x86/paths.h, ../common/util.h) that ends in a
+word with a slash in it (x86/paths.h, ../common/wipe.h) that ends in a
 source or document name (a known extension, or a description file's name
 such as poly1305aes_53/needs), or that starts with targets/, and whose first
 directory is one of the tree's (or poly1305aes_*: a removed implementation's
 files are stale too). It must exist relative to the top or to the directory
 of the file naming it; a line number after it (x86/paths.h:3) is not
 checked. Not paths of the tree: those the build makes (build/..., gen/...),
-words holding a placeholder (build/<target>/..., test/abi_<t>.S, targets/T,
+words holding a placeholder (build/<target>/..., targets/<t>/abi.S, targets/T,
 *.c), words after a slash or a colon (URLs, absolute paths) and other
 projects' files (openssl/aes.h: no such directory here).
 Prints one line "FILE:LINE: PATH does not exist" per stale name and

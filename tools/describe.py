@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: CC0-1.0
-"""The one reader of the plain-text files that describe targets (targets/<name>)
+"""The one reader of the plain-text files that describe targets (targets/<name>/target)
 and implementations (poly1305aes_<name>/). Every tool learns what exists from
 here, as a module or through this command line; nothing else parses them.
 
@@ -8,7 +8,7 @@ here, as a module or through this command line; nothing else parses them.
                                    when none does (POLY1305AES_MACHINE, when set, stands in
                                    for uname -m: the tests name a machine no target knows)
   describe.py targets              every target
-  describe.py target T [FIELD]     one field of targets/T ('' if absent), or all as FIELD=value
+  describe.py target T [FIELD]     one field of targets/T/target ('' if absent), or all as FIELD=value
   describe.py impls [T]            the implementations (those building for T), one a line
   describe.py streams T            those building for T with an instruction stream of their own
                                    (not sharing another's build there: 'shares')
@@ -22,6 +22,7 @@ here, as a module or through this command line; nothing else parses them.
                                    clang with --target= when it does not; "error: ..." (one line)
                                    when CC cannot build for T
   describe.py target-for CC        the target CC builds for (its -dumpmachine), else "error: ..."
+  describe.py thresholds NAME [DIR]  the C header of an implementation's thresholds file
 
 A target file holds "field value" lines: summary, host (uname -m names), cc, ar,
 cflags, clangcflags (clang's in place of cflags, where they differ), ldflags, run (the emulator; dropped on the target's own host, where
@@ -47,6 +48,11 @@ An implementation directory holds:
   summary      one line
   checks       optional: shell commands `make test` runs from the top (proofs, object checks)
   loops        optional: its main loops for speed/mca.py ("NAME OBJECT FUNCTION PATTERN BYTES")
+  thresholds   optional: "NAME BYTES" lines, the measured lengths at which its code
+               changes method (which code, where measured: in the file's comments); the
+               build writes them as macros into gen/thresholds.h, each unless the build
+               defines it itself (speed/crossover.py's variants do), and no source holds
+               the numbers
   shares       optional: "IMPL: why": on every target both build for, this one's
                build is IMPL's instruction stream, so it is built, tested, timed and
                proved once, as IMPL (the log names both)
@@ -87,14 +93,22 @@ def fields(path):
     return out
 
 
+def target_file(name):
+    """targets/<name>/target: the description in a target's folder, beside its ABI harness
+    (abi.S, abi.c), its FP-mode code (fpmode.c) and its cycle counter (cycles.c)"""
+    return os.path.join(TOP, "targets", name, "target")
+
+
 def target_names():
-    return sorted(os.listdir(os.path.join(TOP, "targets")))
+    """the folders of targets/ that hold a description (targets/shared holds code two or more
+    targets name)"""
+    return sorted(n for n in os.listdir(os.path.join(TOP, "targets")) if os.path.isfile(target_file(n)))
 
 
 def read_target(name):
     """A target's fields; on the machine the target names as its host, programs run
     natively: its 'run' line (the emulator) is dropped."""
-    path = os.path.join(TOP, "targets", name)
+    path = target_file(name)
     if not os.path.isfile(path):
         raise SystemExit("unknown TARGET %r: use one of %s" % (name, " ".join(target_names())))
     out = fields(path)
@@ -117,7 +131,7 @@ def host_target():
     """The target whose 'host' line lists this machine's uname -m; 'native' when none
     does (and targets/native exists), else None."""
     for name in target_names():
-        if machine() in fields(os.path.join(TOP, "targets", name)).get("host", "").split():
+        if machine() in fields(target_file(name)).get("host", "").split():
             return name
     return NATIVE if NATIVE in target_names() else None
 
@@ -151,6 +165,27 @@ class Implementation:
             return None
         other, _, why = found[0].partition(":")
         return other.strip(), why.strip()
+
+    def threshold_errors(self):
+        names = [line.split()[0] for line in self.lines("thresholds")]
+        return ["thresholds: '%s': each line is NAME BYTES (a C name, a whole number)" % line
+                for line in self.lines("thresholds")
+                if len(line.split()) != 2 or not line.split()[0].isidentifier() or not line.split()[1].isdigit()] + \
+               ["thresholds: %s given twice" % name for name in sorted(set(names)) if names.count(name) > 1]
+
+    def thresholds(self):
+        """[(NAME, bytes)] from the thresholds file, in its order"""
+        errors = self.threshold_errors()
+        if errors:
+            raise SystemExit("%s: %s" % (self.dir, errors[0]))
+        return [(line.split()[0], int(line.split()[1])) for line in self.lines("thresholds")]
+
+    def thresholds_header(self):
+        out = ["/* generated by tools/describe.py from %s: edit that file, not this */"
+               % os.path.relpath(self.file("thresholds"), TOP)]
+        for name, value in self.thresholds():
+            out += ["#ifndef %s" % name, "#define %s %d" % (name, value), "#endif"]
+        return "\n".join(out) + "\n"
 
     def cflags(self, target):
         out = []
@@ -211,6 +246,7 @@ class Implementation:
         for target in self.targets:
             if target not in target_names():
                 out.append("targets names unknown target %r" % target)
+        out += self.threshold_errors()
         if self.shares and self.shares[0] not in [i.name for i in implementations()]:
             out.append("shares names unknown implementation %r" % self.shares[0])
         return out
@@ -369,7 +405,7 @@ def main(argv):
     if command == "host" and not args:
         name = host_target()
         if not name:
-            raise SystemExit("describe: this machine (%s) matches no 'host' line in targets/; give TARGET="
+            raise SystemExit("describe: this machine (%s) matches no 'host' line in targets/*/target; give TARGET="
                              % machine())
         print(name)
     elif command == "targets" and not args:
@@ -407,8 +443,10 @@ def main(argv):
                   "give a compiler's name or path" % args[0])
         else:
             name = target_for_machine(triple)
-            print(name if name else "error: CC=%s builds for %s, which no file in targets/ describes; the targets are %s"
+            print(name if name else "error: CC=%s builds for %s, which no target in targets/ describes; the targets are %s"
                   % (args[0], triple, " ".join(target_names())))
+    elif command == "thresholds" and len(args) in (1, 2):
+        sys.stdout.write(find(*args).thresholds_header())
     elif command == "tools" and args:
         commands, packages = tools_needed(args)
         print(" ".join(commands))

@@ -218,7 +218,7 @@ def main(argv):
         parser.add_argument("--" + option, default="")
     args = parser.parse_args(argv)
     if not args.target:
-        fail(args.action, "this machine matches no file in targets/: give TARGET= one of %s"
+        fail(args.action, "this machine matches no target in targets/: give TARGET= one of %s"
              % " ".join(describe.target_names()))
     if args.target not in describe.target_names():
         fail(args.action, "unknown TARGET %r: use one of %s" % (args.target, " ".join(describe.target_names())))

@@ -703,7 +703,7 @@ def main():
 
     name = args.target or describe.host_target()
     if not name:
-        sys.exit("selector: this machine matches no file in targets/: give TARGET= one of %s"
+        sys.exit("selector: this machine matches no target in targets/: give TARGET= one of %s"
                  % " ".join(describe.target_names()))
     if name not in describe.target_names():
         sys.exit("selector: unknown TARGET %r: use one of %s" % (name, " ".join(describe.target_names())))

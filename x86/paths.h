@@ -66,6 +66,11 @@ struct path {
 #define FROM(amd_epyc_zen4, intel_xeon_sapphire_rapids) \
   { [VENDOR_AMD] = (amd_epyc_zen4), [VENDOR_INTEL] = (intel_xeon_sapphire_rapids) }
 #endif
+/* path P's thresholds by name, from the implementation's thresholds file (gen/thresholds.h):
+   P_FROM_AMD and P_FROM_INTEL, and for Poly1305 alone P_ONETIME_FROM_AMD and _INTEL */
+#include "thresholds.h"
+#define PATH_FROM(p) FROM(p##_FROM_AMD, p##_FROM_INTEL)
+#define ONETIME_FROM(p) FROM(p##_ONETIME_FROM_AMD, p##_ONETIME_FROM_INTEL)
 
 enum {
   SSE2 = 1 << 0, SSSE3 = 1 << 1, AESNI = 1 << 2, OSYMM = 1 << 3, AVX2 = 1 << 4, BMI2 = 1 << 5, OSZMM = 1 << 6,

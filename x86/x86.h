@@ -149,19 +149,16 @@ INLINE void avx2_words(uint32_t w[5], const unsigned char r[16], const unsigned 
   sums26_words(w, d);
 }
 
-/* the ifma paths' sums: x86/ifma256.c's (ymm) below IFMA_ZMM_FROM bytes, x86/ifma.c's (zmm)
+/* the ifma paths' sums: x86/ifma256.c's (ymm) below ifma_zmm_from bytes, x86/ifma.c's (zmm)
    from there. On Intel the 512-bit instructions, after a spell without any (a few
    microseconds of other code), run while the core warms its 512-bit units, a cost that grows
    with the length to thousands of ticks; the ymm code pays far less (doc/RESULTS.md, the
    mixed load). In 32-bit mode the zmm code also keeps most of its numbers in memory.
    Measured on the Intel Xeon here (Sapphire-Rapids-class); not on AMD (no AMD CPU with
    AVX-512 IFMA at hand): the dispatcher sets ifma_zmm_from for this CPU's vendor with the
-   path (x86/paths.h; the implementation's dispatch.c says each vendor's value); until its
+   path (x86/paths.h; each vendor's value: the implementation's thresholds file); until its
    first call, 0: the zmm code at every length. test/abi.c and test/timing.c run a length
-   above it. */
-#ifndef IFMA_ZMM_FROM
-#define IFMA_ZMM_FROM 32768
-#endif
+   above the largest value (the thresholds files' IFMA_ZMM_FROM_AMD and _INTEL). */
 #define ifma_zmm_from CRYPTO_NAMESPACE(ifma_zmm_from)
 extern HIDDEN size_t ifma_zmm_from;
 INLINE void ifma_words(uint32_t w[5], const unsigned char r[16], const unsigned char *m, size_t l)

@@ -1,0 +1,3 @@
+/* SPDX-License-Identifier: CC0-1.0 */
+/* amd64: the x87 control word and MXCSR, as on the other x86 target. */
+#include "../shared/x86_fpmode.c"
