@@ -39,26 +39,11 @@ static void openssl_aes(unsigned char s[16])
   OPENSSL_AES_BLOCK(rv64i_zkne_set_encrypt_key, rv64i_zkne_encrypt, s, kr, n);
 }
 
-static void openssl(unsigned char out[16], unsigned int l)
-{
-  unsigned char key[32];
-  openssl_aes(key + 16);
-  openssl_poly(out, l, key);
-}
-
 static void openssl_table(unsigned char out[16], unsigned int l)
 {
   unsigned char key[32];
   OPENSSL_AES_BLOCK(AES_set_encrypt_key, AES_encrypt, key + 16, kr, n);
   openssl_poly(out, l, key);
-}
-
-static void sodium(unsigned char out[16], unsigned int l)
-{
-  unsigned char key[32];
-  memcpy(key, kr + 16, 16);
-  openssl_aes(key + 16);
-  crypto_onetimeauth_poly1305(out, m, l, key);
 }
 
 static const struct { const char *name; void (*fn)(unsigned char out[16], unsigned int l); } who[] = {
