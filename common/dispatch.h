@@ -3,7 +3,7 @@
    once (poly1305aes_arm64, poly1305aes_armhf, poly1305aes_riscv64 include it
    from their dispatch.c twice: first for struct path, then, after their
    path table, for the functions). Assumes GCC or clang (__atomic builtins)
-   and the implementation's hashfn type. The including file defines:
+   and hashfn (common/hashfn.h) for the paths' code. The including file defines:
      static const struct path paths[], best first, the last one every CPU runs;
      static int runs_here(const struct path *p): the library's own choice may
        take p on this CPU;
@@ -29,6 +29,8 @@
    export. */
 #ifndef poly1305aes_dispatch_path
 #define poly1305aes_dispatch_path
+
+#include "hashfn.h"
 
 /* a code path: its name, the CPU features it needs (the implementation's bits), its code
    for short messages and (or NULL) from vector_from bytes on, the stack bytes each leaves

@@ -24,13 +24,9 @@
 
 #define HIDDEN __attribute__((visibility("hidden")))
 
-/* The code of a path for some lengths: out = the Poly1305 of m[0..l) under r
-   plus s, where r = kr[16..32) and s = AES_k(n) for k = kr[0..16), or, with n
-   NULL (onetimeauth, common/dispatch.h's PATH_ONETIME), r = kr[0..16) and
-   s = kr[16..32), a one-time key (no AES). The dispatcher (dispatch.c) picks
-   one by CPU and length. */
-typedef void hashfn(unsigned char out[16], const unsigned char *kr, const unsigned char *n, const unsigned char *m,
-                    size_t l);
+/* the code of a path for some lengths (common/hashfn.h); the dispatcher (dispatch.c) picks one
+   by CPU and length */
+#include "hashfn.h"
 
 HIDDEN hashfn scalar_ce;       /* AES-CE, radix 2^64 (scalar.c) */
 HIDDEN hashfn scalar_vperm;    /* vector-permute AES, radix 2^64 (scalar.c) */

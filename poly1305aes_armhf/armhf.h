@@ -51,11 +51,8 @@ HIDDEN void aes128_ce(unsigned char out[16], const unsigned char k[16], const un
 HIDDEN void vpaes_neon(unsigned char out[16], const unsigned char k[16], const unsigned char in[16],
                        const unsigned char (*tables)[16]);
 
-/* a whole call of a path for some lengths: out = Poly1305_r(m[0..l)) + AES_k(n), k = kr[0..16),
-   r = kr[16..32); with n NULL (onetimeauth, common/dispatch.h's PATH_ONETIME) kr is a one-time
-   key r || s instead: out = Poly1305_r(m[0..l)) + s, no AES */
-typedef void hashfn(unsigned char out[16], const unsigned char kr[32], const unsigned char n[16],
-                    const unsigned char *m, size_t l);
+/* a whole call of a path for some lengths (common/hashfn.h) */
+#include "hashfn.h"
 /* AES by the instructions (ce), by vector permutes on NEON (vperm) or bitsliced */
 HIDDEN hashfn hash_vperm, hash_bitsliced;   /* radix 2^32 (scalar.c) */
 HIDDEN hashfn hash_ce;   /* radix 2^32, AES by the instructions, in assembly (aes_ce.S) */

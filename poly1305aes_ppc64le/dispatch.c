@@ -40,10 +40,7 @@
 
 
 #undef vector   /* altivec.h's keyword macro: common/dispatch.h's struct path has a field of that name */
-/* a path's one-shot code (the message's bytes l) */
-typedef void hashfn(unsigned char out[16], const unsigned char *kr, const unsigned char *n, const unsigned char *m,
-                    size_t l);
-#include "dispatch.h"   /* struct path; the needs: AT_HWCAP2 bits */
+#include "dispatch.h"   /* struct path, hashfn (the paths' one-shot code); the needs: AT_HWCAP2 bits */
 
 #define P9 __attribute__((target("cpu=power9")))
 

@@ -37,10 +37,7 @@ void CRYPTO_NAMESPACE(finish)(void *st, const unsigned char s[16], unsigned char
 void CRYPTO_NAMESPACE(onetime)(unsigned char out[16], const unsigned char key[32], const unsigned char *m,
                                unsigned int l);
 
-/* a path's one-shot code */
-typedef void hashfn(unsigned char out[16], const unsigned char *kr, const unsigned char *n, const unsigned char *m,
-                    size_t l);
-#include "dispatch.h"   /* struct path; the needs: AT_HWCAP bits */
+#include "dispatch.h"   /* struct path, hashfn (the paths' one-shot code); the needs: AT_HWCAP bits */
 
 #define NEED_ALTIVEC 0x10000000ul   /* PPC_FEATURE_HAS_ALTIVEC */
 

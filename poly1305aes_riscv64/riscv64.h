@@ -38,11 +38,8 @@ HIDDEN aesfn aes128_vperm;       /* vector permutes, vrgather.vv (vpaes.S, vecto
 HIDDEN void rvv_aes128(unsigned char out[16], const unsigned char k[16], const unsigned char in[16],
                        const unsigned char (*tables)[16]);
 
-/* a whole call of a path for some lengths: out = Poly1305_r(m[0..l)) + AES_k(n), k = kr[0..16),
-   r = kr[16..32); with n NULL (onetimeauth, common/dispatch.h's PATH_ONETIME) kr is a one-time
-   key r || s instead: out = Poly1305_r(m[0..l)) + s, no AES */
-typedef void hashfn(unsigned char out[16], const unsigned char kr[32], const unsigned char n[16],
-                    const unsigned char *m, size_t l);
+/* a whole call of a path for some lengths (common/hashfn.h) */
+#include "hashfn.h"
 HIDDEN hashfn scalar_zkne, scalar_bitsliced;   /* radix 2^64 (scalar.c) */
 HIDDEN hashfn scalar_vperm;   /* radix 2^64, AES by vpaes.S (vector.c); needs V */
 HIDDEN hashfn vector_zkne, vector_vperm;   /* RVV radix 2^26, then radix 2^64 (vector.c); l >= 256 */

@@ -32,10 +32,7 @@
 #include <sys/auxv.h>
 #include "s390x.h"
 #include "wipe.h"
-/* a path's one-shot code (the message's bytes l) */
-typedef void hashfn(unsigned char out[16], const unsigned char *kr, const unsigned char *n, const unsigned char *m,
-                    size_t l);
-#include "dispatch.h"   /* struct path; the needs: AT_HWCAP bits */
+#include "dispatch.h"   /* struct path, hashfn (the paths' one-shot code); the needs: AT_HWCAP bits */
 
 #ifndef HWCAP_S390_VXRS
 #define HWCAP_S390_VXRS 2048
