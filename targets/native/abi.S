@@ -17,6 +17,10 @@
 #include "../ppc32/abi.S"
 #elif defined(__sparc__) && defined(__arch64__)
 #include "../sparc64/abi.S"
+#elif defined(__powerpc64__) && defined(__LITTLE_ENDIAN__)
+#include "../ppc64le/abi.S"
+#elif defined(__s390x__)
+#include "../s390x/abi.S"
 #else
 #error "no ABI harness for this CPU in targets/ (the native target's harness covers the CPUs of the other targets)"
 #endif

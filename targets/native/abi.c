@@ -17,6 +17,10 @@
 #include "../ppc32/abi.c"
 #elif defined(__sparc__) && defined(__arch64__)
 #include "../sparc64/abi.c"
+#elif defined(__powerpc64__) && defined(__LITTLE_ENDIAN__)
+#include "../ppc64le/abi.c"
+#elif defined(__s390x__)
+#include "../s390x/abi.c"
 #else
 #error "no ABI description for this CPU in targets/ (the native target's harness covers the CPUs of the other targets)"
 #endif
