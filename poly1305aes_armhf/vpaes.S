@@ -6,7 +6,8 @@
    registers, so nothing is spilled. Assumes ARMv7-A with NEON (the caller
    checks HWCAP_NEON), AAPCS (d8-d15 saved and restored), k, in and out at any
    address. Constant time: every VTBL's table is a register, every load's
-   address a constant offset from tables, k, in or out; no branch. A VTBL's
+   address a constant offset from tables, k, in, out or key_constants (its own
+   rows: RotWord's index and rcon); no branch. A VTBL's
    index is in bytes 0-15 or 0x9X (INV's infinity: the result byte is 0, as
    vp_lookup's). Nothing is written to memory but out and the saved d8-d15. */
 #include "armhf.h"
@@ -23,9 +24,7 @@
 #define T_SBOU 96
 #define T_INLO 128
 #define T_OUTLO 160
-#define T_RCON1 208
 #define T_SR 384
-#define T_SUBWORD 448
 
 /* registers: the state x in q0; q1-q3 free between steps; the key in q4 (d8 columns
    0-1, d9 columns 2-3); LOW4 in q5 (0x0f bytes); SR_ROT3 q6, ROT1 q7, INV q8, INVA q9,
@@ -41,10 +40,11 @@
 
 /* the next round key in q4 (VP_NEXT_KEY): x = SubWord(RotWord(column 3)) + rcon on one D
    register (d5: the S-box's io in d5, jo in d6), then the prefix xors of the columns and x
-   in each; uses q1-q3 */
-.macro next_key rcon
-	vldr d7, [r3, #T_SUBWORD]
-	vtbl.8 d2, {d8, d9}, d7          @ RotWord(column 3), twice
+   in each; uses q1-q3. RotWord's index and x's constant: the next row of key_constants
+   at r12 (r12 += 16) */
+.macro next_key
+	vld1.8 {d6-d7}, [r12]!           @ RotWord's index (d6), x's constant (d7)
+	vtbl.8 d2, {d8, d9}, d6          @ RotWord(column 3), twice
 	vshr.u8 d3, d2, #4               @ i
 	vand d2, d2, d10                 @ k
 	veor d4, d3, d2                  @ j
@@ -60,8 +60,7 @@
 	vtbl.8 d5, {d20, d21}, d5
 	vtbl.8 d6, {d22, d23}, d6
 	veor d5, d5, d6                  @ SubWord (inner basis, without 0x63)
-	vldr d6, [r3, #\rcon]
-	veor d5, d5, d6                  @ x: with rcon and 0x63 (its table's 4 bytes, twice)
+	veor d5, d5, d7                  @ x: with rcon and 0x63
 	vshl.i64 q1, q4, #32
 	veor q4, q4, q1                  @ c0, c0 + c1 | c2, c2 + c3
 	vdup.32 d2, d8[1]
@@ -87,8 +86,8 @@
 .endm
 
 /* one middle round (vp_round): x = MixColumns(ShiftRows(SubBytes(x))) + key + S63 */
-.macro round rcon
-	next_key \rcon
+.macro round
+	next_key
 	invert
 	lookup d0, d1, d20, d21, d2, d3
 	lookup d6, d7, d22, d23, d4, d5
@@ -108,17 +107,38 @@
 	veor q0, q2, q3
 .endm
 
+/* a row a round: RotWord(column 3)'s index twice (common/vpaes.h's SUBWORD), then x's
+   constant: the round's rcon c in the inner basis plus SubBytes' 0x63 there (0x6e) in
+   every byte, as a column, twice (common/vpaes.h's RCON rows) */
+.macro key_row c
+	.byte 0x0d, 0x0e, 0x0f, 0x0c, 0x0d, 0x0e, 0x0f, 0x0c
+	.byte \c ^ 0x6e, 0x6e, 0x6e, 0x6e, \c ^ 0x6e, 0x6e, 0x6e, 0x6e
+.endm
+	.p2align 4
+key_constants:
+	key_row 0x01
+	key_row 0x1c
+	key_row 0x2d
+	key_row 0x27
+	key_row 0x86
+	key_row 0xfd
+	key_row 0x8e
+	key_row 0x77
+	key_row 0xbc
+	key_row 0x4a
+
 	.globl vpaes_neon
 	.hidden vpaes_neon
 	.type vpaes_neon, %function
 	.p2align 4
 vpaes_neon:                              @ r0 out, r1 k, r2 in, r3 tables
+	adr r12, key_constants           @ (just above: a small offset)
 	vpush {d8-d15}
 	vld1.8 {d8-d9}, [r1]             @ k
 	vld1.8 {d0-d1}, [r2]             @ in
 	vmov.i8 q5, #0x0f
-	add r12, r3, #T_INLO
-	vld1.8 {d2-d5}, [r12]            @ INLO, INHI
+	add r1, r3, #T_INLO
+	vld1.8 {d2-d5}, [r1]             @ INLO, INHI
 	vand q3, q4, q5                  @ the key into the inner basis (vp_transform)
 	vshr.u8 q4, q4, #4
 	lookup d6, d7, d2, d3, d6, d7
@@ -130,32 +150,30 @@ vpaes_neon:                              @ r0 out, r1 k, r2 in, r3 tables
 	lookup d0, d1, d4, d5, d0, d1
 	veor q0, q0, q3
 	veor q0, q0, q4
-	mov r12, r3
-	vld1.8 {d16-d19}, [r12]!         @ INV, INVA
-	vld1.8 {d20-d23}, [r12]!         @ SB1U, SB1T
-	vld1.8 {d24-d27}, [r12]          @ SB2U, SB2T
-	add r12, r3, #T_SR
-	vld1.8 {d28-d31}, [r12]!         @ SR, SR_ROT1
-	vld1.8 {d12-d15}, [r12]          @ SR_ROT3, ROT1
-	round T_RCON1
-	round T_RCON1 + 16
-	round T_RCON1 + 32
-	round T_RCON1 + 48
-	round T_RCON1 + 64
-	round T_RCON1 + 80
-	round T_RCON1 + 96
-	round T_RCON1 + 112
-	round T_RCON1 + 128
-	next_key T_RCON1 + 144
+	vld1.8 {d16-d19}, [r3]!          @ INV, INVA
+	vld1.8 {d20-d23}, [r3]!          @ SB1U, SB1T
+	vld1.8 {d24-d27}, [r3]!          @ SB2U, SB2T; r3 = tables + T_SBOU
+	add r1, r3, #T_SR - T_SBOU
+	vld1.8 {d28-d31}, [r1]!          @ SR, SR_ROT1
+	vld1.8 {d12-d15}, [r1]           @ SR_ROT3, ROT1
+	round
+	round
+	round
+	round
+	round
+	round
+	round
+	round
+	round
+	next_key                         @ round 10's key
 	invert                           @ the last round: SBOU, SBOT, ShiftRows, the key
-	add r12, r3, #T_SBOU
-	vld1.8 {d20-d23}, [r12]          @ SBOU, SBOT
+	vld1.8 {d20-d23}, [r3]!          @ SBOU, SBOT; r3 = tables + T_INLO
 	lookup d0, d1, d20, d21, d2, d3
 	lookup d6, d7, d22, d23, d4, d5
 	veor q0, q0, q3                  @ s = SBOU[io] + SBOT[jo]
 	lookup d2, d3, d0, d1, d28, d29  @ by SR
-	add r12, r3, #T_OUTLO
-	vld1.8 {d20-d23}, [r12]          @ OUTLO, OUTHI: the key to the AES basis, with 0x63
+	add r3, r3, #T_OUTLO - T_INLO
+	vld1.8 {d20-d23}, [r3]           @ OUTLO, OUTHI: the key to the AES basis, with 0x63
 	vand q3, q4, q5
 	vshr.u8 q4, q4, #4
 	lookup d6, d7, d20, d21, d6, d7
