@@ -8,7 +8,7 @@
    UMAAL (which also adds the carry from the column below and a4 s_k) and
    three UMLALs: the sums stay below 2^62.4 (armhf.h), so no 64-bit
    accumulation overflows. r_0 and s_3 stay in registers, r_1..r_3, s_1, s_2
-   are read from the frame; 47 instructions a block (aligned m). Each
+   are read from the frame (six loads); 44 instructions a block (aligned m). Each
    function zeroes its frame's copies of r and s_i before it returns. */
 #include "armhf.h"
 
@@ -20,36 +20,35 @@
 /* the frame: [sp] r1, [sp+4] r2, [sp+8] r3, [sp+12] s1, [sp+16] s2, [sp+20] the end of m,
    [sp+24] st; registers: r0 = r_0, r2 = s_3, r1 = m, r3-r7 = h0..h4 (a0..a4 while a block
    is in them), r8-r12 and lr temporaries */
-/* h = a r for a in r3-r7 (a4 <= 10), the bounds of armhf.h: h4 <= 4 */
+/* h = a r for a in r3-r7 (a4 <= 10), the bounds of armhf.h: h4 <= 4. Each column's
+   products are ordered so that r10 carries the key word the next column starts with:
+   six loads from the frame a block (s1 s2 r1 r2 r1 r3) */
 .macro mulr
 	umull r11, r12, r3, r0           @ d0 = a0 r0 + a1 s3 + a2 s2 + a3 s1
 	umlal r11, r12, r4, r2
-	ldr r10, [sp, #16]
-	umlal r11, r12, r5, r10
 	ldr r10, [sp, #12]
 	umlal r11, r12, r6, r10
-	mul lr, r7, r10                  @ d1 = a0 r1 + a1 r0 + a2 s3 + a3 s2 + a4 s1 + (d0 >> 32)
-	ldr r10, [sp]
-	umaal r12, lr, r3, r10
+	mul lr, r7, r10                  @ d1's a4 s1
+	ldr r10, [sp, #16]
+	umlal r11, r12, r5, r10
+	mul r8, r7, r10                  @ d2's a4 s2
+	umaal r12, lr, r6, r10           @ d1 = a0 r1 + a1 r0 + a2 s3 + a3 s2 + a4 s1 + (d0 >> 32)
 	umlal r12, lr, r4, r0
 	umlal r12, lr, r5, r2
-	ldr r10, [sp, #16]
-	umlal r12, lr, r6, r10
-	mul r8, r7, r10                  @ d2 = a0 r2 + a1 r1 + a2 r0 + a3 s3 + a4 s2 + (d1 >> 32)
-	ldr r10, [sp, #4]
-	umaal lr, r8, r3, r10
 	ldr r10, [sp]
-	umlal lr, r8, r4, r10
+	umlal r12, lr, r3, r10
+	mul r9, r7, r2                   @ d3's a4 s3
+	umaal lr, r8, r4, r10            @ d2 = a0 r2 + a1 r1 + a2 r0 + a3 s3 + a4 s2 + (d1 >> 32)
 	umlal lr, r8, r5, r0
 	umlal lr, r8, r6, r2
-	mul r9, r7, r2                   @ d3 = a0 r3 + a1 r2 + a2 r1 + a3 r0 + a4 s3 + (d2 >> 32)
-	ldr r10, [sp, #8]
-	umaal r8, r9, r3, r10
 	ldr r10, [sp, #4]
-	umlal r8, r9, r4, r10
+	umlal lr, r8, r3, r10
+	umaal r8, r9, r4, r10            @ d3 = a0 r3 + a1 r2 + a2 r1 + a3 r0 + a4 s3 + (d2 >> 32)
+	umlal r8, r9, r6, r0
 	ldr r10, [sp]
 	umlal r8, r9, r5, r10
-	umlal r8, r9, r6, r0
+	ldr r10, [sp, #8]
+	umlal r8, r9, r3, r10
 	mla r9, r7, r0, r9               @ d4 = a4 r0 + (d3 >> 32) < 2^31.4
 	and r7, r9, #3                   @ h = d0..d3 + 2^128 (d4 & 3) + 5 (d4 >> 2)
 	bic r10, r9, #3

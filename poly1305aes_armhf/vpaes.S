@@ -1,12 +1,17 @@
 /* SPDX-License-Identifier: CC0-1.0 */
 /* vpaes_neon(out, k, in, tables): out = AES-128_k(in), the key expanded on the
-   way, by vector permutes on NEON's VTBL: common/vpaes.h's vp_encrypt step for
-   step (its tables, passed in: vpaes_tables; its ARMv7-A key schedule, SubWord
-   on one D register), with every table and mask a round uses kept in
-   registers, so nothing is spilled. Assumes ARMv7-A with NEON (the caller
+   way, by vector permutes on NEON's VTBL: common/vpaes.h's vp_encrypt (its
+   tables, passed in: vpaes_tables; its ARMv7-A key schedule, SubWord on one D
+   register) with two changes: the middle rounds' keys carry S63 (next_key),
+   and the last round stays in the inner basis up to the key, then goes to the
+   AES basis by OUTLO/OUTHI (with 0x63) once: OUT(SB1(x)) = SBO(x) + 0x63 for
+   every byte x (OUT is the linear change of basis plus 0x63, SBOU/SBOT are
+   SB1U/SB1T in the AES basis). Every table
+   and mask a round uses is kept in registers, so nothing is spilled. Assumes ARMv7-A with NEON (the caller
    checks HWCAP_NEON), AAPCS (d8-d15 saved and restored), k, in and out at any
    address. Constant time: every VTBL's table is a register, every load's
-   address a constant offset from tables, k, in or out; no branch. A VTBL's
+   address a constant offset from tables, k, in, out or key_constants (its own
+   rows: RotWord's index and rcon); no branch. A VTBL's
    index is in bytes 0-15 or 0x9X (INV's infinity: the result byte is 0, as
    vp_lookup's). Nothing is written to memory but out and the saved d8-d15. */
 #include "armhf.h"
@@ -18,14 +23,12 @@
 	.text
 
 /* byte offsets of common/vpaes.h's tables (its enum, checked in scalar.c, which also
-   checks the pairs loaded together adjacent: INV INVA SB1U SB1T SB2U SB2T from 0, SR
-   SR_ROT1 SR_ROT3 ROT1, SBOU SBOT, INLO INHI, OUTLO OUTHI) */
+   checks the pairs loaded together adjacent: INV INVA SB1U SB1T SB2U SB2T from 0 (up to
+   SBOU), SR SR_ROT1 SR_ROT3 ROT1, INLO INHI, OUTLO OUTHI) */
 #define T_SBOU 96
 #define T_INLO 128
 #define T_OUTLO 160
-#define T_RCON1 208
 #define T_SR 384
-#define T_SUBWORD 448
 
 /* registers: the state x in q0; q1-q3 free between steps; the key in q4 (d8 columns
    0-1, d9 columns 2-3); LOW4 in q5 (0x0f bytes); SR_ROT3 q6, ROT1 q7, INV q8, INVA q9,
@@ -41,10 +44,22 @@
 
 /* the next round key in q4 (VP_NEXT_KEY): x = SubWord(RotWord(column 3)) + rcon on one D
    register (d5: the S-box's io in d5, jo in d6), then the prefix xors of the columns and x
-   in each; uses q1-q3 */
-.macro next_key rcon
-	vldr d7, [r3, #T_SUBWORD]
-	vtbl.8 d2, {d8, d9}, d7          @ RotWord(column 3), twice
+   in each; uses q1-q3. After round 1 the key is kept with S63 (K: 0x6e in every byte) in
+   every column, which the middle rounds add to the state with it: the prefix xors of four
+   columns each with K leave K in columns 0 and 2 and cancel it in 1 and 3, so x's
+   constant holds K in its half for columns 1 and 3; in both halves on the way into that
+   form (round 1), in the low half only on the way out of it (round 10); from the K form
+   (kform 1) column 3 loses its K before SubWord. The constants: the next row of
+   key_constants at r12 (r12 += 16, or 24 with K first) */
+.macro next_key kform
+	.if \kform
+	vld1.8 {d5-d7}, [r12]!           @ K (d5), RotWord's index (d6), x's constant (d7)
+	vtbl.8 d2, {d8, d9}, d6          @ RotWord(column 3), twice
+	veor d2, d2, d5                  @ without K
+	.else
+	vld1.8 {d6-d7}, [r12]!           @ RotWord's index (d6), x's constant (d7)
+	vtbl.8 d2, {d8, d9}, d6          @ RotWord(column 3), twice
+	.endif
 	vshr.u8 d3, d2, #4               @ i
 	vand d2, d2, d10                 @ k
 	veor d4, d3, d2                  @ j
@@ -60,8 +75,7 @@
 	vtbl.8 d5, {d20, d21}, d5
 	vtbl.8 d6, {d22, d23}, d6
 	veor d5, d5, d6                  @ SubWord (inner basis, without 0x63)
-	vldr d6, [r3, #\rcon]
-	veor d5, d5, d6                  @ x: with rcon and 0x63 (its table's 4 bytes, twice)
+	veor d5, d5, d7                  @ x: with rcon and 0x63, K in the halves above
 	vshl.i64 q1, q4, #32
 	veor q4, q4, q1                  @ c0, c0 + c1 | c2, c2 + c3
 	vdup.32 d2, d8[1]
@@ -86,9 +100,10 @@
 	veor q2, q2, q0                  @ jo = INV[jak] + i
 .endm
 
-/* one middle round (vp_round): x = MixColumns(ShiftRows(SubBytes(x))) + key + S63 */
-.macro round rcon
-	next_key \rcon
+/* one middle round (vp_round): x = MixColumns(ShiftRows(SubBytes(x))) + key + S63, S63
+   in the key (next_key's K form) */
+.macro round kform
+	next_key \kform
 	invert
 	lookup d0, d1, d20, d21, d2, d3
 	lookup d6, d7, d22, d23, d4, d5
@@ -103,22 +118,46 @@
 	veor q2, q2, q1
 	lookup d2, d3, d0, d1, d12, d13  @ s by SR_ROT3
 	veor q2, q2, q1
-	vmov.i8 q3, #0x6e                @ S63 (the inner basis's 0x63)
-	veor q3, q3, q4
-	veor q0, q2, q3
+	veor q0, q2, q4                  @ the key, S63 in it
 .endm
+
+/* a row a round: K (8 bytes, kform 1), RotWord(column 3)'s index twice (common/vpaes.h's
+   SUBWORD), then x's constant: the round's rcon c in the inner basis plus SubBytes' 0x63
+   there (0x6e, which is K) in every byte, as a column (common/vpaes.h's RCON rows), plus lo
+   and hi (K or 0) in the low and high half, as next_key says */
+#define K 0x6e
+.macro key_row kform, c, lo, hi
+	.if \kform
+	.byte K, K, K, K, K, K, K, K
+	.endif
+	.byte 0x0d, 0x0e, 0x0f, 0x0c, 0x0d, 0x0e, 0x0f, 0x0c
+	.byte \c ^ K ^ \lo, K ^ \lo, K ^ \lo, K ^ \lo, \c ^ K ^ \hi, K ^ \hi, K ^ \hi, K ^ \hi
+.endm
+	.p2align 4
+key_constants:
+	key_row 0, 0x01, K, K
+	key_row 1, 0x1c, 0, K
+	key_row 1, 0x2d, 0, K
+	key_row 1, 0x27, 0, K
+	key_row 1, 0x86, 0, K
+	key_row 1, 0xfd, 0, K
+	key_row 1, 0x8e, 0, K
+	key_row 1, 0x77, 0, K
+	key_row 1, 0xbc, 0, K
+	key_row 1, 0x4a, K, 0
 
 	.globl vpaes_neon
 	.hidden vpaes_neon
 	.type vpaes_neon, %function
 	.p2align 4
 vpaes_neon:                              @ r0 out, r1 k, r2 in, r3 tables
+	adr r12, key_constants           @ (just above: a small offset)
 	vpush {d8-d15}
 	vld1.8 {d8-d9}, [r1]             @ k
 	vld1.8 {d0-d1}, [r2]             @ in
 	vmov.i8 q5, #0x0f
-	add r12, r3, #T_INLO
-	vld1.8 {d2-d5}, [r12]            @ INLO, INHI
+	add r1, r3, #T_INLO
+	vld1.8 {d2-d5}, [r1]             @ INLO, INHI
 	vand q3, q4, q5                  @ the key into the inner basis (vp_transform)
 	vshr.u8 q4, q4, #4
 	lookup d6, d7, d2, d3, d6, d7
@@ -130,38 +169,35 @@ vpaes_neon:                              @ r0 out, r1 k, r2 in, r3 tables
 	lookup d0, d1, d4, d5, d0, d1
 	veor q0, q0, q3
 	veor q0, q0, q4
-	mov r12, r3
-	vld1.8 {d16-d19}, [r12]!         @ INV, INVA
-	vld1.8 {d20-d23}, [r12]!         @ SB1U, SB1T
-	vld1.8 {d24-d27}, [r12]          @ SB2U, SB2T
-	add r12, r3, #T_SR
-	vld1.8 {d28-d31}, [r12]!         @ SR, SR_ROT1
-	vld1.8 {d12-d15}, [r12]          @ SR_ROT3, ROT1
-	round T_RCON1
-	round T_RCON1 + 16
-	round T_RCON1 + 32
-	round T_RCON1 + 48
-	round T_RCON1 + 64
-	round T_RCON1 + 80
-	round T_RCON1 + 96
-	round T_RCON1 + 112
-	round T_RCON1 + 128
-	next_key T_RCON1 + 144
-	invert                           @ the last round: SBOU, SBOT, ShiftRows, the key
-	add r12, r3, #T_SBOU
-	vld1.8 {d20-d23}, [r12]          @ SBOU, SBOT
-	lookup d0, d1, d20, d21, d2, d3
+	vld1.8 {d16-d19}, [r3]!          @ INV, INVA
+	vld1.8 {d20-d23}, [r3]!          @ SB1U, SB1T
+	vld1.8 {d24-d27}, [r3]!          @ SB2U, SB2T; r3 = tables + T_SBOU
+	add r1, r3, #T_SR - T_SBOU
+	vld1.8 {d28-d31}, [r1]!          @ SR, SR_ROT1
+	vld1.8 {d12-d15}, [r1]           @ SR_ROT3, ROT1
+	round 0
+	round 1
+	round 1
+	round 1
+	round 1
+	round 1
+	round 1
+	round 1
+	round 1
+	next_key 1                       @ round 10's key, without S63
+	invert                           @ the last round: SubBytes, ShiftRows, the key, all
+	lookup d0, d1, d20, d21, d2, d3  @ in the inner basis, then OUT (with 0x63) to the AES one
 	lookup d6, d7, d22, d23, d4, d5
-	veor q0, q0, q3                  @ s = SBOU[io] + SBOT[jo]
+	veor q0, q0, q3                  @ s = SB1U[io] + SB1T[jo]
 	lookup d2, d3, d0, d1, d28, d29  @ by SR
-	add r12, r3, #T_OUTLO
-	vld1.8 {d20-d23}, [r12]          @ OUTLO, OUTHI: the key to the AES basis, with 0x63
-	vand q3, q4, q5
-	vshr.u8 q4, q4, #4
-	lookup d6, d7, d20, d21, d6, d7
-	lookup d8, d9, d22, d23, d8, d9
-	veor q1, q1, q3
 	veor q1, q1, q4
+	add r3, r3, #T_OUTLO - T_SBOU
+	vld1.8 {d20-d23}, [r3]           @ OUTLO, OUTHI
+	vand q3, q1, q5
+	vshr.u8 q1, q1, #4
+	lookup d6, d7, d20, d21, d6, d7
+	lookup d2, d3, d22, d23, d2, d3
+	veor q1, q1, q3
 	vst1.8 {d2-d3}, [r0]
 	vpop {d8-d15}
 	bx lr
