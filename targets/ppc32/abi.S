@@ -262,9 +262,4 @@ abi_features:                            /* AltiVec is read from AT_HWCAP by abi
 	mtlr %r0
 	blr
 
-	.section .bss
-	.balign 4
-current:
-	.zero 4
-
-	.section .note.GNU-stack, "", @progbits
+	abi_end

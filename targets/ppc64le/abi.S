@@ -309,9 +309,4 @@ abi_features:                            /* AltiVec is read from AT_HWCAP by abi
 	mtlr %r0
 	blr
 
-	.section .bss
-	.balign 8
-current:
-	.zero 8
-
-	.section .note.GNU-stack, "", @progbits
+	abi_end
