@@ -27,9 +27,9 @@
      openssl-vpaes  OpenSSL's vpaes-armv8 (vpaes_set_encrypt_key, vpaes_encrypt)
      openssl-ce     OpenSSL's ARMv8 AES (aes_v8_set_encrypt_key, aes_v8_encrypt) */
 #define BENCH_NAME "bench_arm64"
-#define BENCH_CAP OPENSSL_armcap_P
-#define BENCH_CAP_VECTOR ARMV7_NEON
 #define BENCH_ONETIME
+#define BENCH_GROUP_ONLY
+#define BENCH_OPENSSL_AES
 #define BENCH_OWN_SODIUM   /* its AES by AES-CE, below */
 #include "bench_peers.h"
 #include "aesce.h"
@@ -57,15 +57,6 @@ AESCE_TARGET static void sodium(unsigned char out[16], unsigned int l)
   vst1q_u8(key + 16, aesce_encrypt(kr, n));
   crypto_onetimeauth_poly1305(out, m, l, key);
 }
-
-static const struct { const char *name; void (*fn)(unsigned char out[16], unsigned int l); } who[] = {
-  { "ours", ours }, { "openssl", openssl }, { "openssl-scalar", openssl }, { "sodium", sodium },
-  { "onetime-ours", ours_onetime }, { "onetime-openssl", openssl_onetime },
-  { "onetime-openssl-scalar", openssl_onetime }, { "onetime-sodium", sodium_alone },
-};
-static const char *const notes[] = { "", "", "", "", " group=onetime", " group=onetime", " group=onetime",
-                                     " group=onetime" };
-#define BENCH_NOTES(i) notes[i]
 
 /* ---- AES-128 alone ---- */
 static void aes_vperm(unsigned char out[16], const unsigned char k[16], const unsigned char in[16])
@@ -113,13 +104,4 @@ static void describe(void)
          "128 bytes; Final includes its OPENSSL_cleanse of the state); openssl-scalar: the same with NEON masked; "
          "sodium: crypto_onetimeauth_poly1305 after an AES-CE AES\n");
   printf("# onetime: Poly1305 alone with the one-time key r || AES_k(n), no AES, for all\n");
-}
-
-static void names(void)
-{
-  printf("%s (path %s)\n%s\n%s, NEON masked\nlibsodium %s\n", poly1305aes_implementation, poly1305aes_path(),
-         OPENSSL_VERSION_TEXT, OPENSSL_VERSION_TEXT, sodium_version_string());
-  printf("%s (path %s), Poly1305 alone\n%s, Poly1305 alone\n%s, NEON masked, Poly1305 alone\n"
-         "libsodium %s, Poly1305 alone\n", poly1305aes_implementation, poly1305aes_path(), OPENSSL_VERSION_TEXT,
-         OPENSSL_VERSION_TEXT, sodium_version_string());
 }

@@ -24,12 +24,9 @@
    static library (not its public API); their prototypes are written out. The
    commands are speed/bench_main.h's. */
 #define BENCH_NAME "bench_armhf"
-#define BENCH_CAP OPENSSL_armcap_P
-#define BENCH_CAP_VECTOR ARMV7_NEON
 #define BENCH_ONETIME
 #define BENCH_GROUP_ONLY
 #define BENCH_OPENSSL_AES
-#define BENCH_MASKED "NEON"
 #include "bench_peers.h"
 
 /* ---- OpenSSL's internal entry points (libcrypto.a) ---- */

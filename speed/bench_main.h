@@ -16,9 +16,9 @@
      bench calls N LEN -w WHO [-p PATH]       N calls of WHO, each after count_mark()
      bench sweep -w WHO [-p PATH] STEP        one call at every length 0..1024, then every
                                               STEP-th to MAXLEN, and MAXLEN, each after count_mark()
-   A bench that defines BENCH_CAP (OpenSSL's capability word: an lvalue its
+   A bench whose CPU has BENCH_CAP (OpenSSL's capability word: an lvalue its
    code reads at each call) and BENCH_CAP_VECTOR (the bit of its vector
-   code) gets setup() and use(i) here: cap (speed/bench_peers.h) holds the
+   code), both from speed/bench_peers.h, gets setup() and use(i) here: cap (speed/bench_peers.h) holds the
    word as OpenSSL found it, and the candidates named openssl-scalar run
    with the bit masked.
    A bench that defines BENCH_AES and a table aes_who[] of AES-128 functions

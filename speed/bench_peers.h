@@ -10,10 +10,10 @@
    candidates too, the table who[] and names(): ours, openssl (that AES,
    then OpenSSL's Poly1305 as it runs), openssl-scalar (the same, run with
    OpenSSL's vector code masked: BENCH_MASKED names the mask, use(i) sets
-   it: speed/bench_main.h's, with BENCH_CAP) and sodium (crypto_onetimeauth_poly1305 after the same AES); with
+   it: speed/bench_main.h's, with BENCH_CAP, both below) and sodium (crypto_onetimeauth_poly1305 after the same AES); with
    BENCH_ONETIME also sodium-alone (libsodium's Poly1305 alone, compared
    from 64 bytes; not with BENCH_GROUP_ONLY) and the group onetime. A bench with BENCH_ONETIME but
-   not BENCH_OPENSSL_AES (arm64) writes its own who[] with the group onetime
+   not BENCH_OPENSSL_AES (riscv64) writes its own who[] with the group onetime
    (ours_onetime, openssl_onetime, sodium_alone) and defines openssl_aes for
    the one-time key. Assumes POLY1305AES_HEADER names
    the implementation's namespaced header and libsodium's sodium.h is on the
@@ -58,16 +58,27 @@ void AES_encrypt(const unsigned char *in, unsigned char *out, const aes_key *sch
     encrypt(in, out, &schedule);                                                                    \
   } while (0)
 
-/* OpenSSL's capability words, read by its code at each call */
+/* OpenSSL's capability words, read by its code at each call: on each CPU that has one,
+   BENCH_CAP, the word the bench masks; BENCH_CAP_VECTOR, the bit of OpenSSL's vector
+   code in it; BENCH_MASKED, what names() calls that bit */
 #if defined(__arm__) || defined(__aarch64__)
 extern unsigned int OPENSSL_armcap_P;   /* armcap.c */
 #define ARMV7_NEON 1u   /* OPENSSL_armcap_P's NEON bit */
+#define BENCH_CAP OPENSSL_armcap_P
+#define BENCH_CAP_VECTOR ARMV7_NEON
+#define BENCH_MASKED "NEON"
 #elif defined(__powerpc64__)
 extern unsigned int OPENSSL_ppccap_P;
 #define PPC_CRYPTO207 4u   /* OPENSSL_ppccap_P's bit: ISA 2.07 vector crypto, and its VSX Poly1305 */
+#define BENCH_CAP OPENSSL_ppccap_P
+#define BENCH_CAP_VECTOR PPC_CRYPTO207
+#define BENCH_MASKED "PPC_CRYPTO207"
 #elif defined(__s390x__)
 extern uint64_t OPENSSL_s390xcap_P[];   /* STFLE's doublewords, then KM's query and more */
 #define S390X_VX (1ULL << 62)   /* facility 129 (vector) in STFLE doubleword 2 */
+#define BENCH_CAP OPENSSL_s390xcap_P[2]
+#define BENCH_CAP_VECTOR S390X_VX
+#define BENCH_MASKED "vector facility"
 #endif
 #ifdef BENCH_CAP
 /* BENCH_CAP, the word the bench masks (speed/bench_main.h's setup and use), as OpenSSL found it */
@@ -157,6 +168,9 @@ static void sodium(unsigned char out[16], unsigned int l)
   openssl_aes(key + 16);
   crypto_onetimeauth_poly1305(out, m, l, key);
 }
+#endif
+#ifdef BENCH_OWN_SODIUM
+static void sodium(unsigned char out[16], unsigned int l);   /* the bench's */
 #endif
 
 #ifdef BENCH_OPENSSL_AES

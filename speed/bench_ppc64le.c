@@ -24,11 +24,8 @@
    API); their prototypes are written out. The commands are
    speed/bench_main.h's. */
 #define BENCH_NAME "bench_ppc64le"
-#define BENCH_CAP OPENSSL_ppccap_P
-#define BENCH_CAP_VECTOR PPC_CRYPTO207
 #define BENCH_ONETIME
 #define BENCH_OPENSSL_AES
-#define BENCH_MASKED "PPC_CRYPTO207"
 #include "bench_peers.h"
 
 /* ---- OpenSSL's internal entry points (libcrypto.a) ---- */

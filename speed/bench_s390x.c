@@ -26,11 +26,8 @@
    numbering, of the vector's third STFLE doubleword). The commands are
    speed/bench_main.h's. */
 #define BENCH_NAME "bench_s390x"
-#define BENCH_CAP OPENSSL_s390xcap_P[2]
-#define BENCH_CAP_VECTOR S390X_VX
 #define BENCH_ONETIME
 #define BENCH_OPENSSL_AES
-#define BENCH_MASKED "vector facility"
 #include "bench_peers.h"
 
 /* s = AES_k(n) as OpenSSL runs one block */

@@ -54,6 +54,18 @@
 #endif
 abi_fake_\name:
 	.endm
+
+/* "abi_end" ends a harness: `current`, the word that holds the block of the call
+   under way (found again after the callee, whatever it did to the registers),
+   and the note that the harness needs no executable stack */
+	.macro abi_end
+	.section .bss
+	.balign ABI_W
+current:
+	.zero ABI_W
+
+	.section .note.GNU-stack, "", %progbits
+	.endm
 #else
 struct abi_block {
   unsigned long fn, arg[6], ret, pad, flags, host[6];

@@ -178,9 +178,4 @@ abi_features:                            /* DAZ if MXCSR_MASK (FXSAVE + 28) has 
 	popq %rbx
 	ret
 
-	.section .bss
-	.balign 8
-current:
-	.zero 8
-
-	.section .note.GNU-stack, "", @progbits
+	abi_end

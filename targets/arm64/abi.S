@@ -220,9 +220,4 @@ abi_features:                            /* FPCR trap enables held, if writing I
 	ldp x19, x20, [sp], #32
 	ret
 
-	.section .bss
-	.balign 8
-current:
-	.zero 8
-
-	.section .note.GNU-stack, "", %progbits
+	abi_end

@@ -193,9 +193,4 @@ abi_features:                            @ FPSCR trap enables held, if writing I
 	vpop {d8}
 	pop {r4, pc}
 
-	.section .bss
-	.balign 8
-current:
-	.zero 8
-
-	.section .note.GNU-stack, "", %progbits
+	abi_end

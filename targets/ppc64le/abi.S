@@ -19,8 +19,6 @@
 #error "targets/ppc64le/abi.S is for 64-bit little-endian POWER"
 #endif
 
-#define WANT(i) ABI_WANT + 8 * (i)
-#define GOT(i) ABI_GOT + 8 * (i)
 #define VSCRTMP (ABI_HOST + 16)  /* 16-aligned: the block is */
 #define FPTMP (ABI_HOST + 32)
 /* the harness's frame: 32 current, 40 CR, 48 FPSCR, 56 VRSAVE, 64 VSCR,
@@ -55,10 +53,7 @@ abi_call:
 	mfvscr %v0
 	li %r4, 64
 	stvx %v0, %r1, %r4
-	.irp n, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31
-	li %r4, 368 + 16 * (\n - 20)
-	stvx %v\n, %r1, %r4
-	.endr
+	vregs stvx, %r1, %r4, 368
 	std %r1, ABI_HOST(%r3)           /* found again even if the callee moves r1 */
 	addis %r4, %r2, current@toc@ha
 	addi %r4, %r4, current@toc@l
@@ -67,22 +62,7 @@ abi_call:
 	std %r0, 32(%r1)
 	std %r3, 0(%r4)
 
-	ld %r4, ABI_PAD(%r3)
-	addi %r4, %r4, CALL              /* not r0: as addi's source it reads as 0 */
-	addis %r5, %r3, ABI_RUNTOP@ha    /* the call's own stack, in the block */
-	addi %r5, %r5, ABI_RUNTOP@l
-	subf %r5, %r4, %r5
-	std %r1, 0(%r5)                  /* its back chain */
-	mr %r1, %r5
-	.irp i, 0, 1, 2, 3, 4, 5, 6, 7
-	ld %r4, WANT(26 + \i)(%r3)
-	std %r4, 24 + 8 * \i(%r1)
-	.endr
-	std %r1, WANT(18)(%r3)
-	std %r2, WANT(19)(%r3)
-	std %r13, WANT(20)(%r3)
-	ld %r4, 0(%r1)
-	std %r4, WANT(24)(%r3)
+	run_stack_enter CALL, 26, 24
 	ld %r4, WANT(22)(%r3)            /* FPSCR: the low word, control and flags */
 	std %r4, FPTMP(%r3)
 	lfd %f0, FPTMP(%r3)
@@ -108,35 +88,14 @@ abi_call:
 	std %r4, WANT(25)(%r3)
 	ld %r4, WANT(21)(%r3)
 	mtcrf 0xff, %r4
-	.irp n, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31
-	li %r4, ABI_VWANT + 16 * (\n - 20)
-	lvx %v\n, %r3, %r4
-	.endr
-	lwz %r5, ABI_PAINT(%r3)          /* paint the stack the callee will use */
-	li %r6, ABI_NSTACK / 4
-	mtctr %r6
-	mr %r6, %r1
-8:	stwu %r5, -4(%r6)
-	bdnz 8b
-	.irp n, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31
-	lfd %f\n, ABI_FWANT + 8 * (\n - 14)(%r3)
-	.endr
+	vregs lvx, %r3, %r4, ABI_VWANT
+	paint_fwant
 	ld %r12, ABI_FN(%r3)             /* ELFv2: the global entry point takes its address in r12 */
 	mtctr %r12
 	.irp n, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31
 	ld %r\n, WANT(\n - 14)(%r3)
 	.endr
-	ld %r8, WANT(0)(%r3)             /* junk in the other volatile registers */
-	mr %r9, %r8
-	mr %r10, %r8
-	mr %r11, %r8
-	mr %r0, %r8
-	ld %r4, ABI_ARG + 8(%r3)
-	ld %r5, ABI_ARG + 16(%r3)
-	ld %r6, ABI_ARG + 24(%r3)
-	ld %r7, ABI_ARG + 32(%r3)
-	ld %r3, ABI_ARG(%r3)
-	bctrl
+	junk_args_call %r0
 
 	mr %r12, %r3
 	mr %r9, %r2
@@ -167,28 +126,8 @@ abi_call:
 	stvx %v0, %r11, %r10
 	lwz %r0, VSCRTMP(%r11)
 	std %r0, GOT(25)(%r11)
-	.irp n, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31
-	li %r10, ABI_VGOT + 16 * (\n - 20)
-	stvx %v\n, %r11, %r10
-	.endr
-	ld %r10, WANT(18)(%r11)          /* the call frame as it was */
-	ld %r0, 0(%r10)
-	std %r0, GOT(24)(%r11)
-	.irp i, 0, 1, 2, 3, 4, 5, 6, 7
-	ld %r0, 24 + 8 * \i(%r10)
-	std %r0, GOT(26 + \i)(%r11)
-	.endr
-	addi %r5, %r10, -ABI_NSTACK - 8  /* the stack the callee used, before r1 moves up */
-	addi %r6, %r11, ABI_STACK - 8
-	li %r7, (ABI_NSTACK + ABI_NABOVE) / 8
-	mtctr %r7
-9:	ldu %r0, 8(%r5)
-	stdu %r0, 8(%r6)
-	bdnz 9b
-
-	ld %r2, WANT(19)(%r11)
-	ld %r13, WANT(20)(%r11)
-	ld %r1, ABI_HOST(%r11)
+	vregs stvx, %r11, %r10, ABI_VGOT
+	run_stack_leave 26, 24
 	.irp n, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31
 	ld %r\n, 80 + 8 * (\n - 14)(%r1)
 	lfd %f\n, 224 + 8 * (\n - 14)(%r1)
@@ -200,28 +139,11 @@ abi_call:
 	li %r4, 64
 	lvx %v0, %r1, %r4
 	mtvscr %v0
-	.irp n, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31
-	li %r4, 368 + 16 * (\n - 20)
-	lvx %v\n, %r1, %r4
-	.endr
-	ld %r4, ABI_HOST + 8(%r11)
-	ld %r0, 32(%r1)
-	std %r0, 0(%r4)
-	ld %r0, 40(%r1)
-	mtcrf 0x38, %r0                  /* CR2-CR4 */
-	addi %r1, %r1, SAVE
-	ld %r0, 16(%r1)
-	mtlr %r0
-	li %r3, 0
-	blr
+	vregs lvx, %r1, %r4, 368
+	harness_return 32, 40, SAVE, 16
 	.size abi_call, . - abi_call
 
-	.globl abi_features
-	.type abi_features, @function
-abi_features:                            /* AltiVec is read from AT_HWCAP by abi.c */
-	li %r3, 0
-	blr
-	.size abi_features, . - abi_features
+	powerpc_abi_features
 
 /* Deliberately broken functions for abi --selftest: each breaks one promise (fake: test/abi.h). */
 	fakes_powerpc                    /* the ones ppc64le and ppc32 share (targets/shared/powerpc_abi.S) */
@@ -237,11 +159,7 @@ abi_features:                            /* AltiVec is read from AT_HWCAP by abi
 	mtfsb0 0
 	blr
 
-	fake vrsave
-	mfvrsave %r0
-	nor %r0, %r0, %r0
-	mtvrsave %r0
-	blr
+	fake_vrsave
 
 	fake vscr                        /* flips NJ */
 	mfvscr %v0
@@ -252,16 +170,7 @@ abi_features:                            /* AltiVec is read from AT_HWCAP by abi
 	mtvscr %v0
 	blr
 
-	fake leak                        /* leaves k (its kr argument) below its stack pointer */
-	ld %r5, 0(%r4)
-	std %r5, -64(%r1)
-	ld %r5, 8(%r4)
-	std %r5, -56(%r1)
-	blr
-
-	fake backchain
-	std %r0, 0(%r1)
-	blr
+	fakes_leak_backchain
 
 	fake frame                       /* writes its caller's TOC save word */
 	std %r0, 24(%r1)
@@ -285,17 +194,7 @@ abi_features:                            /* AltiVec is read from AT_HWCAP by abi
 	crnot 10, 10
 	crnot 18, 18
 	mtfsfi 7, 0
-	.irp n, 0, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12
-	li %r\n, -1
-	.endr
-	.irp n, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13
-	fneg %f\n, %f\n
-	.endr
-	.irp n, 0, 1, 2, 3, 19
-	vnor %v\n, %v\n, %v\n
-	.endr
-	mtctr %r3
-	mtxer %r3
+	clobber_volatile vectors=1
 	lfd %f0, 48(%r1)
 	mtfsf 0xff, %f0
 	li %r11, 64
@@ -309,9 +208,4 @@ abi_features:                            /* AltiVec is read from AT_HWCAP by abi
 	mtlr %r0
 	blr
 
-	.section .bss
-	.balign 8
-current:
-	.zero 8
-
-	.section .note.GNU-stack, "", @progbits
+	abi_end

@@ -252,9 +252,4 @@ abi_features:                            /* test/abi.c asks AT_HWCAP for V */
 	addi sp, sp, 32
 	ret
 
-	.section .bss
-	.balign 8
-current:
-	.zero 8
-
-	.section .note.GNU-stack, "", %progbits
+	abi_end

@@ -219,9 +219,4 @@ abi_features:
 	lmg %r6, %r15, 176 + 48(%r15)
 	br %r14
 
-	.section .bss
-	.balign 8
-current:
-	.zero 8
-
-	.section .note.GNU-stack, "", @progbits
+	abi_end

@@ -201,9 +201,4 @@ abi_features:
 	ret
 	 restore
 
-	.section .bss
-	.balign 8
-current:
-	.zero 8
-
-	.section .note.GNU-stack, "", @progbits
+	abi_end

@@ -192,9 +192,4 @@ abi_features:                            /* SSE (CPUID 1: EDX bit 25) means MXCS
 	popl %ebx
 	ret
 
-	.section .bss
-	.balign 4
-current:
-	.zero 4
-
-	.section .note.GNU-stack, "", @progbits
+	abi_end
