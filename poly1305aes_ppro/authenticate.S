@@ -444,13 +444,21 @@ inv96:	.quad 0x39f0000000000000
 .endm
 
 /* the caller's control word back (the x87 stack is empty), and when it
-   enabled an exception its status flags, exactly */
+   enabled an exception its status flags, exactly; the environment's image
+   is then zeroed: no copy of the caller's x87 state (its last instruction
+   and operand addresses included) stays in the frame. Clobbers %eax */
 .macro fpleave
 	movzwl CW(%esp), %eax
 	notl %eax
 	testl $0x3f, %eax
 	jz 1f
 	fldenv ENV(%esp)
+	xorl %eax, %eax
+	.set w, ENV
+	.rept 7
+	movl %eax, w(%esp)
+	.set w, w + 4
+	.endr
 	jmp 2f
 1:	fldcw CW(%esp)
 2:
