@@ -31,13 +31,22 @@
 
 /* the want x87 control and status words loaded (through an environment
    below the stack pointer) and stored back as the CPU holds them; t16 is
-   a scratch 16-bit register */
+   a scratch 16-bit register. The last instruction and operand pointers
+   (FIP, FCS and opcode, FDP, FDS) are loaded as zero: every call starts
+   from the same ones, which only the callee's own x87 instructions change
+   (the harness runs none before the call), and a context switch cannot
+   change zero (an AMD CPU's XSAVE zeroes them unless an exception is
+   pending), so a callee's copy of them is the same in every call */
 .macro x87_want t16
 	fnstenv -32(R(sp))
 	movw WANT(SLOT_CW)(BLK_IN), \t16
 	movw \t16, -32(R(sp))
 	movw WANT(SLOT_SW)(BLK_IN), \t16
 	movw \t16, -28(R(sp))
+	movl $0, -20(R(sp))
+	movl $0, -16(R(sp))
+	movl $0, -12(R(sp))
+	movl $0, -8(R(sp))
 	fldenv -32(R(sp))
 	fnstcw WANT(SLOT_CW)(BLK_IN)
 	fnstsw WANT(SLOT_SW)(BLK_IN)
