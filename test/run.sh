@@ -16,7 +16,7 @@ targets=${TARGETS:-$(d targets)}
 host=$(d host 2>/dev/null) || host=none
 logs=$top/build/test-logs
 root=$top/build/test
-mkdir -p "$logs"
+mkdir -p "$logs" "$root"
 passed=0
 failed=0
 failures=""
