@@ -21,8 +21,9 @@
      ssse3    AES by vector permutes (common/vpaes.h: PSHUFB, no table in
               memory), for CPUs without AES-NI; radix 2^64 with MUL; then
               the hybrid (needs SSSE3)
-     generic  AES from a table (common/aes_table.h: NOT constant time), for
-              CPUs without SSSE3; radix 2^64 with MUL; then the hybrid
+     generic  AES bitsliced (x86/generic_aes.h; a build made with AES=table:
+              from a table, NOT constant time), for CPUs without SSSE3;
+              radix 2^64 with MUL; then the hybrid
    After each call the dispatcher zeroes the stack the path's code used (the
    path's scalar_stack or vector_stack bytes below its stack pointer): the
    compiler spills r, s, round keys and powers of r there. The sizes,
@@ -54,7 +55,7 @@ static const struct path paths[] = {
   { "ssse3", SSE2 | SSSE3, scalar_vperm, vector_hybrid_vperm, PATH_FROM(SSSE3), STACK_BYTES(ssse3, scalar),
     STACK_BYTES(ssse3, vector),
     ONETIME_FROM(SSSE3) },
-  { "generic", SSE2, scalar_table, vector_hybrid_table, PATH_FROM(GENERIC), STACK_BYTES(generic, scalar),
+  { "generic", SSE2, scalar_generic, vector_hybrid_generic, PATH_FROM(GENERIC), STACK_BYTES(generic, scalar),
     STACK_BYTES(generic, vector),
     ONETIME_FROM(GENERIC) },
 };

@@ -19,9 +19,10 @@
      ssse3         AES by vector permutes (common/vpaes.h: PSHUFB, no table in
                    memory), for CPUs without AES-NI; radix 2^32; then
                    SSE2 (needs SSSE3)
-     generic-sse2  AES from a table (common/aes_table.h: NOT constant time), for
-                   CPUs without SSSE3; radix 2^32; then SSE2 (needs SSE2)
-     generic       AES from a table (NOT constant time); radix 2^32 (any i686);
+     generic-sse2  AES bitsliced (x86/generic_aes.h; a build made with AES=table:
+                   from a table, NOT constant time), for CPUs without SSSE3;
+                   radix 2^32; then SSE2 (needs SSE2)
+     generic       the same AES; radix 2^32 (any i686);
                    then two radix-2^32 chains over two halves of the
                    message, joined (radix32.S's p32_two, scalar.c);
                    poly1305aes_ppro is the candidate for CPUs
@@ -40,7 +41,7 @@
 #include "stack.h"   /* STACK_BYTES, the wipe sizes the build measured */
 
 /* the generic path's two chains from TWO_FROM bytes (the thresholds file, as every threshold
-   below); its threshold in the table: the two chains need 32 bytes (vector_two_table), so a measurement
+   below); its threshold in the table: the two chains need 32 bytes (vector_two_generic), so a measurement
    build's TWO_FROM (speed/crossover.py) never puts them below that, and VECTOR_FROM, which
    moves the other paths' thresholds, leaves it alone (with it the stack probe ran the two
    chains on 0 to 31 bytes and crashed) */
@@ -65,10 +66,10 @@ static const struct path paths[] = {
   { "ssse3", SSE2 | SSSE3, scalar_vperm, vector_sse2_vperm, PATH_FROM(SSSE3), STACK_BYTES(ssse3, scalar),
     STACK_BYTES(ssse3, vector),
     ONETIME_FROM(SSSE3) },
-  { "generic-sse2", SSE2, scalar_table, vector_sse2_table, PATH_FROM(GENERIC_SSE2), STACK_BYTES(generic_sse2, scalar),
+  { "generic-sse2", SSE2, scalar_generic, vector_sse2_generic, PATH_FROM(GENERIC_SSE2), STACK_BYTES(generic_sse2, scalar),
     STACK_BYTES(generic_sse2, vector),
     ONETIME_FROM(GENERIC_SSE2) },
-  { "generic", 0, scalar_table, vector_two_table, { TWO_THRESHOLD, TWO_THRESHOLD }, STACK_BYTES(generic, scalar),
+  { "generic", 0, scalar_generic, vector_two_generic, { TWO_THRESHOLD, TWO_THRESHOLD }, STACK_BYTES(generic, scalar),
     STACK_BYTES(generic, vector),
     { TWO_THRESHOLD, TWO_THRESHOLD } },
 };
