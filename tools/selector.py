@@ -164,6 +164,7 @@ class Candidate:
         self.shares = None         # the candidate whose build this one is
         self.default_path = None   # the path calls run on this CPU (the self-test's "default path")
         self.paths = []            # every path of its dispatcher, as the constant-time check listed them
+        self.unchecked = []        # those of them it could not run here (this CPU, or valgrind's, cannot)
         self.passed_over = ""      # why a faster candidate was not installed (choose())
         self.fingerprint = None    # what its proof depends on (fingerprint())
         self.reused = False        # its proof taken from the record of an earlier run
@@ -247,7 +248,7 @@ def constant_time(candidate, target, root, log):
     if not emulated and not shutil.which("valgrind"):
         candidate.ct = "not checked (no valgrind)"
         return
-    candidate.paths = []
+    candidate.paths, candidate.unchecked = [], []
     program = os.path.join(candidate.build, "trace" if emulated else "ct")   # built by prove()
     check = describe.module("tools.tracecheck" if emulated else "tools.ctcheck") + \
         [candidate.impl.dir, program] + ([target["name"]] if emulated else []) + [candidate.impl.aes]
@@ -258,6 +259,8 @@ def constant_time(candidate, target, root, log):
             path, verdict = line.split(": ", 1)
             verdicts.setdefault(verdict, []).append(path)
             candidate.paths.append(path)
+            if verdict.startswith("not checked"):
+                candidate.unchecked.append(path)
     if len(verdicts) == 1:
         candidate.ct = next(iter(verdicts))
     else:
@@ -401,6 +404,7 @@ def log_line(c, target, metric, chosen, compiler, distro):
         fields.append("consttime=" + ("yes" if constant_time_here(c)[0] else "no"))
         if distro:
             fields.append("paths=" + ",".join(c.paths))
+            fields.append("unchecked=" + ",".join(c.unchecked))
             fields.append("consttime_everywhere=" + ("yes" if constant_time_everywhere(c)[0] else "no"))
     if distro and chosen:
         fields.append("pick=distro")
@@ -603,7 +607,7 @@ def prove(c, target, root, logdir):
         earlier = read_record(record_path(c, logdir, "proof"), c.fingerprint) if REUSE else None
         if earlier:
             c.checks, c.default_path, c.ct = earlier["checks"], earlier["default_path"], earlier["ct"]
-            c.paths = earlier.get("paths", [])
+            c.paths, c.unchecked = earlier.get("paths", []), earlier.get("unchecked", [])
             c.result, c.reused = "ok", True
             say(", proven by an earlier run of the same programs on the same %s (--reuse-proofs): passed (%s): %s"
                 % ("emulator" if target.get("run") else "CPU", c.checks, c.ct))
@@ -616,7 +620,8 @@ def prove(c, target, root, logdir):
         c.result = "ok"
         say(": %s" % c.ct)
         write_record(record_path(c, logdir, "proof"), c.fingerprint,
-                     {"checks": c.checks, "default_path": c.default_path, "ct": c.ct, "paths": c.paths})
+                     {"checks": c.checks, "default_path": c.default_path, "ct": c.ct, "paths": c.paths,
+                      "unchecked": c.unchecked})
     except StepFailed as failed:
         c.result, c.reason = "fails", str(failed)
         say(", FAILS: %s (log %s)" % (c.reason, log))
