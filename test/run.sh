@@ -540,6 +540,8 @@ one_line_errors() {
   }
   check_error "TARGET=$other IMPL=$only_other" make -s IMPL="$only_other" BUILDROOT="$eroot" || return 1
   check_error "use IMPL= one of" make -s IMPL=bogus BUILDROOT="$eroot" || return 1
+  check_error "use DISTRO=1" make -s DISTRO=yes BUILDROOT="$eroot" || return 1
+  check_error "leave IMPL and AES unset" make -s DISTRO=1 IMPL=53 BUILDROOT="$eroot" || return 1
   check_error "use one of" make -s TARGET=bogus BUILDROOT="$eroot" || return 1
   check_error "use one of" make -s install TARGET=bogus BUILDROOT="$eroot" || return 1
   check_error "run make TARGET=$host first" make -s install BUILDROOT="$eroot" PREFIX="$eroot/p" || return 1
