@@ -440,7 +440,10 @@ def print_table(candidates, metric, winner):
 def say_policy(candidates, aes, forced=None, distro=None):
     """The policy in force, and the faster candidate passed over (the fastest of them), in one line."""
     over = sorted((c for c in candidates if c.passed_over and not c.shares), key=lambda c: c.score)
-    if distro:
+    if distro and distro.result != "ok":
+        say("policy: DISTRO=1: poly1305aes_%s, the target file's distro line, not timed; not installed: it %s: %s"
+            % (distro.name, distro.result, distro.reason))
+    elif distro:
         safe, why = constant_time_everywhere(distro)
         say("policy: DISTRO=1: poly1305aes_%s, the target file's distro line, not timed; %s" % (
             distro.name, "every path (%s) claims constant time, none contradicted" % ", ".join(distro.paths) if safe
@@ -724,7 +727,7 @@ def select(args, target, root):
     with open(os.path.join(logdir, "last-selection.log"), "w") as f:
         f.write(log_text)
     print_table(candidates, metric, winner)
-    say_policy(candidates, args.aes, winner if forced and not distro else None, ranked[0] if distro and ranked else None)
+    say_policy(candidates, args.aes, winner if forced and not distro else None, by_name[forced] if distro else None)
     if not winner:
         if distro and ranked:
             say("\nselector: poly1305aes_%s is not constant time on every path for %s: %s; nothing installed, any earlier "
