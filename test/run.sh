@@ -627,7 +627,7 @@ target_steps() {
     step "$target: messages over 2^32 bytes streamed and in one call, every implementation and path" huge_messages "$target"
   fi
   step "$target: every shared library exports the generic API only (soname libpoly1305aes.so.1)" exports "$target"
-  step "$target: the command-line tool installed beside the library (tags against pycryptodome, exit codes, errors)" \
+  step "$target: the command-line tool installed beside the library (tags against pycryptodome, key files, exit codes, errors, README's example)" \
     python3 -m test.cli "$root/$target/installed/bin/poly1305aes" $(d runner "$target")
   step "$target: a program keeps running as each implementation is installed into its prefix" abi_stable "$target"
   if [ -n "$(d target "$target" alsorun)" ]; then
