@@ -8,7 +8,8 @@ raw, standard input); verify's exit codes (0 right, 1 wrong); usage and I/O erro
 (key files of the wrong size or with other bytes, a message that grows or shrinks while
 read, an unwritable output) exit 2 with one line on stderr and no tag; README.md's
 example of the tool, run, with no key in any argv; natively (no RUNNER), a sparse file
-of 5 GiB + 5 bytes, tagged and verified. Prints one line a case; exits 1 on a failure."""
+of 5 GiB + 5 bytes, tagged and verified, and --key's argument zeroed in the tool's memory
+once read. Prints one line a case; exits 1 on a failure."""
 import os
 import random
 import re
@@ -96,8 +97,8 @@ class Cli:
 
     def blocked_on(self, fifo, args, then, data):
         """runs the tool with args, one of which is the named pipe fifo; once the tool
-        has opened fifo for reading, calls then(), writes data into fifo, closes it;
-        returns (exit code, stdout, stderr)"""
+        has opened fifo for reading, calls then(the process), writes data into fifo,
+        closes it; returns (exit code, stdout, stderr)"""
         process = subprocess.Popen(self.command + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         deadline = time.monotonic() + 600
         while True:   # a writer's open without O_NONBLOCK would wait forever on a tool that never opens it
@@ -111,7 +112,7 @@ class Cli:
                             out.decode(errors="replace"), "never opened %s; " % fifo + err.decode(errors="replace"))
                 time.sleep(0.01)
         try:
-            then()
+            then(process)
             os.set_blocking(fd, True)
             os.write(fd, data)
         except BrokenPipeError:
@@ -122,7 +123,7 @@ class Cli:
         return process.returncode, out.decode(errors="replace"), err.decode(errors="replace")
 
 
-def files(cli, work, rng):
+def files(cli, work, rng, native):
     """keys, nonces and tags from files and standard input, a message from a pipe, a
     named pipe or a file on standard input; a message that grows or shrinks while
     read; key files of the wrong size or with other bytes; an unwritable output"""
@@ -166,14 +167,14 @@ def files(cli, work, rng):
     cli.check("a message through a shell's pipe", (done.returncode, done.stdout.decode(), done.stderr.decode()), 0, line)
     fifo = os.path.join(work, "fifo")
     os.mkfifo(fifo)
-    cli.check("a message from a named pipe", cli.blocked_on(fifo, ["tag"] + base + [fifo], lambda: None, msg), 0, line)
+    cli.check("a message from a named pipe", cli.blocked_on(fifo, ["tag"] + base + [fifo], lambda p: None, msg), 0, line)
     # the message changes between the tool's taking its size and its reading: the
     # tool opens the key file after the message's size, so it is blocked on
     # the named pipe while the message is changed
     for what, change, read, has in (("grows", lambda f: f.write(b"more"), msg + b"more", "changed size while read"),
                                      ("shrinks", lambda f: f.truncate(len(msg) - 7), msg[:-7], "short read")):
         write(path, msg)
-        def alter():
+        def alter(process):
             with open(path, "r+b") as f:
                 f.seek(0, os.SEEK_END)
                 change(f)
@@ -184,6 +185,19 @@ def files(cli, work, rng):
         cli.check("verify of the tag of the bytes read, the message %s while the tool waits for its key" % what,
                   cli.blocked_on(fifo, ["verify", "--key-file", fifo, "--nonce-file", nonce_raw, "--tag",
                                         aes_tag(kr, nonce, read).hex(), path], alter, kr), 2, error_has=has)
+    if native:   # qemu-user keeps its own copy of the guest's arguments: natively only
+        seen = []
+        def key_gone(process):
+            """waits until the key is no longer in the tool's command line"""
+            for _ in range(1000):
+                with open("/proc/%d/cmdline" % process.pid, "rb") as f:
+                    if kr.hex().encode() not in f.read():
+                        seen.append(True)
+                        return
+                time.sleep(0.01)
+        got = cli.blocked_on(fifo, ["tag", "--key", kr.hex(), "--nonce-file", nonce_raw, fifo], key_gone, msg)
+        cli.check("--key's argument zeroed once read (blocked on a named pipe; /proc/PID/cmdline)",
+                  got if seen else (-1, got[1], "the key stayed in /proc/PID/cmdline for 10 s"), 0, line)
     write(path, msg)
     with open("/dev/full", "wb") as full:
         cli.check("tag to an unwritable output (/dev/full)", cli.run(["tag"] + base + [path], stdout=full), 2,
@@ -318,7 +332,7 @@ def main():
         cli.expect("two files", ["tag", "--key", k, "--nonce", n, path, path], 2, "")
         cli.expect("no command", [], 2, "", error_has="tag or verify")
         cli.expect("an unknown command", ["sign", "--key", k], 2, "", error_has="sign")
-        files(cli, work, rng)
+        files(cli, work, rng, native)
         readme_example(cli, work)
         if native:   # a sparse file beyond 2^32 bytes
             length = (5 << 30) + 5
