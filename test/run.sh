@@ -643,7 +643,7 @@ target_steps() {
   step "$target: sequences of streaming calls, copies and misuse against a model, every implementation and path" \
     seqfuzz "$target"
   step "$target: every shared library exports the generic API only (soname libpoly1305aes.so.1)" exports "$target"
-  step "$target: the command-line tool installed beside the library (tags against pycryptodome, exit codes, errors)" \
+  step "$target: the command-line tool installed beside the library (tags against pycryptodome, key files, exit codes, errors, README's example)" \
     python3 -m test.cli "$root/$target/installed/bin/poly1305aes" $(d runner "$target")
   step "$target: a program keeps running as each implementation is installed into its prefix" abi_stable "$target"
   if [ -n "$(d target "$target" alsorun)" ]; then
