@@ -592,10 +592,10 @@ readme_platforms() {
 commit_subjects() {
   base=$(git log --reverse --format='%H %ct' -S'commit_subjects() {' -- test/run.sh | sed -n 1p)
   [ -n "$base" ] || { echo "FAIL the commit that added commit_subjects is not in the history (a shallow clone? git fetch --unshallow)"; return 1; }
-  since=${base#* }
-  long=$(git log --format='%ct %h %s' "${base% *}^!" "${base% *}..HEAD" |
+  sha=${base% *} since=${base#* }
+  long=$(git log --format='%ct %h %s' "$sha^..HEAD" |
     awk -v since="$since" '$1 >= since { sub(/^[0-9]+ /, ""); s = $0; sub(/^[^ ]+ /, "", s); if (length(s) > 72) print }')
-  echo "commits since ${base% *}: $(git rev-list --count "${base% *}^!" "${base% *}..HEAD" 2>/dev/null || echo '?')"
+  echo "commits from $sha on: $(git rev-list --count "$sha^..HEAD")"
   [ -z "$long" ] || { echo "FAIL commit subjects over 72 characters (put the detail in the body: git commit --amend, or git rebase -i):"; echo "$long"; return 1; }
   echo "every subject at most 72 characters"
 }
