@@ -596,7 +596,7 @@ commit_subjects() {
   long=$(git log --format='%ct %h %s' "$sha^..HEAD" |
     awk -v since="$since" '$1 >= since { sub(/^[0-9]+ /, ""); s = $0; sub(/^[^ ]+ /, "", s); if (length(s) > 72) print }')
   echo "commits from $sha on: $(git rev-list --count "$sha^..HEAD")"
-  [ -z "$long" ] || { echo "FAIL commit subjects over 72 characters (put the detail in the body: git commit --amend, or git rebase -i):"; echo "$long"; return 1; }
+  [ -z "$long" ] || { echo "FAIL commit subjects over 72 characters (put the detail in the body: git commit --amend, or git rebase -i):"; echo "$long" | sed "s/^/FAIL /"; return 1; }
   echo "every subject at most 72 characters"
 }
 
