@@ -26,7 +26,7 @@
    rotations (SR, SR_ROT1, SR_ROT3). A round is 27 vector operations on the
    state and 22 on the key (NEON counts; SSSE3 adds register copies), the
    two chains independent until the round key is added. Measured
-   (doc/RESULTS.md, "AES without AES instructions"): key setup plus one
+   (doc/results/aes.md): key setup plus one
    block in 530 AArch64 instructions, 0.58 of OpenSSL's vpaes-armv8; on an
    Intel Xeon (Sapphire Rapids class) 0.69 (x86-64) and 0.78 (32-bit x86) of
    the time of OpenSSL's vpaes. */

@@ -6,7 +6,7 @@
    meet is used. A path runs its scalar code below its threshold, its vector
    code from there: the thresholds are measured crossovers, one per vendor
    (x86/paths.h's FROM names the CPU each was measured on; the figures:
-   doc/RESULTS.md):
+   doc/results/x86.md):
      ifma          AES-NI; radix 2^32 (radix32.S); then AVX-512 IFMA
                    radix 2^44 on ymm registers, 8 blocks a step (x86/ifma256.c),
                    and from the thresholds file's IFMA_ZMM_FROM_* on zmm
@@ -34,7 +34,7 @@
    sizes, STACK_BYTES, are measured by the build for the compiler in use,
    with a margin (common/stack.h); the ABI harness fails a build that leaves
    a secret in them.
-   Speed: doc/RESULTS.md. */
+   Speed: doc/results/x86.md. */
 #include "ia32.h"
 #include "../x86/paths.h"
 #include "stack.h"   /* STACK_BYTES, the wipe sizes the build measured */

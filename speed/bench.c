@@ -386,7 +386,7 @@ static void measure(unsigned int l, int runs, double median[TIMED], const int us
      just before another varies. A fixed cycle (the order only rotating)
      always timed ours behind the ymm caller right after libsodium, whose
      long stretch without 512-bit code leaves the IFMA code that follows
-     slower on Intel (doc/RESULTS.md, the mixed load) */
+     slower on Intel (doc/results/amd64.md, the mixed load) */
   for (r = 0; r < runs; ++r) {
     for (i = count - 1; i > 0; --i) {
       int j, t;

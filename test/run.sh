@@ -572,7 +572,7 @@ licence_lines() {
 }
 
 # README.md is for users and stays short: at most 300 lines (results go to
-# doc/RESULTS.md, the longer text to doc/)
+# doc/results/, the longer text to doc/)
 readme_length() {
   lines=$(wc -l < README.md) || return 1
   echo "README.md: $lines lines (at most 300)"
@@ -580,7 +580,7 @@ readme_length() {
 }
 
 # README.md's platform table is what tools/platforms.py derives from
-# doc/RESULTS.md's blocks and tools/platforms.txt: no figure typed by hand
+# the results pages' blocks (doc/results/) and tools/platforms.txt: no figure typed by hand
 readme_platforms() {
   python3 -m tools.platforms --check
 }
@@ -613,7 +613,7 @@ common_steps() {
   step "every source file carries the licence line" licence_lines
   step "README.md is at most 300 lines" readme_length
   step "every path named in a comment exists; no Python file edits sys.path (tools/commentpaths.py)" python3 -m tools.commentpaths
-  step "README.md's platform table is what doc/RESULTS.md's blocks give (tools/platforms.py)" readme_platforms
+  step "README.md's platform table is what the results pages' blocks give (tools/platforms.py)" readme_platforms
   if git rev-parse --git-dir >/dev/null 2>&1; then
     step "commit subjects at most 72 characters (commits after the check's own)" commit_subjects
   else

@@ -52,7 +52,7 @@ struct path {
 
 /* a path's vector_from in the dispatchers' tables: the crossover measured on
    the CPU each parameter names (speed/crossover.py --path; the figures in
-   doc/RESULTS.md), or VECTOR_FROM for all. On Intel the 256- and 512-bit
+   doc/results/amd64.md, x86.md), or VECTOR_FROM for all. On Intel the 256- and 512-bit
    units, idle for a few microseconds (after scalar code: an application's
    own, or our short calls), run the next vector code slowly for a while:
    where the vector code's 256- or 512-bit code pays that, Intel's value is

@@ -164,7 +164,7 @@ INLINE VT void store_blocks(unsigned char *p, const V b[8])
    while the vector unit does. AMD EPYC (Zen 4) here, 64 KiB, ticks beside
    OpenSSL's scalar code: the SSE2 steps alone 0.76 of OpenSSL's time in the
    machine's fast regime and up to 1.12 in its slow one (a busy neighbour:
-   doc/RESULTS.md), two radix-2^64 chains 0.80 and 0.93 (MUL r64 issues every 2-3
+   doc/results/amd64.md), two radix-2^64 chains 0.80 and 0.93 (MUL r64 issues every 2-3
    cycles: the multiplier bounds them), this hybrid 0.59 and 0.97; with 4
    scalar blocks a step 0.61 and 1.05, with 12 0.64 and 0.99. The region
    split and the join: poly1305aes_amd64/scalar.c */
