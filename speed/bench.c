@@ -506,7 +506,7 @@ static void poly_alone(unsigned int l, int runs)
          median[0], median[1], median[0] / median[1]);
 }
 
-/* bench onetime: issue 23's target, ours at most 0.7 of the faster peer at every length */
+/* bench onetime: the target, ours at most 0.7 of the faster peer at every length */
 #define ONETIME_TARGET 0.7
 static void onetime(int runs)
 {
@@ -530,7 +530,7 @@ static void onetime(int runs)
   printf("# onetimeauth: %u of %u lengths miss the target\n", missed, (unsigned int) (sizeof lengths / sizeof lengths[0]));
 }
 
-/* bench stream: issue 23's target, 64-byte updates at most 1.2 of one update */
+/* bench stream: the target, 64-byte updates at most 1.2 of one update */
 #define STREAM_TARGET 1.2
 static void stream(int runs)
 {
