@@ -35,7 +35,8 @@ In Markdown the code spans outside fenced blocks are read.
 Tree-wide rules, for prose that restates the tree: a shared header's opening
 sentence saying who includes, shares or uses it names exactly the
 implementations with a file that #includes it (users_lists); a source comment
-states what holds, never work still to do (unfinished); a sentence saying
+states what holds, never work still to do (unfinished), and holds no
+tick count or issue number (measured: they go in doc/results/); a sentence saying
 what the library exports exactly names the version script's symbols
 (export_lists); tools/describe.py's list of target fields names every field
 a target file uses (target_fields); no run of REPEAT words of a Markdown
@@ -314,6 +315,7 @@ def unknown_names(texts, impls):
 
 IMPL_NAME = re.compile(r"\bpoly1305aes_([a-z0-9]+)\b")
 USERS = re.compile(r"\binclude|\bshared by\b|\bused by\b")
+MEASURED = re.compile(r"\b[Ii]ssue \d+|\b\d[\d.]*\s+(?:rdtsc\s+)?ticks\b|\bticks(?:/byte| a block| each)\b")
 UNFINISHED = re.compile(r"\bnot yet (?:written|ported|converted|implemented|done|moved)\b|\bfor now\b|\bTODO\b|\bFIXME\b")
 
 
@@ -354,6 +356,24 @@ def unfinished(texts):
                 if m:
                     found.append("%s:%d: \"%s\": a comment states the contract as it holds, not work to do"
                                  % (name, line + k, m.group(0)))
+    return found
+
+
+def measured(texts):
+    """A source comment (or a description file's) holds no tick count and no issue number:
+    a tick count is one machine's figure and an issue number means nothing in the tree;
+    both belong in the results pages (doc/results/), which the comment may name."""
+    found = []
+    for name, text in texts.items():
+        if name.endswith(".md"):
+            continue
+        spans = c_comments(text) if name.endswith((".S", ".s", ".inc")) else comments_of(name, text)
+        for line, comment in spans:
+            for k, piece in enumerate(comment.split("\n")):
+                m = MEASURED.search(piece)
+                if m:
+                    found.append("%s:%d: \"%s\": measured figures and issue numbers go in doc/results/, not in a "
+                                 "source comment" % (name, line + k, m.group(0)))
     return found
 
 
@@ -426,7 +446,7 @@ def main(argv):
     if not argv[1:]:
         impls = {n[len("poly1305aes_"):] for n in os.listdir(top)
                  if n.startswith("poly1305aes_") and os.path.isdir(os.path.join(top, n))}
-        found += unknown_names(texts, impls) + users_lists(texts, impls) + unfinished(texts) + \
+        found += unknown_names(texts, impls) + users_lists(texts, impls) + unfinished(texts) + measured(texts) + \
             export_lists(texts) + target_fields() + repeats(texts)
     for line in found:
         print("FAIL " + line)
