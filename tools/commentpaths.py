@@ -315,7 +315,7 @@ def unknown_names(texts, impls):
 
 IMPL_NAME = re.compile(r"\bpoly1305aes_([a-z0-9]+)\b")
 USERS = re.compile(r"\binclude|\bshared by\b|\bused by\b")
-MEASURED = re.compile(r"\b[Ii]ssue \d+|\b\d[\d.]*\s+(?:rdtsc\s+)?ticks\b|\bticks(?:/byte| a block| each)\b")
+MEASURED = re.compile(r"\b[Ii]ssue \d+|\bticks\b[^\n]*\b\d{2,}\b|\b\d[\d.]*\s+(?:rdtsc\s+)?ticks\b|\bticks(?:/byte| a block| each)\b")
 UNFINISHED = re.compile(r"\bnot yet (?:written|ported|converted|implemented|done|moved)\b|\bfor now\b|\bTODO\b|\bFIXME\b")
 
 
