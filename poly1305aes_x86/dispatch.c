@@ -75,8 +75,7 @@ static const struct path paths[] = {
 
 /* zero the bytes [esp - bytes, esp) below the stack pointer, where the frames
    of the function just called were: with wipe.S (SSE stores, or rep stosb
-   from 1 KiB) where the CPU has SSE2, else with rep stosl (slower here for
-   small areas: about 30 ticks more for 512 bytes); the stack pointer moves
+   from 1 KiB) where the CPU has SSE2, else with rep stosl (slower for small areas: doc/results/x86.md); the stack pointer moves
    down over them for the stores, and back */
 INLINE void wipe_below(size_t bytes, int sse2)
 {
