@@ -29,8 +29,7 @@
    STACK_BYTES, are measured by the build for the compiler in use, with a
    margin (common/stack.h); the ABI harness fails a build that leaves a
    secret in them.
-   Speed: doc/results/amd64.md; the shared machine's load
-   moves the same runs by up to 2x from minute to minute. */
+   Speed: doc/results/amd64.md. */
 #include "amd64.h"
 #include "../x86/paths.h"
 
