@@ -91,29 +91,17 @@ def kind(name):
     return None
 
 
+C_TOKEN = re.compile(r"/\*.*?(?:\*/|\Z)|//[^\n]*|\"(?:\\.|[^\"\\\n])*(?:\"|\n|\Z)|'(?:\\.|[^'\\\n])*(?:'|\n|\Z)", re.S)
+
+
 def c_comments(text):
     """(line, text) of each /* */ and // comment, string literals skipped."""
-    out = []
-    i, n, line = 0, len(text), 1
-    while i < n:
-        ch = text[i]
-        if text.startswith("/*", i):
-            end = text.find("*/", i + 2)
-            end = n if end < 0 else end + 2
-            out.append((line, text[i:end]))
-        elif text.startswith("//", i):
-            end = text.find("\n", i)
-            end = n if end < 0 else end
-            out.append((line, text[i:end]))
-        elif ch in "\"'":
-            end = i + 1
-            while end < n and text[end] != ch and text[end] != "\n":
-                end += 2 if text[end] == "\\" else 1
-            end += 1
-        else:
-            end = i + 1
-        line += text.count("\n", i, end)
-        i = end
+    out, line, at = [], 1, 0
+    for m in C_TOKEN.finditer(text):
+        if m.group(0)[0] == "/":
+            line += text.count("\n", at, m.start())
+            at = m.start()
+            out.append((line, m.group(0)))
     return out
 
 
@@ -231,6 +219,17 @@ def stale(top, name, text=None):
 
 # ---- names: what a comment cites must be in the tree's code ----
 
+ASM = {}
+
+
+def c_spans(name, text):
+    """The comments of a file, its assembly read as C's /* */ and // comments (once per run)."""
+    if not name.endswith((".S", ".s", ".inc")):
+        return comments_of(name, text)
+    if name not in ASM:
+        ASM[name] = c_comments(text)
+    return ASM[name]
+
 IDENT = re.compile(r"[A-Za-z_]\w*")
 CALLED = re.compile(r"(?<![\w.<>*/$-])([A-Za-z_]\w*)\(\)")
 API = re.compile(r"(?<![\w<>*/$.-])(poly1305aes_\w*[a-z0-9])(?![\w<>*/-]|\.[a-zA-Z])")
@@ -250,7 +249,7 @@ def cited(name, text):
         prose = FENCE.sub(lambda m: "\n" * m.group(0).count("\n"), text)
         spans = [(prose.count("\n", 0, m.start()) + 1, m.group(1)) for m in re.finditer(r"`([^`\n]+)`", prose)]
     elif name.endswith((".S", ".s", ".inc")):
-        spans = c_comments(text)
+        spans = c_spans(name, text)
     else:
         spans = comments_of(name, text)
     out = []
@@ -267,11 +266,11 @@ def code_names(texts):
     pool, defined = set(), set()
     for name, text in texts.items():
         if name.endswith(".py"):
-            docstrings = {c for _, c in py_comments(text)}
+            docstrings = {line for line, _ in comments_of(name, text)}
             for tok in tokenize.generate_tokens(io.StringIO(text).readline):
                 if tok.type == tokenize.NAME:
                     pool.add(tok.string)
-                elif tok.type == tokenize.STRING and ast.literal_eval(tok.string) not in docstrings:
+                elif tok.type == tokenize.STRING and tok.start[0] not in docstrings:
                     pool.update(IDENT.findall(tok.string))
             continue
         if kind(name) == "hash":
@@ -367,8 +366,7 @@ def measured(texts):
     for name, text in texts.items():
         if name.endswith(".md"):
             continue
-        spans = c_comments(text) if name.endswith((".S", ".s", ".inc")) else comments_of(name, text)
-        for line, comment in spans:
+        for line, comment in c_spans(name, text):
             for k, piece in enumerate(comment.split("\n")):
                 m = MEASURED.search(piece)
                 if m:
