@@ -586,7 +586,7 @@ licence_lines() {
 }
 
 # README.md is for users and stays short: at most 300 lines (results go to
-# doc/RESULTS.md, the longer text to doc/)
+# doc/results/, the longer text to doc/)
 readme_length() {
   lines=$(wc -l < README.md) || return 1
   echo "README.md: $lines lines (at most 300)"
@@ -594,9 +594,24 @@ readme_length() {
 }
 
 # README.md's platform table is what tools/platforms.py derives from
-# doc/RESULTS.md's blocks and tools/platforms.txt: no figure typed by hand
+# the results pages' blocks (doc/results/) and tools/platforms.txt: no figure typed by hand
 readme_platforms() {
   python3 -m tools.platforms --check
+}
+
+# every commit after the one that added this function (found by its text in
+# test/run.sh's history, so it survives merges and rebases) has a subject of
+# at most 72 characters: `git log --oneline` stays readable; the detail goes
+# in the body. Commits older than that one (by commit time) are left as they are
+commit_subjects() {
+  base=$(git log --reverse --format='%H %ct' -S'commit_subjects() {' -- test/run.sh | sed -n 1p)
+  [ -n "$base" ] || { echo "FAIL the commit that added commit_subjects is not in the history (a shallow clone? git fetch --unshallow)"; return 1; }
+  sha=${base% *} since=${base#* }
+  long=$(git log --format='%ct %h %s' "$sha^..HEAD" |
+    awk -v since="$since" '$1 >= since { sub(/^[0-9]+ /, ""); s = $0; sub(/^[^ ]+ /, "", s); if (length(s) > 72) print }')
+  echo "commits from $sha on: $(git rev-list --count "$sha^..HEAD")"
+  [ -z "$long" ] || { echo "FAIL commit subjects over 72 characters (put the detail in the body: git commit --amend, or git rebase -i):"; echo "$long" | sed "s/^/FAIL /"; return 1; }
+  echo "every subject at most 72 characters"
 }
 
 # commands an implementation lists in its 'checks' file (bound proofs, object checks)
@@ -612,7 +627,14 @@ common_steps() {
   step "every source file carries the licence line" licence_lines
   step "README.md is at most 300 lines" readme_length
   step "every path named in a comment exists; no Python file edits sys.path (tools/commentpaths.py)" python3 -m tools.commentpaths
-  step "README.md's platform table is what doc/RESULTS.md's blocks give (tools/platforms.py)" readme_platforms
+  step "README.md's platform table is what the results pages' blocks give (tools/platforms.py)" readme_platforms
+  if git rev-parse --git-dir >/dev/null 2>&1; then
+    step "commit subjects at most 72 characters (commits after the check's own)" commit_subjects
+  else
+    echo "NOTE not a git checkout (a release tarball?): commit subjects not checked, there is no history"
+    notes="$notes
+  NOTE not a git checkout: commit subjects not checked"
+  fi
   step "vectors regenerated and cross-checked with pycryptodome" python3 -m test.gen_vectors
   step "set-up survives a failed apt-get update (a fake apt-get)" apt_mid_sync
   step "the vector-permute AES's tables derived and checked (aes/vpaes.py)" python3 -m aes.vpaes --check common/vpaes.h
