@@ -23,6 +23,8 @@ here, as a module or through this command line; nothing else parses them.
                                    when CC cannot build for T
   describe.py target-for CC        the target CC builds for (its -dumpmachine), else "error: ..."
   describe.py thresholds NAME [DIR]  the C header of an implementation's thresholds file
+  describe.py harness T [CC]       the folder whose abi.S, abi.c, fpmode.c and cycles.c a build
+                                   for T with compiler CC (the target's when empty) takes
 
 A target file holds "field value" lines: summary, host (uname -m names), cc, ar,
 cflags, clangcflags (clang's in place of cflags, where they differ), ldflags, run (the emulator; dropped on the target's own host, where
@@ -37,7 +39,11 @@ bench` compares with: tools/fetch-peers), benchpath (the code path `make
 bench` forces on the emulated CPU), benchtarget (the ratios to peers `make
 bench` checks under an emulator: speed/peers.py), mca, mcatarget and
 peerloops (llvm-mca CPU models, the ratio of our main loops to the fastest
-peer loop they must meet, and the peers' main loops, for speed/mca.py).
+peer loop they must meet, and the peers' main loops, for speed/mca.py),
+harness (the one value 'same-cpu': the build takes abi.S, abi.c, fpmode.c and
+cycles.c from the folder of the target, without a harness line, whose
+compiler builds for the CPU this build's compiler builds for, where one
+exists, and from the target's own folder elsewhere: the native target's).
 An implementation directory holds:
   targets      the targets it builds for, one a line
   sources      its sources, one a line, relative to the directory
@@ -286,7 +292,7 @@ def make_fragment(target_name, name=None, directory=None):
     target = read_target(target_name)
     values = [("TARGET_AR", target.get("ar", "")), ("TARGET_CFLAGS", target.get("cflags", "")),
               ("TARGET_CLANG_CFLAGS", target.get("clangcflags", "")), ("TARGET_LDFLAGS", target.get("ldflags", "")),
-              ("RUN", target.get("run", "")),
+              ("RUN", target.get("run", "")), ("TARGET_HARNESS", target.get("harness", "")),
               ("IMPLS", " ".join(i.name for i in implementations(target=target_name)))]
     if name:
         values = []
@@ -387,6 +393,28 @@ def target_for_machine(machine):
     return None
 
 
+def harness_dir(target_name, user_cc=""):
+    """The folder whose abi.S, abi.c, fpmode.c and cycles.c a build for the target takes:
+    its own, or with 'harness same-cpu' that of the target (one without a harness line)
+    whose triplet's CPU is the one the build's compiler reports (-dumpmachine), where one
+    exists."""
+    target = read_target(target_name)
+    own = os.path.dirname(target_file(target_name))
+    if not target.get("harness"):
+        return own
+    if target["harness"] != "same-cpu":
+        raise SystemExit("%s: harness %r: the one value is same-cpu" % (target_file(target_name), target["harness"]))
+    _, _, words = compiler(target_name, user_cc)
+    machine = ask(words, "-dumpmachine")
+    if machine:
+        for name in target_names():
+            other = read_target(name)
+            want = "" if other.get("harness") else triplet(other)
+            if want and same_arch(machine.split("-")[0], want.split("-")[0]):
+                return os.path.dirname(target_file(name))
+    return own
+
+
 def tools_needed(names):
     """(commands, packages) the targets' files ask for."""
     commands, packages = [], []
@@ -447,6 +475,11 @@ def main(argv):
                   % (args[0], triple, " ".join(target_names())))
     elif command == "thresholds" and len(args) in (1, 2):
         sys.stdout.write(find(*args).thresholds_header())
+    elif command == "harness" and len(args) in (1, 2):
+        try:
+            print(harness_dir(args[0], args[1] if len(args) == 2 else ""))
+        except CompilerError as error:
+            print("error: %s" % error)
     elif command == "tools" and args:
         commands, packages = tools_needed(args)
         print(" ".join(commands))
