@@ -605,7 +605,7 @@ target_folder() {
 host no-such-machine' targets/native/target > "$scratch/targets/$new/target" &&
     echo "$new" >> "$scratch/poly1305aes_53/targets" && echo "$new" >> "$scratch/poly1305aes_ct/targets" ||
     { rm -rf "$scratch"; return 1; }
-  (cd "$scratch" && python3 -m tools.describe targets | grep -qx "$new" && python3 -m tools.describe target "$new" &&
+  (cd "$scratch" && python3 -m tools.describe targets | grep -x "$new" >/dev/null && python3 -m tools.describe target "$new" &&
     make -s TARGET="$new" BUILDROOT="$scratch/build" SELECT_ROUNDS=1) &&
     grep -q '^#define poly1305aes_implementation "poly1305aes_\(53\|ct\)"' "$scratch/build/$new/include/poly1305aes.h" &&
     [ -f "$scratch/build/$new/lib/libpoly1305aes.so.1" ] && grep -q "target=$new result=ok .*chosen=yes" "$scratch/build/$new/selection.log"
