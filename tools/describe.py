@@ -17,6 +17,9 @@ here, as a module or through this command line; nothing else parses them.
   describe.py runner T [LIBDIR]    the command words that run a program built for T (linked
                                    against the shared libraries in LIBDIR, when given)
   describe.py tools T...           the commands the targets need, then the Debian packages
+  describe.py packages T...        every Debian package the targets' files name ('packages',
+                                   then 'testpackages'), one line
+  describe.py testpackages T...    the targets' 'testpackages', one line
   describe.py cc T [CC]            the compiler for T: "KIND VERSION WORD...", KIND gcc, clang or cc;
                                    CC (the user's, may be empty) as given when it builds for T,
                                    clang with --target= when it does not; "error: ..." (one line)
@@ -32,7 +35,9 @@ programs run natively), alsorun (a second
 runner for the ABI harness), plainrun (a runner for a CPU without the
 optional extensions the implementations use: the library's own choice of
 path must run there), tools (commands), packages (Debian packages that
-give them), sysroot (where a dynamic program finds the target's loader and libc
+give them, and the cross C library where the compiler only recommends it),
+testpackages (Debian packages `make test` needs for the target beyond its tools:
+tools/ensure-tools --test asks dpkg for each), sysroot (where a dynamic program finds the target's loader and libc
 under qemu-user), debarch, debsuite and peers (the Debian architecture, the
 Debian release when not the machine's, and the packages of the peers `make
 bench` compares with: tools/fetch-peers), benchpath (the code path `make
@@ -480,6 +485,14 @@ def main(argv):
             print(harness_dir(args[0], args[1] if len(args) == 2 else ""))
         except CompilerError as error:
             print("error: %s" % error)
+    elif command in ("packages", "testpackages") and args:
+        fields_wanted = ("packages", "testpackages") if command == "packages" else ("testpackages",)
+        out = []
+        for name in args:
+            target = read_target(name)
+            for field in fields_wanted:
+                out += [p for p in target.get(field, "").split() if p not in out]
+        print(" ".join(out))
     elif command == "tools" and args:
         commands, packages = tools_needed(args)
         print(" ".join(commands))
