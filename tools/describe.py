@@ -45,6 +45,13 @@ bench` forces on the emulated CPU), benchtarget (the ratios to peers `make
 bench` checks under an emulator: speed/peers.py), mca, mcatarget and
 peerloops (llvm-mca CPU models, the ratio of our main loops to the fastest
 peer loop they must meet, and the peers' main loops, for speed/mca.py),
+mcatriple, mcaattr, mcaobjdump, mcabranch, mcastream and mcacall (the
+architecture as llvm-objdump and llvm-mca take it: triples, -mattr, more
+llvm-objdump flags, the regular expression of its branch mnemonics, where
+the text of a traced call comes from, qemu or objdump, and a call's
+mnemonic pattern with the jump that replaces it: speed/mca.py,
+speed/crossover.py), pipemodel (tools/pipemodel.py's models a traced
+call runs on in make speed: ultrasparc or mpc74xx),
 harness (the one value 'same-cpu': the build takes abi.S, abi.c, fpmode.c and
 cycles.c from the folder of the target, without a harness line, whose
 compiler builds for the CPU this build's compiler builds for, where one
