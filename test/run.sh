@@ -614,6 +614,37 @@ commit_subjects() {
   echo "every subject at most 72 characters"
 }
 
+# a target is its folder: no file but targets/ and the implementations' targets files
+# lists every target (tools/targetlists.py); and in a copy of the tracked tree, a target
+# added as a copy of targets/native under another name (a host line no machine has) and
+# named in poly1305aes_53/targets and poly1305aes_ct/targets, nothing else edited, is one
+# `make TARGET=<it>` selects, self-tests and installs
+target_folder() {
+  python3 -m tools.targetlists || return 1
+  scratch=$(mktemp -d) || return 1
+  new=added
+  if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+    git ls-files -z | tar --null -T - -cf - | tar -xf - -C "$scratch"
+  else
+    tar --exclude=./build --exclude=./.git -cf - . | tar -xf - -C "$scratch"
+  fi || { rm -rf "$scratch"; return 1; }
+  cp -R "$scratch/targets/native" "$scratch/targets/$new" &&
+    sed -e "s/^summary .*/summary a copy of native under another name (test\/run.sh target_folder)/" \
+      -e '$a\
+host no-such-machine' targets/native/target > "$scratch/targets/$new/target" &&
+    echo "$new" >> "$scratch/poly1305aes_53/targets" && echo "$new" >> "$scratch/poly1305aes_ct/targets" ||
+    { rm -rf "$scratch"; return 1; }
+  (cd "$scratch" && python3 -m tools.describe targets | grep -x "$new" >/dev/null && python3 -m tools.describe target "$new" &&
+    make -s TARGET="$new" BUILDROOT="$scratch/build" SELECT_ROUNDS=1) &&
+    grep -q '^#define poly1305aes_implementation "poly1305aes_\(53\|ct\)"' "$scratch/build/$new/include/poly1305aes.h" &&
+    [ -f "$scratch/build/$new/lib/libpoly1305aes.so.1" ] && grep -q "target=$new result=ok .*chosen=yes" "$scratch/build/$new/selection.log"
+  result=$?
+  [ $result = 0 ] || echo "FAIL make TARGET=$new in a copy of the tree with the target added did not select, self-test and install"
+  cat "$scratch/build/$new/selection.log" 2>/dev/null
+  rm -rf "$scratch"
+  return $result
+}
+
 # commands an implementation lists in its 'checks' file (bound proofs, object checks)
 impl_checks() {
   d impl "$1" checks | while read -r command; do
@@ -638,6 +669,7 @@ common_steps() {
   step "vectors regenerated and cross-checked with pycryptodome" python3 -m test.gen_vectors
   step "set-up survives a failed apt-get update (a fake apt-get)" apt_mid_sync
   step "the vector-permute AES's tables derived and checked (aes/vpaes.py)" python3 -m aes.vpaes --check common/vpaes.h
+  step "a target is its folder: no file lists every target; a copy of native added under another name is selected and installed" target_folder
   for impl in $(d impls); do
     [ -n "$(d impl "$impl" checks)" ] && step "$impl: own checks" impl_checks "$impl"
   done
