@@ -47,11 +47,11 @@
 struct header {                          /* at the state's start, which is 16-byte aligned */
   unsigned char buffered[STREAM_BUFFER]; /* message bytes not yet absorbed; final_verify's right tag */
   unsigned char s[16];                   /* added to h at the end: AES_k(n), or the one-time key's s */
-  uint32_t live;                         /* LIVE from the start to the end of a stream, else anything */
   unsigned short nbuffered;              /* 0 .. buffer - 1 */
   unsigned short buffer;                 /* 16 .. STREAM_BUFFER: the bytes collected */
   unsigned short offset;                 /* the core state's offset in the bytes */
   unsigned char path;                    /* path_core(path) */
+  uint32_t live;                         /* LIVE from the start to the end of a stream, else anything */
 };
 
 #define LIVE UINT32_C(0x6c697665)   /* any constant with no zero byte; 32 bits: one immediate to compare */
