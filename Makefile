@@ -2,11 +2,13 @@
 # poly1305aes. `make` selects and installs into build/<target>/ the fastest
 # implementation that passes its self-test; `make test` tests everything on
 # every target. See README.md.
-#   make [TARGET=t] [IMPL=name] [AES=table]
+#   make [TARGET=t] [IMPL=name] [AES=table] [DISTRO=1]
 #                              select and install (t: a folder of targets/, python3 -m
 #                              tools.describe targets; native: the machine's own cc, the default
 #                              where no target's host line names the machine; AES=table:
-#                              table-based AES designs admitted too, README)
+#                              table-based AES designs admitted too; DISTRO=1: no timing, the
+#                              target file's distro implementation, constant time on every
+#                              path, for a package serving every CPU: README "Packaging")
 #   make test [TARGETS="..."]  (or make check)      the whole test suite (WERROR=1)
 #   make install [TARGET=...] [PREFIX=/usr/local] [LIBDIR=] [INCLUDEDIR=] [PKGCONFIGDIR=] [BINDIR=] [DESTDIR=]
 #   make uninstall (the same variables)  remove what make install put there
@@ -55,7 +57,8 @@ INSTALL_ARGS = --target '$(TARGET)' --root '$(BUILDROOT)' --destdir '$(DESTDIR)'
 all:
 	@sh tools/ensure-tools $(TARGET)
 	@case "$(AES)" in ''|ct|table) ;; *) echo "make: AES=$(AES): use AES=table (admit the table-based AES designs) or leave AES unset (constant time only)" >&2; exit 2 ;; esac
-	@$(PYTHON) -m tools.selector --target '$(TARGET)' --root $(BUILDROOT) $(if $(IMPL),--impl $(IMPL)) $(if $(AES),--aes $(AES)) $(if $(SELECT_ROUNDS),--rounds $(SELECT_ROUNDS))
+	@case "$(DISTRO)" in ''|1) ;; *) echo "make: DISTRO=$(DISTRO): use DISTRO=1 (the distribution pick, untimed) or leave DISTRO unset" >&2; exit 2 ;; esac
+	@$(PYTHON) -m tools.selector --target '$(TARGET)' --root $(BUILDROOT) $(if $(IMPL),--impl $(IMPL)) $(if $(AES),--aes $(AES)) $(if $(DISTRO),--distro) $(if $(SELECT_ROUNDS),--rounds $(SELECT_ROUNDS))
 
 test check:
 	@WERROR=1 sh test/run.sh

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: CC0-1.0 */
 /* AES-128 encryption of one block from a 2 KiB table, the ten rounds
-   unrolled and the key expansion merged into them: the fallback of
-   poly1305aes_amd64, poly1305aes_x86 and poly1305aes_arm64 on CPUs without
-   AES instructions. Plain C on 32-bit words. NOT constant time: every lookup
+   unrolled and the key expansion merged into them: the AES of
+   poly1305aes_amd64's and poly1305aes_x86's paths for CPUs without SSSE3
+   in a build made with AES=table (x86/generic_aes.h; the default build's is
+   bitsliced), and of the speed tools' table rows. Plain C on 32-bit words.
+   NOT constant time: every lookup
    is indexed by bytes of the key and the block (a cache-timing leak of k).
    Assumes a little-endian CPU with unaligned 4-byte loads; the including
    implementation maps aes_table onto its own namespaced copy (#define

@@ -1,7 +1,10 @@
 # SPDX-License-Identifier: CC0-1.0
 # Build one implementation for one target, from its description files (read
 # by tools/describe.py into $(B)/impl.mk).
-#   make -f mk/impl.mk TARGET=amd64 IMPL=53 [VARIANT=san] [all|check|<file>]
+#   make -f mk/impl.mk TARGET=amd64 IMPL=53 [VARIANT=san] [AES=table] [all|check|<file>]
+# AES=table: where the implementation's 'table' file says 'flavour table', its
+# table is generated and its sources are compiled with -DPOLY1305AES_AES_TABLE=1
+# (their table-AES flavour; the default build has no table); elsewhere it changes nothing.
 # IMPLDIR may point at a directory outside the tree's poly1305aes_* set (the
 # tests use this for deliberately broken candidates); IMPL is then its name.
 # Output, in B = build/<target>[-variant]/impl/<name>/ (BUILDROOT moves build/):
@@ -54,6 +57,15 @@ $(B)/impl.mk: $(wildcard $(IMPLDIR)/*) $(TARGET_DIR)/target $(TOP)/tools/describ
 	@mkdir -p $(@D)
 	@$(DESCRIBE) make $(TARGET) $(IMPL) $(IMPLDIR) > $@.tmp && mv $@.tmp $@
 
+# the table flavour (AES=table above): the default build of such an implementation has no table
+ifneq ($(TABLE_FLAVOUR),)
+ifeq ($(AES),table)
+AES_FLAGS := -DPOLY1305AES_AES_TABLE=1
+else
+TABLE_FILE :=
+endif
+endif
+
 GENERATED := $(if $(TABLE_FILE),$(B)/gen/$(TABLE_FILE)) \
   $(if $(wildcard $(IMPLDIR)/thresholds),$(B)/gen/thresholds.h)
 TABLE_FORMAT := $(if $(filter %.c,$(TABLE_FILE)),c,asm)
@@ -61,14 +73,14 @@ TABLE_FORMAT := $(if $(filter %.c,$(TABLE_FILE)),c,asm)
 IMPL_FLAGS := $(TARGET_CFLAGS) $(VARIANT_CFLAGS) -std=c99 -O2 $(WARN) $(IMPL_CFLAGS) \
   -I$(B)/include -I$(B)/gen -I$(IMPLDIR) -I$(TOP)/common \
   -DPOLY1305AES_IMPL=$(NAME) -DPOLY1305AES_HEADER='"$(NAME).h"' \
-  -DPOLY1305AES_TARGET_$(TARGET)=1 -DPOLY1305AES_LIBRARY_VERSION='"$(VERSION)"' $(CPPFLAGS) $(CFLAGS)
+  -DPOLY1305AES_TARGET_$(TARGET)=1 -DPOLY1305AES_LIBRARY_VERSION='"$(VERSION)"' $(AES_FLAGS) $(CPPFLAGS) $(CFLAGS)
 TEST_FLAGS := $(TARGET_CFLAGS) $(VARIANT_CFLAGS) -std=c99 -O2 $(WARN) -D_DEFAULT_SOURCE \
   -I$(B)/include -I$(TOP)/test -I$(TOP)/aes -I$(TOP)/common \
   -DPOLY1305AES_HEADER='"$(NAME).h"' -DPOLY1305AES_TARGET='"$(TARGET)"' \
   -DPOLY1305AES_TARGET_ABI='"$(HARNESS_DIR)/abi.c"' -DPOLY1305AES_VERSION_EXPECTED='"$(VERSION)"' $(CPPFLAGS) $(CFLAGS)
 
 # the compiler and flags this build was made with: a change rebuilds everything
-BUILD_SETTINGS := $(COMPILER_KIND) $(COMPILER_VERSION) | $(CC) | $(TARGET_CFLAGS) | $(CPPFLAGS) | $(CFLAGS) | $(LDFLAGS) | $(WARN)
+BUILD_SETTINGS := $(COMPILER_KIND) $(COMPILER_VERSION) | $(CC) | $(TARGET_CFLAGS) | $(AES_FLAGS) | $(CPPFLAGS) | $(CFLAGS) | $(LDFLAGS) | $(WARN)
 ifneq ($(file < $(B)/flags),$(BUILD_SETTINGS))
 $(shell mkdir -p $(B))
 $(file > $(B)/flags,$(BUILD_SETTINGS))

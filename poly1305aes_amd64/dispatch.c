@@ -21,8 +21,9 @@
      ssse3    AES by vector permutes (common/vpaes.h: PSHUFB, no table in
               memory), for CPUs without AES-NI; radix 2^64 with MUL; then
               the hybrid (needs SSSE3)
-     generic  AES from a table (common/aes_table.h: NOT constant time), for
-              CPUs without SSSE3; radix 2^64 with MUL; then the hybrid
+     generic  AES bitsliced (x86/generic_aes.h; a build made with AES=table:
+              from a table, NOT constant time), for CPUs without SSSE3;
+              radix 2^64 with MUL; then the hybrid
    After each call the dispatcher zeroes the stack the path's code used (the
    path's scalar_stack or vector_stack bytes below its stack pointer): the
    compiler spills r, s, round keys and powers of r there. The sizes,
@@ -55,7 +56,7 @@ static const struct path paths[] = {
   { .name = "ssse3", .needs = SSE2 | SSSE3, .scalar = scalar_vperm, .vector = vector_hybrid_vperm,
     .vector_from = PATH_FROM(SSSE3), .onetime_from = ONETIME_FROM(SSSE3),
     .scalar_stack = STACK_BYTES(ssse3, scalar), .vector_stack = STACK_BYTES(ssse3, vector), .core = PATH_CORE(3) },
-  { .name = "generic", .needs = SSE2, .scalar = scalar_table, .vector = vector_hybrid_table,
+  { .name = "generic", .needs = SSE2, .scalar = scalar_generic, .vector = vector_hybrid_generic,
     .vector_from = PATH_FROM(GENERIC), .onetime_from = ONETIME_FROM(GENERIC),
     .scalar_stack = STACK_BYTES(generic, scalar), .vector_stack = STACK_BYTES(generic, vector), .core = PATH_CORE(4) },
 };

@@ -19,9 +19,10 @@
      ssse3         AES by vector permutes (common/vpaes.h: PSHUFB, no table in
                    memory), for CPUs without AES-NI; radix 2^32; then
                    SSE2 (needs SSSE3)
-     generic-sse2  AES from a table (common/aes_table.h: NOT constant time), for
-                   CPUs without SSSE3; radix 2^32; then SSE2 (needs SSE2)
-     generic       AES from a table (NOT constant time); radix 2^32 (any i686);
+     generic-sse2  AES bitsliced (x86/generic_aes.h; a build made with AES=table:
+                   from a table, NOT constant time), for CPUs without SSSE3;
+                   radix 2^32; then SSE2 (needs SSE2)
+     generic       the same AES; radix 2^32 (any i686);
                    then two radix-2^32 chains over two halves of the
                    message, joined (radix32.S's p32_two, scalar.c);
                    poly1305aes_ppro is the candidate for CPUs
@@ -40,7 +41,7 @@
 #include "stack.h"   /* STACK_BYTES, the wipe sizes the build measured */
 
 /* the generic path's two chains from TWO_FROM bytes (the thresholds file, as every threshold
-   below); its threshold in the table: the two chains need 32 bytes (vector_two_table), so a measurement
+   below); its threshold in the table: the two chains need 32 bytes (vector_two_generic), so a measurement
    build's TWO_FROM (speed/crossover.py) never puts them below that, and VECTOR_FROM, which
    moves the other paths' thresholds, leaves it alone (with it the stack probe ran the two
    chains on 0 to 31 bytes and crashed) */
@@ -67,11 +68,11 @@ static const struct path paths[] = {
   { .name = "ssse3", .needs = SSE2 | SSSE3, .scalar = scalar_vperm, .vector = vector_sse2_vperm,
     .vector_from = PATH_FROM(SSSE3), .onetime_from = ONETIME_FROM(SSSE3),
     .scalar_stack = STACK_BYTES(ssse3, scalar), .vector_stack = STACK_BYTES(ssse3, vector), .core = PATH_CORE(3) },
-  { .name = "generic-sse2", .needs = SSE2, .scalar = scalar_table, .vector = vector_sse2_table,
+  { .name = "generic-sse2", .needs = SSE2, .scalar = scalar_generic, .vector = vector_sse2_generic,
     .vector_from = PATH_FROM(GENERIC_SSE2), .onetime_from = ONETIME_FROM(GENERIC_SSE2),
     .scalar_stack = STACK_BYTES(generic_sse2, scalar), .vector_stack = STACK_BYTES(generic_sse2, vector),
     .core = PATH_CORE(4) },
-  { .name = "generic", .needs = 0, .scalar = scalar_table, .vector = vector_two_table,
+  { .name = "generic", .needs = 0, .scalar = scalar_generic, .vector = vector_two_generic,
     .vector_from = PATH_ALL(TWO_THRESHOLD), .onetime_from = PATH_ALL(TWO_THRESHOLD),
     .scalar_stack = STACK_BYTES(generic, scalar), .vector_stack = STACK_BYTES(generic, vector), .core = PATH_CORE(5) },
 };

@@ -69,6 +69,23 @@ select_all() {
   select_log "$target"
 }
 
+# make DISTRO=1 (README "Packaging"), into a build root of its own (the timed
+# selection's installation stays for the steps after): the target file's distro
+# implementation, untimed, constant time on every path as claimed and proved
+# (test/policy.py); the paths its constant-time check could not run here are timed
+# (tools/timecheck.py, which notes those this CPU cannot run)
+select_distro() {
+  target=$1
+  droot=$root-distro
+  make -s DISTRO=1 TARGET="$target" BUILDROOT="$droot" || return 1
+  python3 -m test.policy "$droot/$target/selection.log" distro "$target" > "$droot/$target/policy.txt"
+  status=$?
+  cat "$droot/$target/policy.txt"
+  [ $status -eq 0 ] || return 1
+  unchecked=$(sed -n 's/^unchecked //p' "$droot/$target/policy.txt")
+  [ -z "$unchecked" ] || python3 -m tools.timecheck "$target" "$(d target "$target" distro)" $unchecked
+}
+
 # the selection log of a target: every candidate passed, its claims checked
 select_log() {
   target=$1
@@ -537,6 +554,8 @@ one_line_errors() {
   }
   check_error "TARGET=$other IMPL=$only_other" make -s IMPL="$only_other" BUILDROOT="$eroot" || return 1
   check_error "use IMPL= one of" make -s IMPL=bogus BUILDROOT="$eroot" || return 1
+  check_error "use DISTRO=1" make -s DISTRO=yes BUILDROOT="$eroot" || return 1
+  check_error "leave IMPL and AES unset" make -s DISTRO=1 IMPL=53 BUILDROOT="$eroot" || return 1
   check_error "use one of" make -s TARGET=bogus BUILDROOT="$eroot" || return 1
   check_error "use one of" make -s install TARGET=bogus BUILDROOT="$eroot" || return 1
   check_error "run make TARGET=$host first" make -s install BUILDROOT="$eroot" PREFIX="$eroot/p" || return 1
@@ -689,6 +708,9 @@ target_steps() {
   else
     step "$target: every implementation built, self-tested and checked on every path; make AES=table installs the fastest, table-based AES admitted" select_table "$target"
     step "$target: by default the selector installs the fastest candidate constant time here (the same programs' proofs reused)" select_all "$target"
+  fi
+  if [ -z "$(d target "$target" run)" ] && [ "$target" != native ]; then
+    step "$target: make DISTRO=1 installs the distro implementation untimed, constant time on every path" select_distro "$target"
   fi
   step "$target: README example against the installed library" readme_example "$target"
   if [ -z "$(d runner "$target")" ]; then

@@ -40,7 +40,9 @@ testpackages (Debian packages `make test` needs for the target beyond its tools:
 tools/ensure-tools --test asks dpkg for each), sysroot (where a dynamic program finds the target's loader and libc
 under qemu-user), debarch, debsuite and peers (the Debian architecture, the
 Debian release when not the machine's, and the packages of the peers `make
-bench` compares with: tools/fetch-peers), benchpath (the code path `make
+bench` compares with: tools/fetch-peers), distro (the implementation `make
+DISTRO=1` installs untimed, for a package serving every CPU of the
+architecture: tools/selector.py --distro), benchpath (the code path `make
 bench` forces on the emulated CPU), benchtarget (the ratios to peers `make
 bench` checks under an emulator: speed/peers.py), mca, mcatarget and
 peerloops (llvm-mca CPU models, the ratio of our main loops to the fastest
@@ -60,9 +62,12 @@ An implementation directory holds:
   targets      the targets it builds for, one a line
   sources      its sources, one a line, relative to the directory
   cflags       optional: "<target>|* flags" lines
-  table        optional: the AES table the build generates (layout, file, symbol)
+  table        optional: the AES table the build generates (layout, file, symbol; 'flavour
+               table': only a build made with AES=table has it, compiled with
+               -DPOLY1305AES_AES_TABLE=1, mk/impl.mk)
   needs        what it needs at run time (cpu:, fpu:, abi: lines)
-  sidechannel  "constbranch yes|no[ PATH]: why" and "constindex yes|no[ PATH]: why"
+  sidechannel  "constbranch yes|no[ PATH]: why" and "constindex yes|no[ PATH]: why"; a line
+               that begins "AES=table " holds only for the table flavour's build
   summary      one line
   checks       optional: shell commands `make test` runs from the top (proofs, object checks)
   loops        optional: its main loops for speed/mca.py ("NAME OBJECT FUNCTION PATTERN BYTES")
@@ -155,8 +160,11 @@ def host_target():
 
 
 class Implementation:
-    def __init__(self, directory, name=None):
+    def __init__(self, directory, name=None, aes="ct"):
+        """aes: the build's AES=, "table" or "ct" (the default build); it matters only where
+        the 'table' file says 'flavour table' (table_flavour)"""
         self.dir = os.path.abspath(directory)
+        self.aes = aes
         base = os.path.basename(self.dir)
         self.name = name or (base[len("poly1305aes_"):] if base.startswith("poly1305aes_") else base)
 
@@ -216,10 +224,27 @@ class Implementation:
     def table(self):
         return fields(self.file("table"))
 
+    @property
+    def table_flavour(self):
+        """Is this the build of the table flavour (AES=table, where 'table' says 'flavour table')?"""
+        return self.aes == "table" and self.table().get("flavour") == "table"
+
+    def sidechannel(self):
+        """The sidechannel file's lines for this build: those that begin "AES=table " only
+        in the table flavour's build, without that word."""
+        out = []
+        for line in self.lines("sidechannel"):
+            if line.startswith("AES=table "):
+                if self.table_flavour:
+                    out.append(line[len("AES=table "):])
+            else:
+                out.append(line)
+        return out
+
     def claim(self, prop, path="default"):
         """'yes' or 'no' for constbranch/constindex on a path; None if never stated."""
         general = specific = None
-        for line in self.lines("sidechannel"):
+        for line in self.sidechannel():
             head, _, _ = line.partition(":")
             words = head.split()
             if len(words) >= 2 and words[0] == prop:
@@ -232,7 +257,7 @@ class Implementation:
     def claimed_paths(self):
         """Path names the sidechannel file makes claims about."""
         out = []
-        for line in self.lines("sidechannel"):
+        for line in self.sidechannel():
             words = line.partition(":")[0].split()
             if len(words) == 3 and words[2] not in out:
                 out.append(words[2])
@@ -265,6 +290,8 @@ class Implementation:
             if target not in target_names():
                 out.append("targets names unknown target %r" % target)
         out += self.threshold_errors()
+        if any(line.startswith("AES=table ") for line in self.lines("sidechannel")) and self.table().get("flavour") != "table":
+            out.append("sidechannel has AES=table lines but 'table' says no 'flavour table'")
         if self.shares and self.shares[0] not in [i.name for i in implementations()]:
             out.append("shares names unknown implementation %r" % self.shares[0])
         return out
@@ -314,7 +341,8 @@ def make_fragment(target_name, name=None, directory=None):
         table = impl.table()
         values += [("IMPLDIR", impl.dir), ("SOURCES", " ".join(impl.lines("sources"))),
                    ("IMPL_CFLAGS", impl.cflags(target_name)), ("TABLE_LAYOUT", table.get("layout", "")),
-                   ("TABLE_FILE", table.get("file", "")), ("TABLE_SYMBOL", table.get("symbol", ""))]
+                   ("TABLE_FILE", table.get("file", "")), ("TABLE_SYMBOL", table.get("symbol", "")),
+                   ("TABLE_FLAVOUR", table.get("flavour", ""))]
     return "".join("%s := %s\n" % (key, value.replace("$", "$$").replace("#", "\\#")) for key, value in values)
 
 
