@@ -13,7 +13,7 @@
 #include "poly64.h"
 #include "aesni.h"
 #include "vpaes.h"
-#include "../x86/x86.h"   /* the cores shared with poly1305aes_x86, hashfn */
+#include "../x86/x86.h"   /* the cores shared with poly1305aes_x86; fusedfn */
 #include "../x86/radix64.h" /* the radix-2^64 block in assembly */
 #include "stack.h"            /* STACK_BYTES, the wipe sizes the build measured */
 
@@ -35,15 +35,15 @@
 #define core_vector_hybrid CRYPTO_NAMESPACE(core_vector_hybrid)
 #define core_grouped_ifma CRYPTO_NAMESPACE(core_grouped_ifma)
 
-HIDDEN hashfn scalar_mul;         /* AES-NI, radix 2^64 with MUL (scalar.c) */
-HIDDEN hashfn scalar_mulx;        /* AES-NI (VEX), radix 2^64 with MULX (scalar.c) */
-HIDDEN hashfn scalar_generic;       /* the generic AES (x86/generic_aes.h), radix 2^64 with MUL (scalar.c) */
-HIDDEN hashfn scalar_vperm;       /* vector-permute AES, radix 2^64 with MUL (scalar.c) */
-HIDDEN hashfn vector_avx2;        /* AES-NI around x86/avx2.c's hash (scalar.c); l >= 1 */
-HIDDEN hashfn vector_ifma;        /* AES-NI around x86/ifma.c's hash (scalar.c); l >= 1 */
-HIDDEN hashfn vector_hybrid;      /* AES-NI around the hybrid (x86/sse2.c's, scalar.c); l >= 384 */
-HIDDEN hashfn vector_hybrid_generic;   /* the generic AES around the hybrid (scalar.c); l >= 384 */
-HIDDEN hashfn vector_hybrid_vperm;   /* vector-permute AES around the hybrid (scalar.c); l >= 384 */
+HIDDEN fusedfn scalar_mul;         /* AES-NI, radix 2^64 with MUL (scalar.c) */
+HIDDEN fusedfn scalar_mulx;        /* AES-NI (VEX), radix 2^64 with MULX (scalar.c) */
+HIDDEN fusedfn scalar_generic;       /* the generic AES (x86/generic_aes.h), radix 2^64 with MUL (scalar.c) */
+HIDDEN fusedfn scalar_vperm;       /* vector-permute AES, radix 2^64 with MUL (scalar.c) */
+HIDDEN fusedfn vector_avx2;        /* AES-NI around x86/avx2.c's hash (scalar.c); l >= 1 */
+HIDDEN fusedfn vector_ifma;        /* AES-NI around x86/ifma.c's hash (scalar.c); l >= 1 */
+HIDDEN fusedfn vector_hybrid;      /* AES-NI around the hybrid (x86/sse2.c's, scalar.c); l >= 384 */
+HIDDEN fusedfn vector_hybrid_generic;   /* the generic AES around the hybrid (scalar.c); l >= 384 */
+HIDDEN fusedfn vector_hybrid_vperm;   /* vector-permute AES around the hybrid (scalar.c); l >= 384 */
 
 /* the blocks of the paths' cores on struct p64 (scalar.c; dispatch.c's path_core) */
 HIDDEN core_scalar_fn core_scalar_mul;      /* radix 2^64 with MUL */
@@ -158,8 +158,8 @@ INLINE void p64_hash(struct p64 *st, const unsigned char *m, size_t l, int mulx)
    scalar one, or a core of x86/ with its sums carried into radix 2^64) */
 typedef void hash3fn(u64 h[3], const unsigned char r[16], const unsigned char *m, size_t l);
 
-/* a call on one path (hashfn), after s = AES_k(n) (AES-NI or vector permutes: the caller's
-   block), or s = ns when k is NULL; the AES is independent of the hash until the final
+/* a call on one path (fusedfn, common/path.h), after s = AES_k(n) (AES-NI or vector
+   permutes: the caller's block), or the one-time key's s; the AES is independent of the hash until the final
    addition, so the core overlaps the two */
 INLINE void aes_and_hash(unsigned char out[16], const unsigned char r[16], __m128i block,
                          const unsigned char *m, size_t l, hash3fn *hash)

@@ -69,15 +69,16 @@ INLINE void hash_hybrid(u64 h[3], const unsigned char r[16], const unsigned char
 CORE_HASH(hash_avx2, avx2_words)
 CORE_HASH(hash_ifma, ifma_words)
 
-/* a path's calls (hashfn): the AES of the nonce (aes: AES-NI, or vector
+/* a path's calls (fusedfn, common/path.h): the AES of the nonce (aes: AES-NI, or vector
    permutes) around one of the hashes, in the instruction set of the path
-   (VEX-encoded on the AVX paths) */
+   (VEX-encoded on the AVX paths); with n NULL, kr is a one-time key r || s */
 #define AES_AROUND(name, isa, aes, hash)                                                         \
-  __attribute__((target(isa))) void name(unsigned char out[16], const unsigned char r[16],      \
-                                         const unsigned char *k, const unsigned char *ns,       \
-                                         const unsigned char *m, size_t l)                      \
+  __attribute__((target(isa))) void name(unsigned char out[16], const unsigned char *kr,        \
+                                         const unsigned char *n, const unsigned char *m,        \
+                                         size_t l)                                              \
   {                                                                                              \
-    aes_and_hash(out, r, k ? aes(k, ns) : _mm_loadu_si128((const __m128i *) (const void *) ns), \
+    aes_and_hash(out, n ? kr + 16 : kr,                                                          \
+                 n ? aes(kr, n) : _mm_loadu_si128((const __m128i *) (const void *) (kr + 16)),   \
                  m, l, hash);                                                                    \
   }
 AES_AROUND(scalar_mul, "aes,ssse3", aesni_encrypt, hash_mul)                          /* short ones, sse2 */
@@ -90,14 +91,14 @@ AES_AROUND(vector_hybrid_vperm, "ssse3", vp_encrypt, hash_hybrid)               
 
 /* the generic path's calls: the generic AES around a hash */
 #define GENERIC_AROUND(name, hash)                                                                 \
-  void name(unsigned char out[16], const unsigned char r[16], const unsigned char *k,           \
-            const unsigned char *ns, const unsigned char *m, size_t l)                           \
+  void name(unsigned char out[16], const unsigned char *kr, const unsigned char *n,             \
+            const unsigned char *m, size_t l)                                                    \
   {                                                                                              \
     u64 h[3];                                                                                    \
     uint32_t s[4];                                                                               \
-    if (k) generic_encrypt(s, k, ns);                                                            \
-    else memcpy(s, ns, 16);                                                                      \
-    hash(h, r, m, l);                                                                            \
+    if (n) generic_encrypt(s, kr, n);                                                              \
+    else memcpy(s, kr + 16, 16);                                                                 \
+    hash(h, n ? kr + 16 : kr, m, l);                                                             \
     p64_finish(out, h[0], h[1], h[2], (u64) s[1] << 32 | s[0], (u64) s[3] << 32 | s[2]);       \
   }
 GENERIC_AROUND(scalar_generic, hash_mul)                                      /* short ones */

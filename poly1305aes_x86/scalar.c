@@ -15,16 +15,17 @@
 #include "vpaes.h"
 #include "poly26.h"
 
-/* AES-NI and the scalar hash; the AES of the nonce is independent of the
-   hash until the final addition, so the core overlaps the two */
-AESNI_TARGET void scalar_aesni(unsigned char out[16], const unsigned char r[16], const unsigned char *k,
-                               const unsigned char *ns, const unsigned char *m, size_t l)
+/* AES-NI and the scalar hash (fusedfn, common/path.h: with n NULL, kr is a one-time key
+   r || s); the AES of the nonce is independent of the hash until the final addition, so the
+   core overlaps the two */
+AESNI_TARGET void scalar_aesni(unsigned char out[16], const unsigned char *kr, const unsigned char *n,
+                               const unsigned char *m, size_t l)
 {
   unsigned char last[16];
   uint32_t s[4];
-  __m128i block = k ? aesni_encrypt(k, ns) : _mm_loadu_si128((const __m128i *) (const void *) ns);
+  __m128i block = n ? aesni_encrypt(kr, n) : _mm_loadu_si128((const __m128i *) (const void *) (kr + 16));
   _mm_storeu_si128((__m128i *) (void *) s, block);
-  p32_mac(out, r, m, l / 16, p32_last(last, m, l), s, NULL);
+  p32_mac(out, n ? kr + 16 : kr, m, l / 16, p32_last(last, m, l), s, NULL);
 }
 
 /* s = AES_k(n) as words, by vector permutes (constant time: common/vpaes.h) */
@@ -35,29 +36,29 @@ VPAES_INLINE void vperm_encrypt(uint32_t s[4], const unsigned char k[16], const 
 
 /* the short messages of the paths without AES-NI, around an AES of their
    own: the generic AES on the generic paths (for CPUs without SSSE3), by
-   vector permutes on the ssse3 path; s = ns when k is NULL */
+   vector permutes on the ssse3 path; with n NULL the one-time key's s */
 #define SCALAR_AES(name, target, encrypt)                                                        \
-  target void name(unsigned char out[16], const unsigned char r[16], const unsigned char *k,    \
-                   const unsigned char *ns, const unsigned char *m, size_t l)                    \
+  target void name(unsigned char out[16], const unsigned char *kr, const unsigned char *n,      \
+                   const unsigned char *m, size_t l)                                             \
   {                                                                                              \
     unsigned char last[16];                                                                      \
     uint32_t s[4];                                                                               \
-    if (k) encrypt(s, k, ns);                                                                    \
-    else memcpy(s, ns, 16);                                                                      \
-    p32_mac(out, r, m, l / 16, p32_last(last, m, l), s, NULL);                                   \
+    if (n) encrypt(s, kr, n);                                                                    \
+    else memcpy(s, kr + 16, 16);                                                                 \
+    p32_mac(out, n ? kr + 16 : kr, m, l / 16, p32_last(last, m, l), s, NULL);                    \
   }
 SCALAR_AES(scalar_generic, , generic_encrypt)
 SCALAR_AES(scalar_vperm, VPAES_TARGET, vperm_encrypt)
 
 /* their long messages on generic-sse2 (the generic AES) and ssse3 (vector permutes): the SSE2 core */
 #define SSE2_AES(name, target, encrypt)                                                          \
-  target void name(unsigned char out[16], const unsigned char r[16], const unsigned char *k,    \
-                   const unsigned char *ns, const unsigned char *m, size_t l)                    \
+  target void name(unsigned char out[16], const unsigned char *kr, const unsigned char *n,      \
+                   const unsigned char *m, size_t l)                                             \
   {                                                                                              \
     uint32_t w[5], s[4];                                                                         \
-    if (k) encrypt(s, k, ns);                                                                    \
-    else memcpy(s, ns, 16);                                                                      \
-    sse2_words(w, r, m, l);                                                                      \
+    if (n) encrypt(s, kr, n);                                                                    \
+    else memcpy(s, kr + 16, 16);                                                                 \
+    sse2_words(w, n ? kr + 16 : kr, m, l);                                                       \
     p32_finish(out, w, s);                                                                       \
   }
 SSE2_AES(vector_sse2_generic, , generic_encrypt)
@@ -86,14 +87,15 @@ static void p32_join(uint32_t h[5], const uint32_t a[5], const uint32_t b[5], co
    blocks (n = l / 32) as two regions hashed by two chains at once
    (p32_two), joined, h = a r^n + b, then the rest (at most one whole block
    and the last chunk) by p32_mac from h */
-void vector_two_generic(unsigned char out[16], const unsigned char r[16], const unsigned char *k,
-                      const unsigned char *ns, const unsigned char *m, size_t l)
+void vector_two_generic(unsigned char out[16], const unsigned char *kr, const unsigned char *nonce,
+                      const unsigned char *m, size_t l)
 {
   unsigned char last[16];
   uint32_t s[4], h[10] = { 0 }, joined[5];
+  const unsigned char *r = nonce ? kr + 16 : kr;
   size_t n = l / 32;
-  if (k) generic_encrypt(s, k, ns);
-  else memcpy(s, ns, 16);
+  if (nonce) generic_encrypt(s, kr, nonce);
+  else memcpy(s, kr + 16, 16);
   p32_two(h, r, m, n);
   p32_join(joined, h, h + 5, r, n);
   p32_mac(out, r, m + 32 * n, (l - 32 * n) / 16, p32_last(last, m, l), s, joined);

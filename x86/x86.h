@@ -21,11 +21,10 @@
 #define HIDDEN __attribute__((visibility("hidden")))
 
 /* The code of a path for some lengths (each implementation's dispatcher
-   picks one by CPU and length): out = the Poly1305 of m[0..l) under r, plus
-   s = AES_k(n) (ns = n), or plus s given when k is NULL (ns = s: Poly1305
-   alone: onetimeauth, through onetime_fused in x86/paths.h). */
-typedef void hashfn(unsigned char out[16], const unsigned char r[16], const unsigned char *k,
-                    const unsigned char *ns, const unsigned char *m, size_t l);
+   picks one by CPU and length) is of common/path.h's type fusedfn; its
+   thresholds are per vendor (x86/paths.h's enum vendor: PATH_CLASSES of them) */
+#define PATH_CLASSES 2
+#include "path.h"
 
 /* the Poly1305 blocks of a path's core (common/core.h; x86/paths.h's core_code) on the
    state its dispatcher defines: h = (h + c + pad 2^128) r for each of nblocks blocks c at m
