@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: CC0-1.0 */
 /* Poly1305 cores on the internal contract (common/core.h) in portable C, and
-   path_core (common/impl.h.in) for the dispatchers whose paths' own Poly1305
-   code is not yet written to the contract. Assumes GCC or clang, C99.
+   path_core (common/impl.h.in) for every dispatcher: a path's core is the
+   dispatcher's own (PATH_CORE_OF) or, where it names none, a portable one
+   here. Assumes GCC or clang, C99.
      core64_*: radix 2^64 (common/poly64.h's p64_block), where the compiler
                has unsigned __int128 (CORE64 is then 1); h2 <= 4 between calls;
      core26_*: radix 2^26 (common/poly26.h), everywhere; limbs below 2^26.01.
@@ -11,8 +12,7 @@
    stack pointer, measured by the build), as the driver (common/stream.c) calls them with no wipe of
    its own; finish zeroes the core state. A core state holds no pointer.
 
-   PATH_CORES (the dispatchers of poly1305aes_amd64 and poly1305aes_x86 via
-   x86/paths.h; of poly1305aes_arm64, _armhf, _riscv64 via common/dispatch.h):
+   PATH_CORES (every dispatcher, through common/dispatch.h):
    path i's core is the path's own AES (path_aes(i, ...), which the including
    file defines) with core64 on 64-bit targets, core26 on 32-bit ones, unless
    the including file names its paths' own cores (OWN_CORES, PATH_CORE_OF:
@@ -104,9 +104,10 @@ static inline void core64_tag(const struct p64 *p, const unsigned char s[16], un
 OWN_CORE(core64, struct p64, p64_start, core64_absorb, core64_tag)
 #endif
 
-/* path_core(i) for a table of PATHS_COUNT paths (at most 8): path_aes(i, out, k, in) and the
-   core of the word size, or the including file's PATH_CORE_OF(aes, i) (its paths' own
-   cores, whose entry points its OWN_CORES defines) */
+/* path_cores[i], path i's core (common/dispatch.h's PATH_CORE(i), the core in row i of a
+   table of PATHS_COUNT paths, at most 8): path_aes(i, out, k, in) and the core of the word
+   size, or the including file's PATH_CORE_OF(aes, i) (its paths' own cores, whose entry
+   points its OWN_CORES defines) */
 #if UINTPTR_MAX > 0xffffffffu && CORE64
 #define PATH_CORE_PIECES(aes) { sizeof(struct p64), aes, core64_start, core64_blocks, core64_finish, 0 }
 #else
@@ -140,10 +141,6 @@ OWN_CORE(core64, struct p64, p64_start, core64_absorb, core64_tag)
     PATH_CORE_OF(path_aes_3, 3), PATH_CORE_OF(path_aes_4, 4), PATH_CORE_OF(path_aes_5, 5), \
     PATH_CORE_OF(path_aes_6, 6), PATH_CORE_OF(path_aes_7, 7) \
   }; \
-  typedef char path_cores_fit[PATHS_COUNT <= 8 ? 1 : -1]; \
-  const struct poly1305aes_core *poly1305aes_path_core(unsigned int i) \
-  { \
-    return i < PATHS_COUNT ? &path_cores[i] : NULL; \
-  }
+  typedef char path_cores_fit[PATHS_COUNT <= 8 ? 1 : -1];
 
 #endif

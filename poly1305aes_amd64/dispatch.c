@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: CC0-1.0 */
 /* poly1305aes_amd64: run-time choice of the code path. Assumes x86-64; the
-   choice and its cache: x86/paths.h.
+   dispatcher: common/dispatch.h, with x86/paths.h's hooks.
 
    The path table below, best first; the first whose needs the CPU and the OS
    meet is used. A path runs its scalar code below its threshold, its vector
    code from there: the thresholds are measured crossovers, one per vendor
    (x86/paths.h's FROM names the CPU each was measured on; the figures:
-   doc/RESULTS.md). The vector cores are x86/'s, shared with poly1305aes_x86:
+   doc/results/amd64.md). The vector cores are x86/'s, shared with poly1305aes_x86:
      ifma     AES-NI; radix 2^64 with MULX; then AVX-512 IFMA radix
               2^44 on ymm registers, 8 blocks a step (x86/ifma256.c), on Intel
               from IFMA_ZMM_FROM_INTEL and on AMD always on zmm registers, 16 blocks a step
@@ -21,16 +21,16 @@
      ssse3    AES by vector permutes (common/vpaes.h: PSHUFB, no table in
               memory), for CPUs without AES-NI; radix 2^64 with MUL; then
               the hybrid (needs SSSE3)
-     generic  AES from a table (common/aes_table.h: NOT constant time), for
-              CPUs without SSSE3; radix 2^64 with MUL; then the hybrid
+     generic  AES bitsliced (x86/generic_aes.h; a build made with AES=table:
+              from a table, NOT constant time), for CPUs without SSSE3;
+              radix 2^64 with MUL; then the hybrid
    After each call the dispatcher zeroes the stack the path's code used (the
    path's scalar_stack or vector_stack bytes below its stack pointer): the
    compiler spills r, s, round keys and powers of r there. The sizes,
    STACK_BYTES, are measured by the build for the compiler in use, with a
    margin (common/stack.h); the ABI harness fails a build that leaves a
    secret in them.
-   Speed: doc/RESULTS.md; the shared machine's load
-   moves the same runs by up to 2x from minute to minute. */
+   Speed: doc/results/amd64.md. */
 #include "amd64.h"
 #include "../x86/paths.h"
 
@@ -39,62 +39,31 @@
 static const size_t ifma_zmm_from_vendor[VENDORS] = { [VENDOR_AMD] = IFMA_ZMM_FROM_AMD,
                                                       [VENDOR_INTEL] = IFMA_ZMM_FROM_INTEL };
 
-/* PATH_FROM(P): path P's thresholds for each vendor (x86/paths.h); ONETIME_FROM(P), for
-   Poly1305 alone (onetime_fused) */
+/* the table, best first: PATH_FROM(P), path P's thresholds for each vendor (x86/paths.h);
+   ONETIME_FROM(P), for Poly1305 alone (onetime_fused) */
+#define IFMA_NEEDS \
+  (SSE2 | SSSE3 | AESNI | OSYMM | AVX2 | BMI2 | OSZMM | AVX512F | AVX512VL | AVX512BW | AVX512IFMA | AVX512VBMI2)
 static const struct path paths[] = {
-  { "ifma", SSE2 | SSSE3 | AESNI | OSYMM | AVX2 | BMI2 | OSZMM | AVX512F | AVX512VL | AVX512BW | AVX512IFMA | AVX512VBMI2,
-    scalar_mulx, vector_ifma, PATH_FROM(IFMA), STACK_BYTES(ifma, scalar), STACK_BYTES(ifma, vector),
-    ONETIME_FROM(IFMA) },
-  { "avx2", SSE2 | SSSE3 | AESNI | OSYMM | AVX2 | BMI2, scalar_mulx, vector_avx2, PATH_FROM(AVX2), STACK_BYTES(avx2, scalar),
-    STACK_BYTES(avx2, vector),
-    ONETIME_FROM(AVX2) },
-  { "sse2", SSE2 | SSSE3 | AESNI, scalar_mul, vector_hybrid, PATH_FROM(SSE2), STACK_BYTES(sse2, scalar),
-    STACK_BYTES(sse2, vector),
-    ONETIME_FROM(SSE2) },
-  { "ssse3", SSE2 | SSSE3, scalar_vperm, vector_hybrid_vperm, PATH_FROM(SSSE3), STACK_BYTES(ssse3, scalar),
-    STACK_BYTES(ssse3, vector),
-    ONETIME_FROM(SSSE3) },
-  { "generic", SSE2, scalar_table, vector_hybrid_table, PATH_FROM(GENERIC), STACK_BYTES(generic, scalar),
-    STACK_BYTES(generic, vector),
-    ONETIME_FROM(GENERIC) },
+  { .name = "ifma", .needs = IFMA_NEEDS, .scalar = scalar_mulx, .vector = vector_ifma,
+    .vector_from = PATH_FROM(IFMA), .onetime_from = ONETIME_FROM(IFMA),
+    .scalar_stack = STACK_BYTES(ifma, scalar), .vector_stack = STACK_BYTES(ifma, vector), .core = PATH_CORE(0) },
+  { .name = "avx2", .needs = SSE2 | SSSE3 | AESNI | OSYMM | AVX2 | BMI2, .scalar = scalar_mulx, .vector = vector_avx2,
+    .vector_from = PATH_FROM(AVX2), .onetime_from = ONETIME_FROM(AVX2),
+    .scalar_stack = STACK_BYTES(avx2, scalar), .vector_stack = STACK_BYTES(avx2, vector), .core = PATH_CORE(1) },
+  { .name = "sse2", .needs = SSE2 | SSSE3 | AESNI, .scalar = scalar_mul, .vector = vector_hybrid,
+    .vector_from = PATH_FROM(SSE2), .onetime_from = ONETIME_FROM(SSE2),
+    .scalar_stack = STACK_BYTES(sse2, scalar), .vector_stack = STACK_BYTES(sse2, vector), .core = PATH_CORE(2) },
+  { .name = "ssse3", .needs = SSE2 | SSSE3, .scalar = scalar_vperm, .vector = vector_hybrid_vperm,
+    .vector_from = PATH_FROM(SSSE3), .onetime_from = ONETIME_FROM(SSSE3),
+    .scalar_stack = STACK_BYTES(ssse3, scalar), .vector_stack = STACK_BYTES(ssse3, vector), .core = PATH_CORE(3) },
+  { .name = "generic", .needs = SSE2, .scalar = scalar_generic, .vector = vector_hybrid_generic,
+    .vector_from = PATH_FROM(GENERIC), .onetime_from = ONETIME_FROM(GENERIC),
+    .scalar_stack = STACK_BYTES(generic, scalar), .vector_stack = STACK_BYTES(generic, vector), .core = PATH_CORE(4) },
 };
 
-/* one call on the path in use, then the wipe of the stack it used */
-INLINE void run(unsigned char out[16], const unsigned char r[16], const unsigned char *k, const unsigned char *ns,
-                const unsigned char *m, size_t l)
-{
-  const struct path *p = path_enter(paths, sizeof paths / sizeof paths[0]);
-  if (p->vector && l >= path_vector_from(k)) {
-    p->vector(out, r, k, ns, m, l);
-    wipe_below(p->vector_stack);
-  } else {
-    p->scalar(out, r, k, ns, m, l);
-    wipe_below(p->scalar_stack);
-  }
-}
-
-void poly1305aes_authenticate(unsigned char out[16], const unsigned char kr[32], const unsigned char n[16],
-                              const unsigned char m[], unsigned int l)
-{
-  run(out, kr + 16, kr, n, m, l);
-}
-
-/* each path's Poly1305 blocks on the contract, in the table's order (x86/paths.h's
-   X86_CORES): the scalar radix-2^64 code with MULX where the path has BMI2, and the path's
-   vector code, joined (scalar.c) */
-static const struct core_code core_code[] = {
-  { core_scalar_mulx, core_vector_ifma, 1, core_grouped_ifma },
-  { core_scalar_mulx, core_vector_avx2, 1, NULL },
-  { core_scalar_mul, core_vector_hybrid, 8 + 8 + HYBRID_BLOCKS, NULL },
-  { core_scalar_mul, core_vector_hybrid, 8 + 8 + HYBRID_BLOCKS, NULL },
-  { core_scalar_mul, core_vector_hybrid, 8 + 8 + HYBRID_BLOCKS, NULL },
-};
-
-/* the path interface (common/impl.h.in): the table above, as data; path_core(i) is path i's
-   own AES with its own core: start and finish common/pathcore.h's radix-2^64 ones, the
-   blocks core_code[i] */
-#define PATHS_COUNT (sizeof paths / sizeof paths[0])
-#define WIPE_PATH(p, bytes) wipe_below(bytes)
+/* the wipes (wipe_below: amd64.h); path_core(i) is path i's own AES with its own core: start
+   and finish common/pathcore.h's radix-2^64 ones, the blocks core_code[i] (x86/paths.h's
+   X86_CORES) */
 #define CORE_WIPE() wipe_below(CORE_STACK)
 #define GROUPED_WIPE(p) CORE_WIPE()   /* in 64-bit code the grouped code uses about 200 bytes */
 #define OWN_CORES X86_CORES(struct amd64_core, core_state_start, core64_finish_work)
@@ -108,4 +77,16 @@ CORE_WORK void core_state_start(void *st, const unsigned char r[16])
   p64_start(&c->p, r);
   c->ifma.ready = 0;
 }
-PATH_INTERFACE(paths)
+
+/* each path's Poly1305 blocks on the contract, in the table's order: the scalar radix-2^64
+   code with MULX where the path has BMI2, and the path's vector code, joined (scalar.c) */
+static const struct core_code core_code[] = {
+  { core_scalar_mulx, core_vector_ifma, 1, core_grouped_ifma },
+  { core_scalar_mulx, core_vector_avx2, 1, NULL },
+  { core_scalar_mul, core_vector_hybrid, 8 + 8 + HYBRID_BLOCKS, NULL },
+  { core_scalar_mul, core_vector_hybrid, 8 + 8 + HYBRID_BLOCKS, NULL },
+  { core_scalar_mul, core_vector_hybrid, 8 + 8 + HYBRID_BLOCKS, NULL },
+};
+
+/* the entry points and the path interface (common/impl.h.in) */
+#include "dispatch.h"

@@ -24,14 +24,14 @@
 
 #define HIDDEN __attribute__((visibility("hidden")))
 
-/* the code of a path for some lengths (common/hashfn.h); the dispatcher (dispatch.c) picks one
+/* the code of a path for some lengths (common/path.h); the dispatcher (dispatch.c) picks one
    by CPU and length */
-#include "hashfn.h"
+#include "path.h"
 
-HIDDEN hashfn scalar_ce;       /* AES-CE, radix 2^64 (scalar.c) */
-HIDDEN hashfn scalar_vperm;    /* vector-permute AES, radix 2^64 (scalar.c) */
-HIDDEN hashfn vector_neon;     /* AES-CE, radix 2^26 NEON, four blocks a step (neon.c); l >= 64 */
-HIDDEN hashfn vector_vperm;    /* vector-permute AES, the same NEON hash (neon.c); l >= 64 */
+HIDDEN fusedfn scalar_ce;       /* AES-CE, radix 2^64 (scalar.c) */
+HIDDEN fusedfn scalar_vperm;    /* vector-permute AES, radix 2^64 (scalar.c) */
+HIDDEN fusedfn vector_neon;     /* AES-CE, radix 2^26 NEON, four blocks a step (neon.c); l >= 64 */
+HIDDEN fusedfn vector_vperm;    /* vector-permute AES, the same NEON hash (neon.c); l >= 64 */
 
 /* NEON from VECTOR_FROM bytes, HYBRID_FROM the hybrid loop (the implementation's thresholds
    file, written by the build into this header) */

@@ -23,7 +23,7 @@
    everything in registers with gcc 12, but another compiler may spill, so
    it is wiped too. The ABI harness fails a build that leaves a secret.
    onetimeauth runs the same code with the one-time key r || s (n NULL:
-   PATH_ONETIME). path_core (the contract, common/core.h) is each path's own
+   common/path.h's fusedfn). path_core (the contract, common/core.h) is each path's own
    AES and Poly1305: radix 2^64 (arm64.h), on paths neon and vperm the NEON
    code (and the hybrid loop) for runs of VECTOR_FROM bytes of whole blocks,
    the running h absorbed into its first block. */
@@ -36,11 +36,14 @@
 #include "dispatch.h"   /* struct path; the needs: AT_HWCAP bits */
 
 static const struct path paths[] = {
-  { "neon", HWCAP_AES | HWCAP_ASIMD, scalar_ce, vector_neon, VECTOR_FROM, STACK_BYTES(neon, scalar),
-    STACK_BYTES(neon, vector) },
-  { "scalar", HWCAP_AES, scalar_ce, NULL, 0, STACK_BYTES(scalar, scalar), 0 },
-  { "vperm", HWCAP_ASIMD, scalar_vperm, vector_vperm, VECTOR_FROM, STACK_BYTES(vperm, scalar),
-    STACK_BYTES(vperm, vector) },
+  { .name = "neon", .needs = HWCAP_AES | HWCAP_ASIMD, .scalar = scalar_ce, .vector = vector_neon,
+    .vector_from = PATH_ALL(VECTOR_FROM), .onetime_from = PATH_ALL(VECTOR_FROM),
+    .scalar_stack = STACK_BYTES(neon, scalar), .vector_stack = STACK_BYTES(neon, vector), .core = PATH_CORE(0) },
+  { .name = "scalar", .needs = HWCAP_AES, .scalar = scalar_ce, .vector = NULL,
+    .scalar_stack = STACK_BYTES(scalar, scalar), .vector_stack = 0, .core = PATH_CORE(1) },
+  { .name = "vperm", .needs = HWCAP_ASIMD, .scalar = scalar_vperm, .vector = vector_vperm,
+    .vector_from = PATH_ALL(VECTOR_FROM), .onetime_from = PATH_ALL(VECTOR_FROM),
+    .scalar_stack = STACK_BYTES(vperm, scalar), .vector_stack = STACK_BYTES(vperm, vector), .core = PATH_CORE(2) },
 };
 
 static int runs_here(const struct path *p)
@@ -49,8 +52,6 @@ static int runs_here(const struct path *p)
 }
 
 #define may_force runs_here
-#define PATH_CALL(fn) fn(out, kr, n, m, l)
-#define PATH_ONETIME 1   /* the paths' code takes n NULL: onetimeauth runs it (common/dispatch.h) */
 /* path_core: each path's own Poly1305 (arm64.h), the NEON code's blocks on paths neon and vperm
    (0, 2), beside its AES */
 #define PATH_CORE_OF(aes, i) PATH_CORE_EITHER(struct p64, aes, i, 5u)

@@ -309,7 +309,7 @@ void core_blocks_neon(struct p64 *st, const unsigned char *m, size_t nblocks, un
 
 /* a path's long-message call: the AES after the hash, so no round key
    lives across the hybrid loop's call (or spills); with n NULL, kr is a
-   one-time key r || s (arm64.h's hashfn) */
+   one-time key r || s (arm64.h's fusedfn) */
 #define AES_AFTER(name, target, aes)                                                                  \
   target void name(unsigned char out[16], const unsigned char *kr, const unsigned char *n,           \
                    const unsigned char *m, size_t l)                                                 \

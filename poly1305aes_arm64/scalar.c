@@ -10,7 +10,7 @@
 
 /* the AES and the scalar hash; the AES of the nonce is independent of the
    hash until the final addition, so an out-of-order core overlaps the two.
-   With n NULL, kr is a one-time key r || s (arm64.h's hashfn) */
+   With n NULL, kr is a one-time key r || s (arm64.h's fusedfn) */
 #define AES_BESIDE(name, target, aes)                                                                 \
   target void name(unsigned char out[16], const unsigned char *kr, const unsigned char *n,           \
                    const unsigned char *m, size_t l)                                                 \

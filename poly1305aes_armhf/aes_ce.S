@@ -66,7 +66,7 @@ aes128_ce:                               @ r0 out, r1 k, r2 in
 	.size aes128_ce, . - aes128_ce
 
 /* hash_ce(out, kr, n, m, l): the whole call of the paths neon-aes (below VECTOR_FROM bytes)
-   and aes (armhf.h's hashfn): s = AES_k(n) into this frame (with n NULL, the one-time key
+   and aes (armhf.h's fusedfn): s = AES_k(n) into this frame (with n NULL, the one-time key
    r || s: s copied from kr + 16, r = kr), then p32_auth (blocks.S) from h = 0, which zeroes
    s here and its own copies of r, s_i and the padded tail before it returns. The stack
    this writes below its caller: r4-r7 and lr (the caller's registers), out, kr, m (public

@@ -51,12 +51,12 @@ HIDDEN void aes128_ce(unsigned char out[16], const unsigned char k[16], const un
 HIDDEN void vpaes_neon(unsigned char out[16], const unsigned char k[16], const unsigned char in[16],
                        const unsigned char (*tables)[16]);
 
-/* a whole call of a path for some lengths (common/hashfn.h) */
-#include "hashfn.h"
+/* a whole call of a path for some lengths (common/path.h) */
+#include "path.h"
 /* AES by the instructions (ce), by vector permutes on NEON (vperm) or bitsliced */
-HIDDEN hashfn hash_vperm, hash_bitsliced;   /* radix 2^32 (scalar.c) */
-HIDDEN hashfn hash_ce;   /* radix 2^32, AES by the instructions, in assembly (aes_ce.S) */
-HIDDEN hashfn hash_neon_ce, hash_neon_vperm;   /* radix 2^26 NEON, then radix 2^32 (scalar.c); l >= 64 */
+HIDDEN fusedfn hash_vperm, hash_bitsliced;   /* radix 2^32 (scalar.c) */
+HIDDEN fusedfn hash_ce;   /* radix 2^32, AES by the instructions, in assembly (aes_ce.S) */
+HIDDEN fusedfn hash_neon_ce, hash_neon_vperm;   /* radix 2^26 NEON, then radix 2^32 (scalar.c); l >= 64 */
 
 INLINE u32 load32(const unsigned char *p)
 {

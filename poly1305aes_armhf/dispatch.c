@@ -18,7 +18,7 @@
    margin, common/stack.h), except after hash_ce, the assembly that zeroes
    its own (below); the ABI harness (test/abi.c) fails a build that leaves
    a secret. onetimeauth runs the same code with the one-time key r || s
-   (n NULL: PATH_ONETIME). path_core (the contract, common/core.h) is each
+   (n NULL: common/path.h's fusedfn). path_core (the contract, common/core.h) is each
    path's own AES and Poly1305: radix 2^32 (blocks.S), on paths neon-aes and
    neon the NEON core for runs of whole blocks from VECTOR_FROM bytes, joined
    to the running h. */
@@ -35,11 +35,16 @@
    it returns, so its area wipes nothing (0); the ABI harness's scan still runs after every
    call. Every other area is C code: its measured size. */
 static const struct path paths[] = {
-  { "neon-aes", NEED_NEON | NEED_AES, hash_ce, hash_neon_ce, VECTOR_FROM, 0, STACK_BYTES(neon_aes, vector) },
-  { "aes", NEED_AES, hash_ce, NULL, 0, 0, 0 },
-  { "neon", NEED_NEON, hash_vperm, hash_neon_vperm, VECTOR_FROM, STACK_BYTES(neon, scalar),
-    STACK_BYTES(neon, vector) },
-  { "generic", 0, hash_bitsliced, NULL, 0, STACK_BYTES(generic, scalar), 0 },
+  { .name = "neon-aes", .needs = NEED_NEON | NEED_AES, .scalar = hash_ce, .vector = hash_neon_ce,
+    .vector_from = PATH_ALL(VECTOR_FROM), .onetime_from = PATH_ALL(VECTOR_FROM),
+    .scalar_stack = 0, .vector_stack = STACK_BYTES(neon_aes, vector), .core = PATH_CORE(0) },
+  { .name = "aes", .needs = NEED_AES, .scalar = hash_ce, .vector = NULL,
+    .scalar_stack = 0, .vector_stack = 0, .core = PATH_CORE(1) },
+  { .name = "neon", .needs = NEED_NEON, .scalar = hash_vperm, .vector = hash_neon_vperm,
+    .vector_from = PATH_ALL(VECTOR_FROM), .onetime_from = PATH_ALL(VECTOR_FROM),
+    .scalar_stack = STACK_BYTES(neon, scalar), .vector_stack = STACK_BYTES(neon, vector), .core = PATH_CORE(2) },
+  { .name = "generic", .needs = 0, .scalar = hash_bitsliced, .vector = NULL,
+    .scalar_stack = STACK_BYTES(generic, scalar), .vector_stack = 0, .core = PATH_CORE(3) },
 };
 
 static unsigned int features(void)
@@ -56,8 +61,6 @@ static int runs_here(const struct path *p)
 }
 
 #define may_force runs_here
-#define PATH_CALL(fn) fn(out, kr, n, m, l)
-#define PATH_ONETIME 1   /* the paths' code takes n NULL: onetimeauth runs it (common/dispatch.h) */
 /* path_core: each path's own Poly1305 (armhf.h), the NEON core's blocks on paths neon-aes and
    neon (0, 2), beside its AES */
 #define PATH_CORE_OF(aes, i) PATH_CORE_EITHER(struct core32, aes, i, 5u)

@@ -61,7 +61,7 @@ INLINE void hash(unsigned char out[16], const unsigned char kr[32], const unsign
   }
 }
 
-/* the paths (armhf.h's hashfn): hash with the AES kind, with (neon 1) or without the NEON core */
+/* the paths (armhf.h's fusedfn): hash with the AES kind, with (neon 1) or without the NEON core */
 #define HASH_PATH(name, kind, neon)                                                         \
   void name(unsigned char out[16], const unsigned char kr[32], const unsigned char n[16],   \
             const unsigned char *m, size_t l)                                               \

@@ -40,7 +40,7 @@
 
 
 #undef vector   /* altivec.h's keyword macro: common/dispatch.h's struct path has a field of that name */
-#include "dispatch.h"   /* struct path, hashfn (the paths' one-shot code); the needs: AT_HWCAP2 bits */
+#include "dispatch.h"   /* struct path, fusedfn (the paths' one-shot code); the needs: AT_HWCAP2 bits */
 
 #define P9 __attribute__((target("cpu=power9")))
 
@@ -62,7 +62,7 @@ static void core_blocks_p10(struct state *st, const unsigned char *m, size_t cou
 }
 
 /* ---- one-shot authenticate: AES of the nonce, start, blocks, the padded tail, finish ----
-   With n NULL (onetimeauth, PATH_ONETIME) kr is a one-time key r || s: no AES. */
+   With n NULL (onetimeauth: common/path.h's fusedfn) kr is a one-time key r || s: no AES. */
 
 /* s = AES_k(n) with vcipher, or the one-time key's s; returns r */
 INLINE const unsigned char *key_p8(u64 s[2], const unsigned char *kr, const unsigned char *n)
@@ -161,12 +161,16 @@ static void core_blocks_p8(struct state *st, const unsigned char *m, size_t coun
 }
 
 static const struct path paths[] = {
-  { "p10", PPC_FEATURE2_VEC_CRYPTO | PPC_FEATURE2_ARCH_3_1, auth_p9, auth_p10_long, VECTOR_FROM, 0,
-    STACK_BYTES(p10, vector) },
-  { "p9", PPC_FEATURE2_VEC_CRYPTO | PPC_FEATURE2_ARCH_3_00, auth_p9, auth_p9_long, VECTOR_FROM, 0,
-    STACK_BYTES(p9, vector) },
-  { "p8", PPC_FEATURE2_VEC_CRYPTO, auth_p8, NULL, 0, 0, 0 },
-  { "vperm", 0, auth_vperm, NULL, 0, 0, 0 },
+  { .name = "p10", .needs = PPC_FEATURE2_VEC_CRYPTO | PPC_FEATURE2_ARCH_3_1, .scalar = auth_p9, .vector = auth_p10_long,
+    .vector_from = PATH_ALL(VECTOR_FROM), .onetime_from = PATH_ALL(VECTOR_FROM),
+    .scalar_stack = 0, .vector_stack = STACK_BYTES(p10, vector), .core = PATH_CORE(0) },
+  { .name = "p9", .needs = PPC_FEATURE2_VEC_CRYPTO | PPC_FEATURE2_ARCH_3_00, .scalar = auth_p9, .vector = auth_p9_long,
+    .vector_from = PATH_ALL(VECTOR_FROM), .onetime_from = PATH_ALL(VECTOR_FROM),
+    .scalar_stack = 0, .vector_stack = STACK_BYTES(p9, vector), .core = PATH_CORE(1) },
+  { .name = "p8", .needs = PPC_FEATURE2_VEC_CRYPTO, .scalar = auth_p8, .vector = NULL,
+    .scalar_stack = 0, .vector_stack = 0, .core = PATH_CORE(2) },
+  { .name = "vperm", .needs = 0, .scalar = auth_vperm, .vector = NULL,
+    .scalar_stack = 0, .vector_stack = 0, .core = PATH_CORE(3) },
 };
 
 static int runs_here(const struct path *p)
@@ -201,8 +205,6 @@ INLINE void wipe_below(size_t bytes)
 }
 
 #define may_force runs_here
-#define PATH_CALL(fn) fn(out, kr, n, m, l)
-#define PATH_ONETIME 1   /* the paths' code takes n NULL: onetimeauth runs it (common/dispatch.h) */
 /* path_core: each path's own blocks on the contract, beside its AES (common/pathcore.h) */
 /* in the table's order: p10, p9, p8, vperm */
 #define PATH_CORE_OF(aes, i)                                                                              \

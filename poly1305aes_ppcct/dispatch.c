@@ -37,7 +37,7 @@ void CRYPTO_NAMESPACE(finish)(void *st, const unsigned char s[16], unsigned char
 void CRYPTO_NAMESPACE(onetime)(unsigned char out[16], const unsigned char key[32], const unsigned char *m,
                                unsigned int l);
 
-#include "dispatch.h"   /* struct path, hashfn (the paths' one-shot code); the needs: AT_HWCAP bits */
+#include "dispatch.h"   /* struct path, fusedfn (the paths' one-shot code); the needs: AT_HWCAP bits */
 
 #define NEED_ALTIVEC 0x10000000ul   /* PPC_FEATURE_HAS_ALTIVEC */
 
@@ -62,7 +62,7 @@ static __attribute__((noinline)) void aes_bitsliced(unsigned char out[16], const
   }
 }
 
-/* the paths: s = AES_k(n), then Poly1305 in doubles; with n NULL (onetimeauth, PATH_ONETIME)
+/* the paths: s = AES_k(n), then Poly1305 in doubles; with n NULL (onetimeauth: common/path.h's fusedfn)
    kr is a one-time key r || s, and the assembly's onetime entry runs alone. One body, each
    path with its AES. Never inlined: s stays in their frames, below the caller's stack
    pointer, where the wipe reaches (clang inlined them into path_aes, whose own frame the
@@ -83,8 +83,10 @@ AUTH_PATH(auth_altivec, aes_altivec)
 AUTH_PATH(auth_bitsliced, aes_bitsliced)
 
 static const struct path paths[] = {
-  { "altivec", NEED_ALTIVEC, auth_altivec, NULL, 0, STACK_BYTES(altivec, scalar), 0 },
-  { "bitsliced", 0, auth_bitsliced, NULL, 0, STACK_BYTES(bitsliced, scalar), 0 },
+  { .name = "altivec", .needs = NEED_ALTIVEC, .scalar = auth_altivec, .vector = NULL,
+    .scalar_stack = STACK_BYTES(altivec, scalar), .vector_stack = 0, .core = PATH_CORE(0) },
+  { .name = "bitsliced", .needs = 0, .scalar = auth_bitsliced, .vector = NULL,
+    .scalar_stack = STACK_BYTES(bitsliced, scalar), .vector_stack = 0, .core = PATH_CORE(1) },
 };
 
 static int runs_here(const struct path *p)
@@ -129,8 +131,6 @@ static inline __attribute__((always_inline)) void wipe_below(size_t bytes)
 }
 
 #define may_force runs_here
-#define PATH_CALL(fn) fn(out, kr, n, m, l)
-#define PATH_ONETIME 1   /* the paths' code takes n NULL: onetimeauth runs it (common/dispatch.h) */
 /* path_core: each path's AES (dispatch.h's path_aes) beside the assembly's own core,
    whose entry points set and restore the FPSCR and zero their frames themselves */
 #define PATH_CORE_OF(aes, i) \

@@ -33,7 +33,7 @@
    measured by the build for the compiler in use, with a margin,
    common/stack.h); the ABI
    harness (test/abi.c) fails a build that leaves a secret. onetimeauth runs
-   the same code with the one-time key r || s (n NULL: PATH_ONETIME).
+   the same code with the one-time key r || s (n NULL: common/path.h's fusedfn).
    path_core (the contract, common/core.h) is each path's own AES and
    Poly1305: radix 2^64 (riscv64.h), on the vector paths the RVV core for
    runs of whole blocks from VECTOR_FROM bytes, joined to the running h. */
@@ -51,12 +51,16 @@
 
 
 static const struct path paths[] = {
-  { "vector-zkne", HAS_V | HAS_ZKNE, scalar_zkne, vector_zkne, VECTOR_FROM, STACK_BYTES(vector_zkne, scalar),
-    STACK_BYTES(vector_zkne, vector) },
-  { "zkne", HAS_ZKNE, scalar_zkne, NULL, 0, STACK_BYTES(zkne, scalar), 0 },
-  { "vector", HAS_V, scalar_vperm, vector_vperm, VECTOR_FROM, STACK_BYTES(vector, scalar),
-    STACK_BYTES(vector, vector) },
-  { "generic", 0, scalar_bitsliced, NULL, 0, STACK_BYTES(generic, scalar), 0 },
+  { .name = "vector-zkne", .needs = HAS_V | HAS_ZKNE, .scalar = scalar_zkne, .vector = vector_zkne,
+    .vector_from = PATH_ALL(VECTOR_FROM), .onetime_from = PATH_ALL(VECTOR_FROM),
+    .scalar_stack = STACK_BYTES(vector_zkne, scalar), .vector_stack = STACK_BYTES(vector_zkne, vector), .core = PATH_CORE(0) },
+  { .name = "zkne", .needs = HAS_ZKNE, .scalar = scalar_zkne, .vector = NULL,
+    .scalar_stack = STACK_BYTES(zkne, scalar), .vector_stack = 0, .core = PATH_CORE(1) },
+  { .name = "vector", .needs = HAS_V, .scalar = scalar_vperm, .vector = vector_vperm,
+    .vector_from = PATH_ALL(VECTOR_FROM), .onetime_from = PATH_ALL(VECTOR_FROM),
+    .scalar_stack = STACK_BYTES(vector, scalar), .vector_stack = STACK_BYTES(vector, vector), .core = PATH_CORE(2) },
+  { .name = "generic", .needs = 0, .scalar = scalar_bitsliced, .vector = NULL,
+    .scalar_stack = STACK_BYTES(generic, scalar), .vector_stack = 0, .core = PATH_CORE(3) },
 };
 
 /* what the kernel says the CPU has (have), and which extensions it spoke of (known) */
@@ -92,8 +96,6 @@ static int may_force(const struct path *p)
 
 /* the wipe after a path's code: VLEN bytes a store on the paths that have V (rvv.S) */
 #define WIPE_PATH(p, bytes) ((p)->needs & HAS_V ? wipe_below_vector(bytes) : wipe_below(bytes))
-#define PATH_CALL(fn) fn(out, kr, n, m, l)
-#define PATH_ONETIME 1   /* the paths' code takes n NULL: onetimeauth runs it (common/dispatch.h) */
 /* path_core: each path's own Poly1305 (riscv64.h), the RVV core's blocks on paths vector-zkne
    and vector (0, 2), beside its AES */
 #define PATH_CORE_OF(aes, i) PATH_CORE_EITHER(struct p64, aes, i, 5u)

@@ -38,11 +38,11 @@ HIDDEN aesfn aes128_vperm;       /* vector permutes, vrgather.vv (vpaes.S, vecto
 HIDDEN void rvv_aes128(unsigned char out[16], const unsigned char k[16], const unsigned char in[16],
                        const unsigned char (*tables)[16]);
 
-/* a whole call of a path for some lengths (common/hashfn.h) */
-#include "hashfn.h"
-HIDDEN hashfn scalar_zkne, scalar_bitsliced;   /* radix 2^64 (scalar.c) */
-HIDDEN hashfn scalar_vperm;   /* radix 2^64, AES by vpaes.S (vector.c); needs V */
-HIDDEN hashfn vector_zkne, vector_vperm;   /* RVV radix 2^26, then radix 2^64 (vector.c); l >= 256 */
+/* a whole call of a path for some lengths (common/path.h) */
+#include "path.h"
+HIDDEN fusedfn scalar_zkne, scalar_bitsliced;   /* radix 2^64 (scalar.c) */
+HIDDEN fusedfn scalar_vperm;   /* radix 2^64, AES by vpaes.S (vector.c); needs V */
+HIDDEN fusedfn vector_zkne, vector_vperm;   /* RVV radix 2^26, then radix 2^64 (vector.c); l >= 256 */
 /* the RVV core from VECTOR_FROM bytes (the implementation's thresholds file, written by the
    build into this header), at least 16 L bytes for any lane count L <= 16 */
 #include "thresholds.h"

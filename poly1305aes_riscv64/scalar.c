@@ -38,7 +38,7 @@ void aes128_bitsliced(unsigned char out[16], const unsigned char k[16], const un
 
 /* the scalar paths, alike but for the AES (ENCRYPT: s0 + 2^64 s1 = AES_k(n)): the AES of the
    nonce is independent of the hash until the final addition; with n NULL, kr is a one-time key
-   r || s (riscv64.h's hashfn) */
+   r || s (riscv64.h's fusedfn) */
 #define SCALAR_PATH(name, encrypt)                                                              \
   void name(unsigned char out[16], const unsigned char kr[32], const unsigned char n[16],       \
             const unsigned char *m, size_t l)                                                   \

@@ -32,7 +32,7 @@
 #include <sys/auxv.h>
 #include "s390x.h"
 #include "wipe.h"
-#include "dispatch.h"   /* struct path, hashfn (the paths' one-shot code); the needs: AT_HWCAP bits */
+#include "dispatch.h"   /* struct path, fusedfn (the paths' one-shot code); the needs: AT_HWCAP bits */
 
 #ifndef HWCAP_S390_VXRS
 #define HWCAP_S390_VXRS 2048
@@ -77,7 +77,7 @@ static void core_blocks_vxe(struct state *st, const unsigned char *m, size_t cou
 }
 
 /* ---- one-shot authenticate: AES of the nonce, start, blocks, the padded tail, finish ----
-   With n NULL (onetimeauth, PATH_ONETIME) kr is a one-time key r || s: no AES. */
+   With n NULL (onetimeauth: common/path.h's fusedfn) kr is a one-time key r || s: no AES. */
 
 typedef void aesfn(unsigned char out[16], const unsigned char k[16], const unsigned char in[16]);
 
@@ -152,13 +152,20 @@ AUTH_LONG(vx_km, vector_z13, aes_km)
    (path km's code is auth_km, as vx's scalar code with aes_km) */
 #define VXE (HWCAP_S390_VXRS | HWCAP_S390_VXRS_EXT)
 static const struct path paths[] = {
-  { "vxe-km", VXE | KM_AES128, auth_km, auth_vxe_km_long, VECTOR_FROM, STACK_BYTES(vxe, scalar),
-    STACK_BYTES(vxe, vector) },
-  { "vx-km", HWCAP_S390_VXRS | KM_AES128, auth_km, auth_vx_km_long, VECTOR_FROM, STACK_BYTES(vx, scalar),
-    STACK_BYTES(vx, vector) },
-  { "vxe", VXE, auth_vx, auth_vxe_long, VECTOR_FROM, STACK_BYTES(vxe, scalar), STACK_BYTES(vxe, vector) },
-  { "vx", HWCAP_S390_VXRS, auth_vx, auth_vx_long, VECTOR_FROM, STACK_BYTES(vx, scalar), STACK_BYTES(vx, vector) },
-  { "km", KM_AES128, auth_km, NULL, 0, STACK_BYTES(vx, scalar), 0 },
+  { .name = "vxe-km", .needs = VXE | KM_AES128, .scalar = auth_km, .vector = auth_vxe_km_long,
+    .vector_from = PATH_ALL(VECTOR_FROM), .onetime_from = PATH_ALL(VECTOR_FROM),
+    .scalar_stack = STACK_BYTES(vxe, scalar), .vector_stack = STACK_BYTES(vxe, vector), .core = PATH_CORE(0) },
+  { .name = "vx-km", .needs = HWCAP_S390_VXRS | KM_AES128, .scalar = auth_km, .vector = auth_vx_km_long,
+    .vector_from = PATH_ALL(VECTOR_FROM), .onetime_from = PATH_ALL(VECTOR_FROM),
+    .scalar_stack = STACK_BYTES(vx, scalar), .vector_stack = STACK_BYTES(vx, vector), .core = PATH_CORE(1) },
+  { .name = "vxe", .needs = VXE, .scalar = auth_vx, .vector = auth_vxe_long,
+    .vector_from = PATH_ALL(VECTOR_FROM), .onetime_from = PATH_ALL(VECTOR_FROM),
+    .scalar_stack = STACK_BYTES(vxe, scalar), .vector_stack = STACK_BYTES(vxe, vector), .core = PATH_CORE(2) },
+  { .name = "vx", .needs = HWCAP_S390_VXRS, .scalar = auth_vx, .vector = auth_vx_long,
+    .vector_from = PATH_ALL(VECTOR_FROM), .onetime_from = PATH_ALL(VECTOR_FROM),
+    .scalar_stack = STACK_BYTES(vx, scalar), .vector_stack = STACK_BYTES(vx, vector), .core = PATH_CORE(3) },
+  { .name = "km", .needs = KM_AES128, .scalar = auth_km, .vector = NULL,
+    .scalar_stack = STACK_BYTES(vx, scalar), .vector_stack = 0, .core = PATH_CORE(4) },
 };
 
 /* the CPU's features as needs bits: AT_HWCAP's, and KM_AES128 from STFLE and KM's query
@@ -199,8 +206,6 @@ INLINE void wipe_below(size_t bytes)
 }
 
 #define may_force runs_here
-#define PATH_CALL(fn) fn(out, kr, n, m, l)
-#define PATH_ONETIME 1   /* the paths' code takes n NULL: onetimeauth runs it (common/dispatch.h) */
 /* path_core: each path's own blocks on the contract, beside its AES (common/pathcore.h) */
 /* in the table's order: vxe-km, vx-km, vxe, vx, km (vxe's core on 0 and 2, vx's on 1 and 3, the
    scalar code's on 4) */

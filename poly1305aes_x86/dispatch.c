@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: CC0-1.0 */
 /* poly1305aes_x86: run-time choice of the code path. Assumes 32-bit x86
-   (i686 or later); the choice and its cache: x86/paths.h.
+   (i686 or later); the dispatcher: common/dispatch.h, with x86/paths.h's hooks.
 
    The path table below, best first; the first whose needs the CPU and the OS
    meet is used. A path runs its scalar code below its threshold, its vector
    code from there: the thresholds are measured crossovers, one per vendor
    (x86/paths.h's FROM names the CPU each was measured on; the figures:
-   doc/RESULTS.md):
+   doc/results/x86.md):
      ifma          AES-NI; radix 2^32 (radix32.S); then AVX-512 IFMA
                    radix 2^44 on ymm registers, 8 blocks a step (x86/ifma256.c),
                    and from the thresholds file's IFMA_ZMM_FROM_* on zmm
@@ -19,9 +19,10 @@
      ssse3         AES by vector permutes (common/vpaes.h: PSHUFB, no table in
                    memory), for CPUs without AES-NI; radix 2^32; then
                    SSE2 (needs SSSE3)
-     generic-sse2  AES from a table (common/aes_table.h: NOT constant time), for
-                   CPUs without SSSE3; radix 2^32; then SSE2 (needs SSE2)
-     generic       AES from a table (NOT constant time); radix 2^32 (any i686);
+     generic-sse2  AES bitsliced (x86/generic_aes.h; a build made with AES=table:
+                   from a table, NOT constant time), for CPUs without SSSE3;
+                   radix 2^32; then SSE2 (needs SSE2)
+     generic       the same AES; radix 2^32 (any i686);
                    then two radix-2^32 chains over two halves of the
                    message, joined (radix32.S's p32_two, scalar.c);
                    poly1305aes_ppro is the candidate for CPUs
@@ -34,13 +35,13 @@
    sizes, STACK_BYTES, are measured by the build for the compiler in use,
    with a margin (common/stack.h); the ABI harness fails a build that leaves
    a secret in them.
-   Speed: doc/RESULTS.md. */
+   Speed: doc/results/x86.md. */
 #include "ia32.h"
 #include "../x86/paths.h"
 #include "stack.h"   /* STACK_BYTES, the wipe sizes the build measured */
 
 /* the generic path's two chains from TWO_FROM bytes (the thresholds file, as every threshold
-   below); its threshold in the table: the two chains need 32 bytes (vector_two_table), so a measurement
+   below); its threshold in the table: the two chains need 32 bytes (vector_two_generic), so a measurement
    build's TWO_FROM (speed/crossover.py) never puts them below that, and VECTOR_FROM, which
    moves the other paths' thresholds, leaves it alone (with it the stack probe ran the two
    chains on 0 to 31 bytes and crashed) */
@@ -50,33 +51,35 @@
 static const size_t ifma_zmm_from_vendor[VENDORS] = { [VENDOR_AMD] = IFMA_ZMM_FROM_AMD,
                                                       [VENDOR_INTEL] = IFMA_ZMM_FROM_INTEL };
 
-/* PATH_FROM(P): path P's thresholds for each vendor (x86/paths.h); ONETIME_FROM(P), for
-   Poly1305 alone (onetime_fused) */
+/* the table, best first: PATH_FROM(P), path P's thresholds for each vendor (x86/paths.h);
+   ONETIME_FROM(P), for Poly1305 alone (onetime_fused) */
+#define IFMA_NEEDS \
+  (SSE2 | SSSE3 | AESNI | OSYMM | AVX2 | BMI2 | OSZMM | AVX512F | AVX512VL | AVX512BW | AVX512IFMA | AVX512VBMI2)
 static const struct path paths[] = {
-  { "ifma", SSE2 | SSSE3 | AESNI | OSYMM | AVX2 | BMI2 | OSZMM | AVX512F | AVX512VL | AVX512BW | AVX512IFMA
-    | AVX512VBMI2, scalar_aesni, vector_ifma, PATH_FROM(IFMA), STACK_BYTES(ifma, scalar), STACK_BYTES(ifma, vector),
-    ONETIME_FROM(IFMA) },
-  { "avx2", SSE2 | SSSE3 | AESNI | OSYMM | AVX2, scalar_aesni, vector_avx2, PATH_FROM(AVX2), STACK_BYTES(avx2, scalar),
-    STACK_BYTES(avx2, vector),
-    ONETIME_FROM(AVX2) },
-  { "sse2", SSE2 | SSSE3 | AESNI, scalar_aesni, vector_sse2, PATH_FROM(SSE2), STACK_BYTES(sse2, scalar),
-    STACK_BYTES(sse2, vector),
-    ONETIME_FROM(SSE2) },
-  { "ssse3", SSE2 | SSSE3, scalar_vperm, vector_sse2_vperm, PATH_FROM(SSSE3), STACK_BYTES(ssse3, scalar),
-    STACK_BYTES(ssse3, vector),
-    ONETIME_FROM(SSSE3) },
-  { "generic-sse2", SSE2, scalar_table, vector_sse2_table, PATH_FROM(GENERIC_SSE2), STACK_BYTES(generic_sse2, scalar),
-    STACK_BYTES(generic_sse2, vector),
-    ONETIME_FROM(GENERIC_SSE2) },
-  { "generic", 0, scalar_table, vector_two_table, { TWO_THRESHOLD, TWO_THRESHOLD }, STACK_BYTES(generic, scalar),
-    STACK_BYTES(generic, vector),
-    { TWO_THRESHOLD, TWO_THRESHOLD } },
+  { .name = "ifma", .needs = IFMA_NEEDS, .scalar = scalar_aesni, .vector = vector_ifma,
+    .vector_from = PATH_FROM(IFMA), .onetime_from = ONETIME_FROM(IFMA),
+    .scalar_stack = STACK_BYTES(ifma, scalar), .vector_stack = STACK_BYTES(ifma, vector), .core = PATH_CORE(0) },
+  { .name = "avx2", .needs = SSE2 | SSSE3 | AESNI | OSYMM | AVX2, .scalar = scalar_aesni, .vector = vector_avx2,
+    .vector_from = PATH_FROM(AVX2), .onetime_from = ONETIME_FROM(AVX2),
+    .scalar_stack = STACK_BYTES(avx2, scalar), .vector_stack = STACK_BYTES(avx2, vector), .core = PATH_CORE(1) },
+  { .name = "sse2", .needs = SSE2 | SSSE3 | AESNI, .scalar = scalar_aesni, .vector = vector_sse2,
+    .vector_from = PATH_FROM(SSE2), .onetime_from = ONETIME_FROM(SSE2),
+    .scalar_stack = STACK_BYTES(sse2, scalar), .vector_stack = STACK_BYTES(sse2, vector), .core = PATH_CORE(2) },
+  { .name = "ssse3", .needs = SSE2 | SSSE3, .scalar = scalar_vperm, .vector = vector_sse2_vperm,
+    .vector_from = PATH_FROM(SSSE3), .onetime_from = ONETIME_FROM(SSSE3),
+    .scalar_stack = STACK_BYTES(ssse3, scalar), .vector_stack = STACK_BYTES(ssse3, vector), .core = PATH_CORE(3) },
+  { .name = "generic-sse2", .needs = SSE2, .scalar = scalar_generic, .vector = vector_sse2_generic,
+    .vector_from = PATH_FROM(GENERIC_SSE2), .onetime_from = ONETIME_FROM(GENERIC_SSE2),
+    .scalar_stack = STACK_BYTES(generic_sse2, scalar), .vector_stack = STACK_BYTES(generic_sse2, vector),
+    .core = PATH_CORE(4) },
+  { .name = "generic", .needs = 0, .scalar = scalar_generic, .vector = vector_two_generic,
+    .vector_from = PATH_ALL(TWO_THRESHOLD), .onetime_from = PATH_ALL(TWO_THRESHOLD),
+    .scalar_stack = STACK_BYTES(generic, scalar), .vector_stack = STACK_BYTES(generic, vector), .core = PATH_CORE(5) },
 };
 
 /* zero the bytes [esp - bytes, esp) below the stack pointer, where the frames
    of the function just called were: with wipe.S (SSE stores, or rep stosb
-   from 1 KiB) where the CPU has SSE2, else with rep stosl (slower here for
-   small areas: about 30 ticks more for 512 bytes); the stack pointer moves
+   from 1 KiB) where the CPU has SSE2, else with rep stosl (slower for small areas: doc/results/x86.md); the stack pointer moves
    down over them for the stores, and back */
 INLINE void wipe_below(size_t bytes, int sse2)
 {
@@ -94,34 +97,9 @@ INLINE void wipe_below(size_t bytes, int sse2)
                        : : "r"(bytes), "c"(bytes / 4) : "eax", "edx", "edi", "cc", "memory");
 }
 
-/* one call on the path in use, then the wipe of the stack it used */
-INLINE void run(unsigned char out[16], const unsigned char r[16], const unsigned char *k, const unsigned char *ns,
-                const unsigned char *m, size_t l)
-{
-  const struct path *p = path_enter(paths, sizeof paths / sizeof paths[0]);
-  if (p->vector && l >= path_vector_from(k)) {
-    p->vector(out, r, k, ns, m, l);
-    wipe_below(p->vector_stack, p->needs & SSE2);
-  } else {
-    p->scalar(out, r, k, ns, m, l);
-    wipe_below(p->scalar_stack, p->needs & SSE2);
-  }
-}
-
-/* force_align_arg_pointer: the SIMD paths keep 16-byte values on the stack,
-   and a 32-bit caller may have aligned its stack to 4 bytes only */
-__attribute__((force_align_arg_pointer))
-void poly1305aes_authenticate(unsigned char out[16], const unsigned char kr[32], const unsigned char n[16],
-                              const unsigned char m[], unsigned int l)
-{
-  run(out, kr + 16, kr, n, m, l);
-}
-
-/* the path interface (common/impl.h.in): the table above, as data; path_core(i) is path i's
-   own AES with its own core: common/pathcore.h's radix-2^26 one for start, finish and the
-   short runs, the path's SIMD core, joined (vector.c), for the long ones (x86/paths.h's
-   X86_CORES); the core wipe with SSE stores where the CPU has SSE2 */
-#define PATHS_COUNT (sizeof paths / sizeof paths[0])
+/* the wipes (with SSE stores where the CPU has SSE2); path_core(i) is path i's own AES with
+   its own core: common/pathcore.h's radix-2^26 one for start, finish and the short runs, the
+   path's SIMD core, joined (vector.c), for the long ones (x86/paths.h's X86_CORES) */
 #define WIPE_PATH(p, bytes) wipe_below(bytes, (p)->needs & SSE2)
 #define CORE_WIPE() wipe_below(CORE_STACK, (cpu_features() & SSE2) != 0)
 #define GROUPED_WIPE(p) WIPE_PATH(p, (p)->vector_stack)   /* 2 KiB with 8 zmm registers: the vector area's size */
@@ -147,4 +125,6 @@ static const struct core_code core_code[] = {
   { core26_blocks_work, NULL, 0, NULL },
 };
 
-PATH_INTERFACE(paths)
+/* the entry points (force_align_arg_pointer: x86/paths.h's PATH_ENTRY) and the path
+   interface (common/impl.h.in) */
+#include "dispatch.h"

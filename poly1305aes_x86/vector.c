@@ -8,17 +8,18 @@
 #include "aesni.h"
 #include "poly26.h"
 
-/* a path's long-message calls (hashfn): s from AES-NI (or given, for
-   Poly1305 alone) around a core, in the instruction set of the path */
+/* a path's long-message calls (fusedfn, common/path.h): s from AES-NI (or the one-time key's,
+   n NULL: Poly1305 alone) around a core, in the instruction set of the path */
 #define AES_AROUND(name, isa, words)                                                             \
-  __attribute__((target(isa))) void name(unsigned char out[16], const unsigned char r[16],      \
-                                         const unsigned char *k, const unsigned char *ns,       \
-                                         const unsigned char *m, size_t l)                      \
+  __attribute__((target(isa))) void name(unsigned char out[16], const unsigned char *kr,        \
+                                         const unsigned char *n, const unsigned char *m,        \
+                                         size_t l)                                              \
   {                                                                                              \
     uint32_t w[5], s[4];                                                                         \
     _mm_storeu_si128((__m128i *) (void *) s,                                                     \
-                     k ? aesni_encrypt(k, ns) : _mm_loadu_si128((const __m128i *) (const void *) ns)); \
-    words(w, r, m, l);                                                                           \
+                     n ? aesni_encrypt(kr, n)                                                    \
+                       : _mm_loadu_si128((const __m128i *) (const void *) (kr + 16)));           \
+    words(w, n ? kr + 16 : kr, m, l);                                                            \
     p32_finish(out, w, s);                                                                       \
   }
 AES_AROUND(vector_ifma, "avx512f,avx512vl,avx512bw,avx512ifma,avx512vbmi2,avx2,avx,bmi2,aes,ssse3", ifma_words)

@@ -1,58 +1,44 @@
 /* SPDX-License-Identifier: CC0-1.0 */
-/* The run-time choice of a code path, for the dispatchers of
-   poly1305aes_amd64 and poly1305aes_x86 (their dispatch.c: the table of
-   paths, best first, and the wipe of the stack after a call). Assumes x86
-   (64- or 32-bit) with cpuid (probed first: __get_cpuid); XCR0 (xgetbv) is
-   read only when CPUID says the OS saves AVX state.
+/* The x86 hooks of the run-time dispatcher (common/dispatch.h), for the
+   dispatchers of poly1305aes_amd64 and poly1305aes_x86 (their dispatch.c:
+   the table of paths, best first, and the wipe of the stack after a call).
+   Assumes x86 (64- or 32-bit) with cpuid (probed first: __get_cpuid); XCR0
+   (xgetbv) is read only when CPUID says the OS saves AVX state.
 
-   The choice is cached write-once, process-wide: the first call reads cpuid
-   and xgetbv, picks the first path whose needs the CPU and the OS meet and
-   stores a pointer to its constant descriptor with an atomic release store;
-   every call loads it with an acquire load (a plain mov on x86) and calls
-   through it. Threads racing on the first call compute and store the same
-   pointer, so the race is benign.
+   The CPU's features are read once (cpu_features); a path runs where the CPU
+   and the OS meet its needs. Its thresholds are per vendor (the dispatcher's
+   CPU classes: PATH_CLASS is the vendor), and the dispatcher caches the
+   chosen path's with it.
 
    The caller's vector state: on Intel cores code runs slowly while the
    upper halves of ymm/zmm0-15 are dirty (a caller that ran a 256- or 512-bit
    instruction and no vzeroupper; AMD's cores do not care), so on a CPU with
-   AVX every call runs vzeroupper first (path_enter; the SysV ABIs preserve
-   no vector register, so it is legal), and every path returns with them
-   clean: the code that writes ymm/zmm ends in vzeroupper (test/abi.c checks
-   XINUSE after every call, tools/vexcheck.py every instruction the paths
-   run). Measured on the Intel Xeon here (Sapphire-Rapids-class), ticks
-   behind a dirty caller over a clean one, 0 to 256 bytes: the legacy-SSE
-   code alone, 290-335 ticks more a call (8-9 times at 0 bytes); the AVX
-   paths' code VEX-encoded throughout and no vzeroupper, 1.17-1.30 on
-   x86-64; vzeroupper first, as a clean caller within the noise, and it
-   costs nothing behind a clean caller: so vzeroupper, and the SSE code kept. No ifunc (its resolver runs during
-   relocation, before the sanitizers' run time) and no constructor (another
-   constructor could call us first). Nothing outside the program chooses the
-   path: no environment variable is read. The tests and benchmarks force one
-   through the path interface (common/impl.h.in), which the installed
-   libraries do not export. */
+   AVX every call runs vzeroupper first (PATH_ENTER: upper_clean; the SysV
+   ABIs preserve no vector register, so it is legal), and every path returns
+   with them clean: the code that writes ymm/zmm ends in vzeroupper
+   (test/abi.c checks XINUSE after every call, tools/vexcheck.py every
+   instruction the paths run). vzeroupper costs nothing behind a clean
+   caller, and behind a dirty one it keeps the legacy-SSE code at its clean
+   speed, so that code is kept (the figures: doc/results/amd64.md, "A dirty
+   caller"). No ifunc (its resolver runs during relocation, before the
+   sanitizers' run time) and no constructor (another constructor could call
+   us first). */
 #ifndef poly1305aes_x86_paths_H
 #define poly1305aes_x86_paths_H
 
 #include <cpuid.h>
 #include "x86.h"
+#include "dispatch.h"   /* the path record (common/path.h), the path_cores */
 
 /* whose measured thresholds a CPU uses: Intel's on a GenuineIntel CPU, the
    AMD ones (measured first) on every other */
 enum vendor { VENDOR_AMD, VENDOR_INTEL, VENDORS };
+typedef char vendors_are_classes[VENDORS == PATH_CLASSES ? 1 : -1];   /* x86/x86.h's PATH_CLASSES */
 
-struct path {
-  const char *name;
-  unsigned int needs;              /* CPU and OS features, below */
-  hashfn *scalar, *vector;         /* vector (or NULL) from vector_from[vendor] bytes on */
-  size_t vector_from[VENDORS];
-  unsigned int scalar_stack, vector_stack;   /* bytes of stack each uses, to wipe (multiples of 64) */
-  size_t onetime_from[VENDORS];    /* vector_from for Poly1305 alone (k NULL: onetime_fused), which
-                                      has no AES for the scalar code to overlap */
-};
 
 /* a path's vector_from in the dispatchers' tables: the crossover measured on
    the CPU each parameter names (speed/crossover.py --path; the figures in
-   doc/RESULTS.md), or VECTOR_FROM for all. On Intel the 256- and 512-bit
+   doc/results/amd64.md, x86.md), or VECTOR_FROM for all. On Intel the 256- and 512-bit
    units, idle for a few microseconds (after scalar code: an application's
    own, or our short calls), run the next vector code slowly for a while:
    where the vector code's 256- or 512-bit code pays that, Intel's value is
@@ -129,112 +115,39 @@ static int runs_here(const struct path *p)
 {
   return (p->needs & cpu_features()) == p->needs;
 }
+#define may_force runs_here
 
-static const struct path *chosen;   /* the write-once cache (path_force rewrites it) */
 static int clear_upper;             /* the CPU has AVX: vzeroupper before each call */
-static size_t chosen_from;          /* the chosen path's vector_from for this CPU's vendor */
-static size_t chosen_onetime_from;  /* and its onetime_from */
 
-/* p from now on; ifma_zmm_from, clear_upper, chosen_from and chosen_onetime_from are written before the
-   release store of chosen (path_vector_from reads them after its acquire load) */
+/* with the choice of a path (common/dispatch.h's PATH_STORE, before its release store; the
+   calls read them after their acquire load of the choice) */
 HIDDEN size_t ifma_zmm_from;   /* x86/x86.h's ifma_words: ymm code below, zmm from there */
 static const size_t ifma_zmm_from_vendor[VENDORS];   /* each vendor's: the dispatch.c's (a tentative definition) */
 
-static void path_store(const struct path *p)
+static void x86_store(void)
 {
   __atomic_store_n(&ifma_zmm_from, ifma_zmm_from_vendor[cpu_vendor()], __ATOMIC_RELAXED);
   __atomic_store_n(&clear_upper, (cpu_features() & OSYMM) != 0, __ATOMIC_RELAXED);
-  __atomic_store_n(&chosen_from, p->vector_from[cpu_vendor()], __ATOMIC_RELAXED);
-  __atomic_store_n(&chosen_onetime_from, p->onetime_from[cpu_vendor()], __ATOMIC_RELAXED);
-  __atomic_store_n(&chosen, p, __ATOMIC_RELEASE);
 }
 
-/* the path in use among count paths, chosen on the first call */
-static const struct path *path_current(const struct path *paths, unsigned int count)
-{
-  const struct path *p = __atomic_load_n(&chosen, __ATOMIC_ACQUIRE);
-  if (__builtin_expect(p == NULL, 0)) {
-    unsigned int i;
-    for (i = 0; i < count - 1 && !runs_here(&paths[i]); ++i) {}
-    p = &paths[i];
-    path_store(p);
-  }
-  return p;
-}
-
-/* the path in use, for a call: on a CPU with AVX the upper halves of ymm/zmm
-   are clean after it */
+/* before a path's code: on a CPU with AVX the upper halves of ymm/zmm are clean after it */
 static inline __attribute__((always_inline)) void upper_clean(void)
 {
   if (__atomic_load_n(&clear_upper, __ATOMIC_RELAXED)) __asm__ __volatile__("vzeroupper" ::: "memory");
 }
 
-static inline __attribute__((always_inline)) const struct path *path_enter(const struct path *paths,
-                                                                         unsigned int count)
-{
-  const struct path *p = path_current(paths, count);
-  upper_clean();
-  return p;
-}
-
-/* the vector threshold of the path path_enter returned, on this CPU: for a call with AES (k
-   given), or for Poly1305 alone (k NULL) */
-static inline __attribute__((always_inline)) size_t path_vector_from(const unsigned char *k)
-{
-  return k ? __atomic_load_n(&chosen_from, __ATOMIC_RELAXED) : __atomic_load_n(&chosen_onetime_from, __ATOMIC_RELAXED);
-}
-
-/* path i from now on, when this CPU can run it: 1; else 0 and nothing changes */
-static int path_force(const struct path *paths, unsigned int count, unsigned int i)
-{
-  if (i >= count || !runs_here(&paths[i])) return 0;
-  path_store(&paths[i]);
-  return 1;
-}
+/* the dispatcher's hooks (common/dispatch.h); every wipe size here is a measured one, a
+   nonzero multiple of 64 (common/stack.h), so the wipes need no test for 0 */
+#define PATH_ENTER() upper_clean()
+#define PATH_CLASS() cpu_vendor()
+#define PATH_STORE(p) x86_store()
+#define WIPE_AFTER(p, bytes) WIPE_PATH(p, bytes)
 
 /* the entry points' attribute: on 32-bit x86 the caller's stack may be 4-byte aligned, and
    the SIMD paths keep 16-byte values on it */
 #if defined(__i386__)
 #define PATH_ENTRY __attribute__((force_align_arg_pointer))
 #endif
-
-/* the path interface (common/impl.h.in) of a dispatcher with the table paths, after the
-   dispatch.c's run(out, r, k, ns, m, l) (one call on the path in use, then its wipe),
-   WIPE_PATH(path, bytes), CORE_WIPE() and PATHS_COUNT; path_core: common/pathcore.h */
-#define PATH_INTERFACE(paths)                                                                  \
-  const char *poly1305aes_path_name(unsigned int i)                                            \
-  {                                                                                            \
-    return i < sizeof paths / sizeof paths[0] ? paths[i].name : NULL;                          \
-  }                                                                                            \
-  int poly1305aes_path_use(unsigned int i)                                                     \
-  {                                                                                            \
-    return path_force(paths, sizeof paths / sizeof paths[0], i);                               \
-  }                                                                                            \
-  const char *poly1305aes_path(void)                                                           \
-  {                                                                                            \
-    return path_current(paths, sizeof paths / sizeof paths[0])->name;                          \
-  }                                                                                            \
-  unsigned int poly1305aes_path_current(void)                                                  \
-  {                                                                                            \
-    return (unsigned int) (path_current(paths, sizeof paths / sizeof paths[0]) - paths);       \
-  }                                                                                            \
-  /* the fused one-shot Poly1305 of the path in use, with s given (k NULL) */                  \
-  PATH_ENTRY int poly1305aes_onetime_fused(unsigned char out[16], const unsigned char key[32], \
-                                           const unsigned char *m, size_t l)                   \
-  {                                                                                            \
-    run(out, key, NULL, key + 16, m, l);                                                       \
-    return 1;                                                                                  \
-  }                                                                                            \
-  /* AES_k(in) on path i: its scalar code on an empty message (tag = s), then its wipe */      \
-  static void path_aes(unsigned int i, unsigned char out[16], const unsigned char k[16],       \
-                       const unsigned char in[16])                                             \
-  {                                                                                            \
-    static const unsigned char zero_r[16];                                                     \
-    upper_clean();                                                                             \
-    paths[i].scalar(out, zero_r, k, in, NULL, 0);                                              \
-    WIPE_PATH(&paths[i], paths[i].scalar_stack);                                               \
-  }                                                                                            \
-  PATH_CORES
 
 /* path_core's cores (common/core.h; common/pathcore.h's OWN_CORES and PATH_CORE_OF), for a
    dispatcher with the table paths and beside it core_code[i], path i's Poly1305 blocks on the
@@ -243,7 +156,7 @@ static int path_force(const struct path *paths, unsigned int count, unsigned int
    Path i's blocks run, for pad 1 where the CPU runs the path, its grouped code on whole groups
    up to GROUPED_MAX blocks, else its vector code from the path's threshold (vector_from for
    this CPU's vendor); else its scalar code: the block count is public.
-   Each entry point runs vzeroupper first on a CPU with AVX (as path_enter: a dirty caller slows
+   Each entry point runs vzeroupper first on a CPU with AVX (as PATH_ENTER: a dirty caller slows
    the SSE code), then its work (called, not inlined), then wipes the stack the work used: the
    path's vector_stack after its vector code (the build's probe measures it with these calls
    too), GROUPED_WIPE(p) after its grouped code (the including file's: the area core or the

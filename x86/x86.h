@@ -21,11 +21,10 @@
 #define HIDDEN __attribute__((visibility("hidden")))
 
 /* The code of a path for some lengths (each implementation's dispatcher
-   picks one by CPU and length): out = the Poly1305 of m[0..l) under r, plus
-   s = AES_k(n) (ns = n), or plus s given when k is NULL (ns = s: Poly1305
-   alone: onetimeauth, through onetime_fused in x86/paths.h). */
-typedef void hashfn(unsigned char out[16], const unsigned char r[16], const unsigned char *k,
-                    const unsigned char *ns, const unsigned char *m, size_t l);
+   picks one by CPU and length) is of common/path.h's type fusedfn; its
+   thresholds are per vendor (x86/paths.h's enum vendor: PATH_CLASSES of them) */
+#define PATH_CLASSES 2
+#include "path.h"
 
 /* the Poly1305 blocks of a path's core (common/core.h; x86/paths.h's core_code) on the
    state its dispatcher defines: h = (h + c + pad 2^128) r for each of nblocks blocks c at m
@@ -152,7 +151,7 @@ INLINE void avx2_words(uint32_t w[5], const unsigned char r[16], const unsigned 
 /* the ifma paths' sums: x86/ifma256.c's (ymm) below ifma_zmm_from bytes, x86/ifma.c's (zmm)
    from there. On Intel the 512-bit instructions, after a spell without any (a few
    microseconds of other code), run while the core warms its 512-bit units, a cost that grows
-   with the length to thousands of ticks; the ymm code pays far less (doc/RESULTS.md, the
+   with the length to thousands of ticks; the ymm code pays far less (doc/results/amd64.md, the
    mixed load). In 32-bit mode the zmm code also keeps most of its numbers in memory.
    Measured on the Intel Xeon here (Sapphire-Rapids-class); not on AMD (no AMD CPU with
    AVX-512 IFMA at hand): the dispatcher sets ifma_zmm_from for this CPU's vendor with the

@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: CC0-1.0 */
+/* The record of a code path, one shape for every implementation with run-time
+   dispatch (their dispatch.c's tables; the dispatcher: common/dispatch.h), and
+   the one type of a path's fused one-shot code. Assumes C99.
+
+   fusedfn(out, kr, n, m, l): out = the Poly1305 of m[0..l) under r, plus s,
+   where r = kr[16..32) and s = AES_k(n) for k = kr[0..16) (authenticate), or,
+   with n NULL, r = kr[0..16) and s = kr[16..32), a one-time key (no AES:
+   onetimeauth through the dispatcher's onetime_fused).
+
+   A path's thresholds are per CPU class: PATH_CLASSES of them (1 unless the
+   implementation's headers define more before including this file: x86/x86.h,
+   whose classes are x86/paths.h's vendors); the dispatcher picks the class
+   once, with the path (its PATH_CLASS hook). */
+#ifndef poly1305aes_path_H
+#define poly1305aes_path_H
+
+#include <stddef.h>
+#include "core.h"
+
+#ifndef PATH_CLASSES
+#define PATH_CLASSES 1
+#endif
+
+typedef void fusedfn(unsigned char out[16], const unsigned char *kr, const unsigned char *n, const unsigned char *m,
+                     size_t l);
+
+/* a code path. Its fused code runs the one-shot entry points: scalar below its threshold,
+   vector (when not NULL) from there; the threshold for authenticate is vector_from, for
+   Poly1305 alone (onetime_fused, which has no AES for the scalar code to overlap)
+   onetime_from, each the one for the CPU's class. After each call of its fused code the
+   dispatcher zeroes the stack that code used: scalar_stack or vector_stack bytes (0: none).
+   core is its pieces on the internal contract (common/core.h) for the streaming API. many is
+   reserved for the entry points over many messages: NULL on every path until they come. */
+struct path {
+  const char *name;
+  unsigned long needs;                /* the CPU features it needs, in the implementation's bits */
+  fusedfn *scalar, *vector;
+  size_t vector_from[PATH_CLASSES];
+  size_t onetime_from[PATH_CLASSES];
+  unsigned int scalar_stack, vector_stack;
+  const struct poly1305aes_core *core;
+  void (*many)(void);                 /* reserved: NULL */
+};
+
+/* a threshold the same for every class, as a row's initializer */
+#define PATH_ALL(x) { [0 ... PATH_CLASSES - 1] = (x) }
+
+#endif
