@@ -33,8 +33,7 @@
 
 TOP := $(abspath $(dir $(lastword $(MAKEFILE_LIST)))/..)
 .DEFAULT_GOAL := all
-# the library's version: poly1305aes_version(), the header's POLY1305AES_VERSION, pkg-config's
-VERSION := 1.1.0
+include $(TOP)/mk/version.mk
 include $(TOP)/mk/target.mk
 
 ifeq ($(IMPL),)
@@ -65,8 +64,8 @@ TEST_FLAGS := $(TARGET_CFLAGS) $(VARIANT_CFLAGS) -std=c99 -O2 $(WARN) -D_DEFAULT
   -DPOLY1305AES_HEADER='"$(NAME).h"' -DPOLY1305AES_TARGET='"$(TARGET)"' \
   -DPOLY1305AES_TARGET_ABI='"$(TARGET_DIR)/abi.c"' -DPOLY1305AES_VERSION_EXPECTED='"$(VERSION)"' $(CPPFLAGS) $(CFLAGS)
 
-# the compiler and flags this build was made with: a change rebuilds everything
-BUILD_SETTINGS := $(COMPILER_KIND) $(COMPILER_VERSION) | $(CC) | $(TARGET_CFLAGS) | $(CPPFLAGS) | $(CFLAGS) | $(LDFLAGS) | $(WARN)
+# the compiler, flags and version this build was made with: a change rebuilds everything
+BUILD_SETTINGS := $(COMPILER_KIND) $(COMPILER_VERSION) | $(CC) | $(TARGET_CFLAGS) | $(CPPFLAGS) | $(CFLAGS) | $(LDFLAGS) | $(WARN) | $(VERSION)
 ifneq ($(file < $(B)/flags),$(BUILD_SETTINGS))
 $(shell mkdir -p $(B))
 $(file > $(B)/flags,$(BUILD_SETTINGS))
@@ -210,7 +209,7 @@ $(DIST)/lib/libpoly1305aes.so.1: $(PICOBJS) $(B)/pic/api.o $(TOP)/common/poly130
 $(DIST)/lib/libpoly1305aes.so: $(DIST)/lib/libpoly1305aes.so.1
 	ln -sf libpoly1305aes.so.1 $@
 # relocatable: the prefix is where the file lies (pkg-config's pcfiledir)
-$(DIST)/lib/pkgconfig/poly1305aes.pc: $(TOP)/mk/impl.mk
+$(DIST)/lib/pkgconfig/poly1305aes.pc: $(TOP)/mk/impl.mk $(TOP)/mk/version.mk
 	@mkdir -p $(@D)
 	printf '%s\n' 'prefix=$${pcfiledir}/../..' 'libdir=$${prefix}/lib' 'includedir=$${prefix}/include' '' \
 	  'Name: poly1305aes' 'Description: Poly1305-AES authenticators (implementation $(NAME))' \
