@@ -14,8 +14,11 @@ cd "$top" || exit 1
 d() { python3 -m tools.describe "$@"; }
 targets=${TARGETS:-$(d targets)}
 host=$(d host 2>/dev/null) || host=none
-logs=$top/build/test-logs
-root=$top/build/test
+# BUILDROOT (make's; default build/) holds everything the suite writes
+build=${BUILDROOT:-$top/build}
+case $build in /*) ;; *) build=$top/$build ;; esac
+logs=$build/test-logs
+root=$build/test
 mkdir -p "$logs"
 passed=0
 failed=0
@@ -277,10 +280,10 @@ clang_suite() {
 # natively and every path it runs, a bounded run (FUZZ_SECONDS; `make fuzz`
 # runs longer)
 fuzz() {
-  make -s -f mk/fuzz.mk TARGET="$1" || return 1
+  make -s -f mk/fuzz.mk TARGET="$1" BUILDROOT="$build" || return 1
   work=$root/fuzz-work-$1
-  rm -rf "$work" && mkdir -p "$work/corpus" && cp "$top/build/$1-fuzz/seeds/"* "$work/corpus/" || return 1
-  (cd "$work" && "$top/build/$1-fuzz/fuzz" -max_total_time="${FUZZ_SECONDS:-60}" -print_final_stats=1 corpus 2>&1 |
+  rm -rf "$work" && mkdir -p "$work/corpus" && cp "$build/$1-fuzz/seeds/"* "$work/corpus/" || return 1
+  (cd "$work" && "$build/$1-fuzz/fuzz" -max_total_time="${FUZZ_SECONDS:-60}" -print_final_stats=1 corpus 2>&1 |
     grep -E 'ERROR|SUMMARY|Test unit|stat::number_of_executed_units|Done') || return 1
   ! ls "$work"/crash-* "$work"/leak-* "$work"/timeout-* >/dev/null 2>&1
 }
