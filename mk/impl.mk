@@ -30,6 +30,8 @@
 #                             with POLY1305AES_STACK_PROBE, the ABI harness's probe runs on
 #                             them (test/abi.c --measure), tools/stackbytes.py writes it
 #   vexcheck                  the vector-state check, natively on x86 (tools/vexcheck.py)
+#   abidw/libpoly1305aes.so.1 (make ... abidw) dist/'s shared library again, with the types of
+#                             its exported functions (DWARF) for abidiff (test/run.sh, abi_types)
 
 TOP := $(abspath $(dir $(lastword $(MAKEFILE_LIST)))/..)
 .DEFAULT_GOAL := all
@@ -101,7 +103,7 @@ DIST := $(B)/dist
 DIST_FILES := $(DIST)/lib/libpoly1305aes.a $(DIST)/lib/libpoly1305aes.so.1 $(DIST)/lib/libpoly1305aes.so \
   $(DIST)/lib/pkgconfig/poly1305aes.pc $(DIST)/include/poly1305aes.h $(DIST)/bin/poly1305aes
 
-.PHONY: all check dist
+.PHONY: all check dist abidw
 all: $(B)/lib$(NAME).a $(B)/test $(B)/abi $(B)/speed $(if $(VARIANT),,dist $(B)/test-shared)
 dist: $(DIST_FILES)
 
@@ -200,14 +202,25 @@ $(B)/pic/api.o: $(TOP)/common/api.c $(DIST)/include/poly1305aes.h $(B)/include/$
 $(DIST)/lib/libpoly1305aes.a: $(OBJS) $(B)/obj/api.o
 	@mkdir -p $(@D)
 	rm -f $@ && $(AR) rcs $@ $^
-# soname libpoly1305aes.so.1: every implementation exports the same three functions (doc/DESIGN.md: "The ABI")
+# soname libpoly1305aes.so.1: every implementation exports the same functions (doc/DESIGN.md: "The ABI")
+LINK_SHARED = $(CC) $(TARGET_CFLAGS) $(CFLAGS) -shared -o $@ -Wl,-soname,libpoly1305aes.so.1 \
+  -Wl,--version-script=$(TOP)/common/poly1305aes.map -Wl,-z,text -Wl,-z,noexecstack -Wl,-z,defs \
+  -Wl,-z,relro -Wl,-z,now $(filter %.o,$^) $(filter -l%,$(TARGET_LDFLAGS)) $(LDFLAGS)
 $(DIST)/lib/libpoly1305aes.so.1: $(PICOBJS) $(B)/pic/api.o $(TOP)/common/poly1305aes.map
 	@mkdir -p $(@D)
-	$(CC) $(TARGET_CFLAGS) $(CFLAGS) -shared -o $@ -Wl,-soname,libpoly1305aes.so.1 \
-	  -Wl,--version-script=$(TOP)/common/poly1305aes.map -Wl,-z,text -Wl,-z,noexecstack -Wl,-z,defs \
-	  -Wl,-z,relro -Wl,-z,now $(filter %.o,$^) $(filter -l%,$(TARGET_LDFLAGS)) $(LDFLAGS)
+	$(LINK_SHARED)
 $(DIST)/lib/libpoly1305aes.so: $(DIST)/lib/libpoly1305aes.so.1
 	ln -sf libpoly1305aes.so.1 $@
+# the ABI check's copy of the shared library (test/run.sh, abi_types): linked as the one
+# above from the same objects, but with common/api.c, which alone defines the
+# exported functions, compiled with -g, so that abidw reads their types; the
+# installed library carries no debug information
+$(B)/abidw/api.o: $(TOP)/common/api.c $(DIST)/include/poly1305aes.h $(B)/include/$(NAME).h
+	@mkdir -p $(@D)
+	$(CC) $(IMPL_FLAGS) -I$(DIST)/include -fPIC -g -ffile-prefix-map=$(TOP)/= -c $< -o $@
+$(B)/abidw/libpoly1305aes.so.1: $(PICOBJS) $(B)/abidw/api.o $(TOP)/common/poly1305aes.map
+	$(LINK_SHARED)
+abidw: $(DIST)/lib/libpoly1305aes.so.1 $(B)/abidw/libpoly1305aes.so.1
 # relocatable: the prefix is where the file lies (pkg-config's pcfiledir)
 $(DIST)/lib/pkgconfig/poly1305aes.pc: $(TOP)/mk/impl.mk $(TOP)/mk/version.mk
 	@mkdir -p $(@D)

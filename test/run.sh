@@ -174,6 +174,62 @@ exports() {
   done
 }
 
+# abidw's XML of a shared library's ABI (exported functions, their types,
+# symbol versions), without paths or source lines; with the licence line as a
+# comment inside the root element (abidiff reads it there)
+abi_dump() {
+  abidw --no-corpus-path --no-comp-dir-path --no-show-locs --drop-undefined-syms "$1" > "$2.tmp" &&
+    sed '1a\  <!-- SPDX-License-Identifier: CC0-1.0 -->' "$2.tmp" > "$2" && rm "$2.tmp"
+}
+
+# the ABI of version 1.1 as committed data: test/abi/<target>.abi, abidw's dump of
+# poly1305aes_53's library (abi_types TARGET --write writes it). Every
+# implementation's shared library is dumped from its ABI-check copy (mk/impl.mk
+# 'abidw': the same objects and link, common/api.c compiled with -g), which must
+# export the very symbols, addresses, sizes and versions of the installed one and
+# carry the type of every exported function; abidiff then finds no change but
+# added functions, and those in a version node of their own (not one released)
+abi_types() {
+  target=$1
+  base=test/abi/$target.abi
+  shift
+  write=no impls=""
+  for arg in "$@"; do [ "$arg" = --write ] && write=yes || impls="$impls $arg"; done
+  [ -n "$impls" ] || impls=$(d streams "$target")
+  [ $write = yes ] && impls=53
+  [ $write = yes ] || [ -f "$base" ] || { echo "FAIL no $base: write it with sh test/run.sh --only abi_types $target --write"; return 1; }
+  for impl in $impls; do
+    b=$root/$target/impl/$impl
+    make -s -f mk/impl.mk TARGET="$target" IMPL="$impl" BUILDROOT="$root" abidw || return 1
+    for lib in dist/lib abidw; do llvm-nm -D -S --defined-only "$b/$lib/libpoly1305aes.so.1" > "$b/abidw/exports.${lib%%/*}" || return 1; done
+    cmp -s "$b/abidw/exports.dist" "$b/abidw/exports.abidw" ||
+      { echo "FAIL $impl: the ABI-check copy exports other symbols than the installed library:"; diff "$b/abidw/exports.dist" "$b/abidw/exports.abidw"; return 1; }
+    abi_dump "$b/abidw/libpoly1305aes.so.1" "$b/abidw/abi.xml" || return 1
+    symbols=$(sed -n '/<elf-function-symbols>/,/<\/elf-function-symbols>/p' "$b/abidw/abi.xml" | grep -c '<elf-symbol ')
+    typed=$(grep -c '<function-decl .*elf-symbol-id=' "$b/abidw/abi.xml")
+    [ "$symbols" -gt 0 ] && [ "$typed" = "$symbols" ] ||
+      { echo "FAIL $impl: $typed of $symbols exported functions have types in the ABI-check copy (no debug information?)"; return 1; }
+    if [ $write = yes ]; then
+      mkdir -p "$(dirname "$base")" && cp "$b/abidw/abi.xml" "$base" && echo "wrote $base from poly1305aes_$impl" && return 0
+    fi
+    echo "poly1305aes_$impl: $symbols exported functions, each with its type"
+    abidiff "$base" "$b/abidw/abi.xml" > "$b/abidw/abidiff.out"
+    all=$?
+    abidiff --no-added-syms "$base" "$b/abidw/abi.xml" > "$b/abidw/abidiff.changed"
+    changed=$?
+    sed 's/^/  /' "$b/abidw/abidiff.out"
+    [ $changed = 0 ] || { echo "FAIL $impl: abidiff $base: an ABI change (status $changed)"; return 1; }
+    [ $all = 0 ] || [ $all = 4 ] || { echo "FAIL $impl: abidiff $base: status $all"; return 1; }
+    grep '<elf-symbol ' "$b/abidw/abi.xml" | grep -vxF -f "$base" | sed -n "s/.*name='\([^']*\)' version='\([^']*\)'.*/\1 \2/p" |
+      while read -r name node; do
+        if grep -q "<elf-symbol .* version='$node'" "$base"; then
+          echo "FAIL $impl: $name added to $node, a version node already released: give it a node of its own"; exit 1
+        fi
+        echo "  added: $name in the new version node $node"
+      done || return 1
+  done
+}
+
 # a program built against one implementation installed into a prefix keeps
 # running, with right tags, after each other implementation is installed there
 # (make install of each candidate the selector built and proved, as if chosen)
@@ -560,14 +616,20 @@ apt_mid_sync() {
     { echo "FAIL a failed install did not give its own one line"; return 1; }
 }
 
+# the tree's files: git ls-files in a git checkout, else (an unpacked release)
+# every file but the build directory's, .git's and Python's caches
+tree_files() {
+  if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+    git ls-files
+  else
+    find . \( -path ./build -o -path ./.git -o -name __pycache__ \) -prune -o -type f ! -name '*.pyc' -print | sed 's|^\./||'
+  fi
+}
+
 # every source file carries the licence line (LICENSE); data (*.txt), prose
 # (*.md) and LICENSE itself excepted
 licence_lines() {
-  if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
-    files=$(git ls-files)
-  else
-    files=$(find . -path ./build -prune -o -path ./.git -prune -o -type f -print | sed 's|^\./||')
-  fi
+  files=$(tree_files) || return 1
   missing=$(printf '%s\n' "$files" | grep -v -e '\.txt$' -e '\.md$' -e '^LICENSE$' |
     while read -r f; do grep -q 'SPDX-License-Identifier: CC0-1.0' "$f" || echo "$f"; done)
   [ -z "$missing" ] || { echo "FAIL files without the line 'SPDX-License-Identifier: CC0-1.0':" $missing; return 1; }
@@ -632,6 +694,7 @@ target_steps() {
   step "$target: every shared library exports the generic API only (soname libpoly1305aes.so.1)" exports "$target"
   step "$target: the command-line tool installed beside the library (tags against pycryptodome, exit codes, errors)" \
     python3 -m test.cli "$root/$target/installed/bin/poly1305aes" $(d runner "$target")
+  step "$target: every shared library keeps the 1.1 ABI, types included (abidiff, test/abi/$target.abi)" abi_types "$target"
   step "$target: a program keeps running as each implementation is installed into its prefix" abi_stable "$target"
   if [ -n "$(d target "$target" alsorun)" ]; then
     for impl in $(d streams "$target"); do
