@@ -626,6 +626,30 @@ tree_files() {
   fi
 }
 
+# make dist: the release tarball holds the tree's files but the dot paths (.ci/,
+# .gitignore), under poly1305aes-VERSION/ (mk/version.mk), owner 0, one time for
+# all, mode 0755 where the file is executable, else 0644; a second run a second
+# later, under another umask, time zone and locale, gives the same bytes
+dist_tarball() {
+  out=$root/dist
+  version=$(sed -n 's/^VERSION := //p' mk/version.mk)
+  rm -rf "$out" && make -s dist BUILDROOT="$out/1" || return 1
+  sleep 1
+  (umask 077 && TZ=Asia/Kathmandu LC_ALL=C make -s dist BUILDROOT="$out/2") || return 1
+  tarball=poly1305aes-$version.tar.gz
+  cmp "$out/1/$tarball" "$out/2/$tarball" || { echo "FAIL two runs of make dist gave other bytes"; return 1; }
+  tar --numeric-owner -tvzf "$out/1/$tarball" > "$out/listing" || return 1
+  awk '$1 !~ /^d/ {print $1, $2, $6}' "$out/listing" > "$out/got"
+  tree_files | grep -v -e '^\.' -e '/\.' | LC_ALL=C sort | while read -r f; do
+    if [ -x "$f" ]; then mode=-rwxr-xr-x; else mode=-rw-r--r--; fi
+    echo "$mode 0/0 poly1305aes-$version/$f"
+  done > "$out/want"
+  diff "$out/want" "$out/got" || { echo "FAIL $tarball: not the tree's files with owner 0/0 and modes 0644/0755 (< want, > got)"; return 1; }
+  times=$(awk '{print $4, $5}' "$out/listing" | sort -u)
+  [ "$(echo "$times" | wc -l)" = 1 ] || { echo "FAIL $tarball: its members carry more than one time:" $times; return 1; }
+  echo "$tarball: $(wc -l < "$out/got") files, sorted, owner 0/0, all at $times; two runs, the same bytes"
+}
+
 # every source file carries the licence line (LICENSE); data (*.txt), prose
 # (*.md) and LICENSE itself excepted
 licence_lines() {
@@ -661,6 +685,7 @@ impl_checks() {
 # the steps that belong to no target, run beside the targets' (--target common-steps)
 common_steps() {
   step "every source file carries the licence line" licence_lines
+  step "make dist: the tree's files, deterministic (two runs, the same bytes)" dist_tarball
   step "README.md is at most 300 lines" readme_length
   step "every path named in a comment exists; no Python file edits sys.path (tools/commentpaths.py)" python3 -m tools.commentpaths
   step "README.md's platform table is what doc/RESULTS.md's blocks give (tools/platforms.py)" readme_platforms
