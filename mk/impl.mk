@@ -165,7 +165,7 @@ $(B)/pic/gen_%.o: $(B)/gen/%.c
 	$(CC) $(IMPL_FLAGS) -fPIC -c $< -o $@
 
 $(B)/lib$(NAME).a: $(OBJS)
-	rm -f $@ && $(AR) rcs $@ $^
+	rm -f $@ && $(AR) rcsD $@ $^
 
 # ---- the stack probe (common/stack.h): the library with the probed sources' probe
 # objects, the ABI harness's probe linked with it, statically and (for the installed
@@ -175,9 +175,9 @@ PROBE_OBJS := $(foreach s,$(PROBED),$(B)/probe/$(call objname,$(s)))
 PROBE_PICOBJS := $(subst /probe/,/probe-pic/,$(PROBE_OBJS))
 PROBE_KINDS := probe $(if $(VARIANT),,probe-pic)
 $(B)/probe/lib$(NAME).a: $(filter-out $(subst /probe/,/obj/,$(PROBE_OBJS)),$(OBJS)) $(PROBE_OBJS)
-	rm -f $@ && $(AR) rcs $@ $^
+	rm -f $@ && $(AR) rcsD $@ $^
 $(B)/probe-pic/lib$(NAME).a: $(filter-out $(subst /probe/,/pic/,$(PROBE_OBJS)),$(PICOBJS)) $(PROBE_PICOBJS)
-	rm -f $@ && $(AR) rcs $@ $^
+	rm -f $@ && $(AR) rcsD $@ $^
 $(B)/probe/abi $(B)/probe-pic/abi: $(B)/%/abi: $(ABI_SRCS) $(B)/%/lib$(NAME).a $(B)/include/$(NAME).h $(TEST_DEPS)
 	$(CC) $(TEST_FLAGS) -DPOLY1305AES_STACK_PROBE $(ABI_SRCS) $(B)/$*/lib$(NAME).a -o $@ \
 	  $(TARGET_LDFLAGS) $(VARIANT_LDFLAGS) $(LDFLAGS)
@@ -201,7 +201,7 @@ $(B)/pic/api.o: $(TOP)/common/api.c $(DIST)/include/poly1305aes.h $(B)/include/$
 
 $(DIST)/lib/libpoly1305aes.a: $(OBJS) $(B)/obj/api.o
 	@mkdir -p $(@D)
-	rm -f $@ && $(AR) rcs $@ $^
+	rm -f $@ && $(AR) rcsD $@ $^
 # soname libpoly1305aes.so.1: every implementation exports the same functions (doc/DESIGN.md: "The ABI")
 LINK_SHARED = $(CC) $(TARGET_CFLAGS) $(CFLAGS) -shared -o $@ -Wl,-soname,libpoly1305aes.so.1 \
   -Wl,--version-script=$(TOP)/common/poly1305aes.map -Wl,-z,text -Wl,-z,noexecstack -Wl,-z,defs \

@@ -230,6 +230,59 @@ abi_types() {
   done
 }
 
+# what differs between two builds a and b of one file: diffoscope's report where
+# it is installed, else the archive's member list (times, owners, modes) and the
+# members whose contents differ, or the differing bytes of the ELF sections
+explain_difference() {
+  if command -v diffoscope >/dev/null 2>&1; then
+    diffoscope --text - "$1" "$2" | head -60
+    return
+  fi
+  scratch=$root/explain && mkdir -p "$scratch" || return 1
+  if ar t "$1" >/dev/null 2>&1; then
+    ar tv "$1" > "$scratch/a" && ar tv "$2" > "$scratch/b" && diff "$scratch/a" "$scratch/b" | head -20
+    for member in $(ar t "$1"); do
+      [ "$(ar p "$1" "$member" | md5sum)" = "$(ar p "$2" "$member" | md5sum)" ] || echo "member $member differs"
+    done
+  else
+    llvm-objdump -s "$1" | sed 1,2d > "$scratch/a" && llvm-objdump -s "$2" | sed 1,2d > "$scratch/b"
+    diff "$scratch/a" "$scratch/b" | head -20
+  fi
+}
+
+# reproducible builds: each implementation named, built again from the release
+# tarball (make dist) unpacked in a directory of another name, with another
+# BUILDROOT, umask, time zone and locale, at least a second later, gives the
+# very bytes of the suite's build from the tree (the installable libraries,
+# header, pkg-config file and command-line tool: mk/impl.mk's dist/)
+reproducible() {
+  target=$1
+  shift
+  again=$root/reproducible/$target
+  rm -rf "$again" && mkdir -p "$again" || return 1
+  python3 -m tools.dist --version "$(sed -n 's/^VERSION := //p' mk/version.mk)" --out "$again" > /dev/null || return 1
+  src=$again/another-directory-name/poly1305aes
+  mkdir -p "$src" && tar -xzf "$again"/poly1305aes-*.tar.gz -C "$src" --strip-components=1 || return 1
+  for impl in "$@"; do
+    first=$root/$target/impl/$impl/dist
+    make -s -f mk/impl.mk TARGET="$target" IMPL="$impl" BUILDROOT="$root" dist || return 1
+    sleep 1
+    (umask 077 && cd "$src" && TZ=Asia/Kathmandu LC_ALL=C make -s -f mk/impl.mk TARGET="$target" IMPL="$impl" \
+      BUILDROOT="$again/build" dist) > "$again/$impl.log" 2>&1 || { cat "$again/$impl.log"; return 1; }
+    second=$again/build/$target/impl/$impl/dist
+    files=$(cd "$first" && find . -type f | LC_ALL=C sort)
+    [ "$files" = "$(cd "$second" && find . -type f | LC_ALL=C sort)" ] || { echo "FAIL $impl: the two builds made other files"; return 1; }
+    for f in $files; do
+      if ! cmp "$first/$f" "$second/$f"; then
+        explain_difference "$first/$f" "$second/$f"
+        echo "FAIL $impl: $f differs between two builds of the same source"
+        return 1
+      fi
+    done
+    echo "poly1305aes_$impl: built twice, the same bytes:" $files
+  done
+}
+
 # a program built against one implementation installed into a prefix keeps
 # running, with right tags, after each other implementation is installed there
 # (make install of each candidate the selector built and proved, as if chosen)
@@ -713,6 +766,9 @@ target_steps() {
     step "$target: by default the selector installs the fastest candidate constant time here (the same programs' proofs reused)" select_all "$target"
   fi
   step "$target: README example against the installed library" readme_example "$target"
+  if [ -z "$(d runner "$target")" ] && [ "$target" != native ]; then
+    step "$target: every implementation built again elsewhere gives the same bytes (reproducible)" reproducible "$target" $(d streams "$target")
+  fi
   if [ -z "$(d runner "$target")" ]; then
     step "$target: messages over 2^32 bytes streamed and in one call, every implementation and path" huge_messages "$target"
   fi
