@@ -2,11 +2,13 @@
 # poly1305aes. `make` selects and installs into build/<target>/ the fastest
 # implementation that passes its self-test; `make test` tests everything on
 # every target. See README.md.
-#   make [TARGET=amd64|x86|ppc32|sparc64|arm64|riscv64|armhf|ppc64le|s390x|native]
-#                              [IMPL=name] [AES=table]
-#                              select and install (native: the machine's own cc; the default
+#   make [TARGET=t] [IMPL=name] [AES=table] [DISTRO=1]
+#                              select and install (t: a folder of targets/, python3 -m
+#                              tools.describe targets; native: the machine's own cc, the default
 #                              where no target's host line names the machine; AES=table:
-#                              table-based AES designs admitted too, README)
+#                              table-based AES designs admitted too; DISTRO=1: no timing, the
+#                              target file's distro implementation, constant time on every
+#                              path, for a package serving every CPU: README "Packaging")
 #   make test [TARGETS="..."]  (or make check)      the whole test suite (WERROR=1)
 #   make install [TARGET=...] [PREFIX=/usr/local] [LIBDIR=] [INCLUDEDIR=] [PKGCONFIGDIR=] [BINDIR=] [DESTDIR=]
 #   make uninstall (the same variables)  remove what make install put there
@@ -16,10 +18,10 @@
 #   are taken too. See README.md ("Build, install, link").
 #   make speed [TARGET=...]    speed tables (CSV, PNG) for every candidate
 #   make bench [TARGET=...] [SWEEP=61] [BENCH_RUN="qemu-arm -cpu cortex-a15"]  installed
-#                              implementation beside OpenSSL and libsodium (amd64, x86: rdtsc,
-#                              speed/bench.sh; arm64, armhf, riscv64, ppc64le, s390x: instructions
-#                              under qemu, BENCH_RUN another emulated CPU): a table, a sweep,
-#                              build/<target>/bench.csv and bench.png; amd64, x86:
+#                              implementation beside OpenSSL and libsodium (run natively: rdtsc,
+#                              speed/bench.sh; under an emulator: instructions under qemu,
+#                              BENCH_RUN another emulated CPU): a table, a sweep,
+#                              build/<target>/bench.csv and bench.png; natively:
 #                              BENCH_ARGS="onetime" (or "stream", "paths", ...) runs only
 #                              build/<target>/bench BENCH_ARGS (speed/bench.c's modes)
 #   make fuzz [FUZZ_SECONDS=600]  differential fuzzing of every host implementation
@@ -61,7 +63,8 @@ INSTALL_ARGS = --target '$(TARGET)' --root '$(BUILDROOT)' --destdir '$(DESTDIR)'
 all:
 	@sh tools/ensure-tools $(TARGET)
 	@case "$(AES)" in ''|ct|table) ;; *) echo "make: AES=$(AES): use AES=table (admit the table-based AES designs) or leave AES unset (constant time only)" >&2; exit 2 ;; esac
-	@$(PYTHON) -m tools.selector --target '$(TARGET)' --root $(BUILDROOT) $(if $(IMPL),--impl $(IMPL)) $(if $(AES),--aes $(AES)) $(if $(SELECT_ROUNDS),--rounds $(SELECT_ROUNDS))
+	@case "$(DISTRO)" in ''|1) ;; *) echo "make: DISTRO=$(DISTRO): use DISTRO=1 (the distribution pick, untimed) or leave DISTRO unset" >&2; exit 2 ;; esac
+	@$(PYTHON) -m tools.selector --target '$(TARGET)' --root $(BUILDROOT) $(if $(IMPL),--impl $(IMPL)) $(if $(AES),--aes $(AES)) $(if $(DISTRO),--distro) $(if $(SELECT_ROUNDS),--rounds $(SELECT_ROUNDS))
 
 test check:
 	@WERROR=1 sh test/run.sh
@@ -79,9 +82,9 @@ fuzz:
 	  cd build/fuzz-corpus && ../$(TARGET)-fuzz/fuzz -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 .
 
 # the installed implementation (selected first if need be) beside OpenSSL and
-# libsodium for the same target: natively (amd64, x86) with rdtsc (speed/bench.sh:
-# `build/<target>/bench`, then its sweep), under an emulator (arm64, armhf,
-# riscv64, ppc64le, s390x) exact instruction counts (speed/peers.py); both write
+# libsodium for the same target: natively (a target without a 'run' line here) with
+# rdtsc (speed/bench.sh: `build/<target>/bench`, then its sweep), under its emulator
+# (the target file's 'run') exact instruction counts (speed/peers.py); both write
 # build/<target>/bench.csv and draw it (speed/plot.py) into build/<target>/bench.png
 EMULATOR := $(if $(TARGET),$(shell $(PYTHON) $(TOP)/tools/describe.py target $(TARGET) run 2>/dev/null))
 bench:

@@ -1,17 +1,18 @@
 /* SPDX-License-Identifier: CC0-1.0 */
 /* AES-128 encryption of one block from a 2 KiB table, the ten rounds
-   unrolled and the key expansion merged into them: the fallback of
-   poly1305aes_amd64, poly1305aes_x86 and poly1305aes_arm64 on CPUs without
-   AES instructions. Plain C on 32-bit words. NOT constant time: every lookup
+   unrolled and the key expansion merged into them: the AES of
+   poly1305aes_amd64's and poly1305aes_x86's paths for CPUs without SSSE3
+   in a build made with AES=table (x86/generic_aes.h; the default build's is
+   bitsliced), and of the speed tools' table rows. Plain C on 32-bit words.
+   NOT constant time: every lookup
    is indexed by bytes of the key and the block (a cache-timing leak of k).
    Assumes a little-endian CPU with unaligned 4-byte loads; the including
    implementation maps aes_table onto its own namespaced copy (#define
    aes_table CRYPTO_NAMESPACE(aes_table)), which its build generates with
    aes/gentable.py (layout 2s s s 3s 2s s s 3s), and defines INLINE. One
    file of an implementation includes it. Unrolled with the 2 KiB table
-   (loads at offsets 0, 3, 2, 1 instead of rotations), it took 0.70x the
-   time of the rolled 1 KiB version on 32-bit x86 and 0.82x on x86-64, AMD
-   EPYC Zen 4. */
+   (loads at offsets 0, 3, 2, 1 instead of rotations): faster than the
+   rolled 1 KiB version on x86-64 and 32-bit x86 (doc/results/amd64.md). */
 #ifndef poly1305aes_aes_table_H
 #define poly1305aes_aes_table_H
 

@@ -33,12 +33,12 @@ $(BUILD)/fuzz_impls.h: $(TOP)/mk/fuzz.mk $(BUILD)/target.mk
 	    echo "    poly1305aes_$${i}_path_name, poly1305aes_$${i}_path_use },"; done; \
 	  echo "};"; echo "#define FUZZ_COUNT (sizeof fuzz_impls / sizeof fuzz_impls[0])"; } > $@.tmp && mv $@.tmp $@
 
-$(BUILD)/fuzz: $(TOP)/test/fuzz.c $(TOP)/test/ref.c $(TARGET_DIR)/fpmode.c $(TOP)/aes/aes_ref.c $(BUILD)/fuzz_impls.h $(LIBS)
+$(BUILD)/fuzz: $(TOP)/test/fuzz.c $(TOP)/test/ref.c $(HARNESS_DIR)/fpmode.c $(TOP)/aes/aes_ref.c $(BUILD)/fuzz_impls.h $(LIBS)
 	$(CC) -std=c99 -O1 -g -Wall -Wextra -Werror -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 	  -I$(BUILD) $(foreach i,$(IMPLS),-I$(BUILD)/impl/$(i)/include) -I$(TOP)/test -I$(TOP)/aes \
 	  $(filter %.c,$^) $(LIBS) -o $@
 
-$(BUILD)/replay: $(TOP)/test/fuzz.c $(TOP)/test/fuzz_replay.c $(TOP)/test/ref.c $(TARGET_DIR)/fpmode.c $(TOP)/aes/aes_ref.c \
+$(BUILD)/replay: $(TOP)/test/fuzz.c $(TOP)/test/fuzz_replay.c $(TOP)/test/ref.c $(HARNESS_DIR)/fpmode.c $(TOP)/aes/aes_ref.c \
   $(BUILD)/fuzz_impls.h $(LIBS)
 	$(CC) $(TARGET_CFLAGS) -std=c99 -O2 -Wall -Wextra -Werror -I$(BUILD) $(foreach i,$(IMPLS),-I$(BUILD)/impl/$(i)/include) \
 	  -I$(TOP)/test -I$(TOP)/aes $(filter %.c,$^) $(LIBS) -o $@ $(TARGET_LDFLAGS)

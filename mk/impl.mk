@@ -1,7 +1,10 @@
 # SPDX-License-Identifier: CC0-1.0
 # Build one implementation for one target, from its description files (read
 # by tools/describe.py into $(B)/impl.mk).
-#   make -f mk/impl.mk TARGET=amd64 IMPL=53 [VARIANT=san] [all|check|<file>]
+#   make -f mk/impl.mk TARGET=amd64 IMPL=53 [VARIANT=san] [AES=table] [all|check|<file>]
+# AES=table: where the implementation's 'table' file says 'flavour table', its
+# table is generated and its sources are compiled with -DPOLY1305AES_AES_TABLE=1
+# (their table-AES flavour; the default build has no table); elsewhere it changes nothing.
 # IMPLDIR may point at a directory outside the tree's poly1305aes_* set (the
 # tests use this for deliberately broken candidates); IMPL is then its name.
 # Output, in B = build/<target>[-variant]/impl/<name>/ (BUILDROOT moves build/):
@@ -29,6 +32,8 @@
 #                             that name STACK_BYTES are built again in probe/ (and probe-pic/)
 #                             with POLY1305AES_STACK_PROBE, the ABI harness's probe runs on
 #                             them (test/abi.c --measure), tools/stackbytes.py writes it
+#   seqfuzz, seqfuzz-generic  the sequence fuzzer's driver (test/seqfuzz.py), namespaced and
+#                             against dist/'s static library
 #   vexcheck                  the vector-state check, natively on x86 (tools/vexcheck.py)
 #   abidw/libpoly1305aes.so.1 (make ... abidw) dist/'s shared library again, with the types of
 #                             its exported functions (DWARF) for abidiff (test/run.sh, abi_types)
@@ -53,6 +58,15 @@ $(B)/impl.mk: $(wildcard $(IMPLDIR)/*) $(TARGET_DIR)/target $(TOP)/tools/describ
 	@mkdir -p $(@D)
 	@$(DESCRIBE) make $(TARGET) $(IMPL) $(IMPLDIR) > $@.tmp && mv $@.tmp $@
 
+# the table flavour (AES=table above): the default build of such an implementation has no table
+ifneq ($(TABLE_FLAVOUR),)
+ifeq ($(AES),table)
+AES_FLAGS := -DPOLY1305AES_AES_TABLE=1
+else
+TABLE_FILE :=
+endif
+endif
+
 GENERATED := $(if $(TABLE_FILE),$(B)/gen/$(TABLE_FILE)) \
   $(if $(wildcard $(IMPLDIR)/thresholds),$(B)/gen/thresholds.h)
 TABLE_FORMAT := $(if $(filter %.c,$(TABLE_FILE)),c,asm)
@@ -60,14 +74,14 @@ TABLE_FORMAT := $(if $(filter %.c,$(TABLE_FILE)),c,asm)
 IMPL_FLAGS := $(TARGET_CFLAGS) $(VARIANT_CFLAGS) -std=c99 -O2 $(WARN) $(IMPL_CFLAGS) \
   -I$(B)/include -I$(B)/gen -I$(IMPLDIR) -I$(TOP)/common \
   -DPOLY1305AES_IMPL=$(NAME) -DPOLY1305AES_HEADER='"$(NAME).h"' \
-  -DPOLY1305AES_TARGET_$(TARGET)=1 -DPOLY1305AES_LIBRARY_VERSION='"$(VERSION)"' $(CPPFLAGS) $(CFLAGS)
+  -DPOLY1305AES_TARGET_$(TARGET)=1 -DPOLY1305AES_LIBRARY_VERSION='"$(VERSION)"' $(AES_FLAGS) $(CPPFLAGS) $(CFLAGS)
 TEST_FLAGS := $(TARGET_CFLAGS) $(VARIANT_CFLAGS) -std=c99 -O2 $(WARN) -D_DEFAULT_SOURCE \
   -I$(B)/include -I$(TOP)/test -I$(TOP)/aes -I$(TOP)/common \
   -DPOLY1305AES_HEADER='"$(NAME).h"' -DPOLY1305AES_TARGET='"$(TARGET)"' \
-  -DPOLY1305AES_TARGET_ABI='"$(TARGET_DIR)/abi.c"' -DPOLY1305AES_VERSION_EXPECTED='"$(VERSION)"' $(CPPFLAGS) $(CFLAGS)
+  -DPOLY1305AES_TARGET_ABI='"$(HARNESS_DIR)/abi.c"' -DPOLY1305AES_VERSION_EXPECTED='"$(VERSION)"' $(CPPFLAGS) $(CFLAGS)
 
 # the compiler, flags and version this build was made with: a change rebuilds everything
-BUILD_SETTINGS := $(COMPILER_KIND) $(COMPILER_VERSION) | $(CC) | $(TARGET_CFLAGS) | $(CPPFLAGS) | $(CFLAGS) | $(LDFLAGS) | $(WARN) | $(VERSION)
+BUILD_SETTINGS := $(COMPILER_KIND) $(COMPILER_VERSION) | $(CC) | $(TARGET_CFLAGS) | $(AES_FLAGS) | $(CPPFLAGS) | $(CFLAGS) | $(LDFLAGS) | $(WARN) | $(VERSION)
 ifneq ($(file < $(B)/flags),$(BUILD_SETTINGS))
 $(shell mkdir -p $(B))
 $(file > $(B)/flags,$(BUILD_SETTINGS))
@@ -92,13 +106,13 @@ OBJS := $(foreach s,$(SOURCES),$(B)/obj/$(call objname,$(s))) \
   $(if $(filter c,$(TABLE_FORMAT)),$(B)/obj/gen_$(basename $(TABLE_FILE)).o) $(B)/obj/common_stream.o
 PICOBJS := $(subst /obj/,/pic/,$(OBJS))
 
-TEST_SRCS := $(TOP)/test/test.c $(TOP)/test/ref.c $(TOP)/test/md5.c $(TARGET_DIR)/fpmode.c \
+TEST_SRCS := $(TOP)/test/test.c $(TOP)/test/ref.c $(TOP)/test/md5.c $(HARNESS_DIR)/fpmode.c \
   $(TOP)/test/util.c $(TOP)/aes/aes_ref.c
 TEST_DEPS := $(wildcard $(TOP)/test/*.h $(TOP)/aes/*.h) $(TOP)/common/paths.h $(wildcard $(TOP)/targets/*/*.[chS]) \
   $(B)/flags
-ABI_SRCS := $(TOP)/test/abi.c $(TARGET_DIR)/abi.S $(TOP)/test/stackscan.c $(TOP)/test/ref.c $(TOP)/test/util.c \
+ABI_SRCS := $(TOP)/test/abi.c $(HARNESS_DIR)/abi.S $(TOP)/test/stackscan.c $(TOP)/test/ref.c $(TOP)/test/util.c \
   $(TOP)/aes/aes_ref.c
-SPEED_SRCS := $(TOP)/speed/probe.c $(TARGET_DIR)/cycles.c $(TOP)/test/util.c
+SPEED_SRCS := $(TOP)/speed/probe.c $(HARNESS_DIR)/cycles.c $(TOP)/test/util.c
 DIST := $(B)/dist
 DIST_FILES := $(DIST)/lib/libpoly1305aes.a $(DIST)/lib/libpoly1305aes.so.1 $(DIST)/lib/libpoly1305aes.so \
   $(DIST)/lib/pkgconfig/poly1305aes.pc $(DIST)/include/poly1305aes.h $(DIST)/bin/poly1305aes
@@ -245,6 +259,16 @@ $(B)/test-shared: $(TEST_SRCS) $(DIST_FILES) $(TEST_DEPS)
 	$(CC) $(subst -DPOLY1305AES_HEADER='"$(NAME).h"',-DPOLY1305AES_HEADER='"poly1305aes.h"',$(TEST_FLAGS)) \
 	  -I$(DIST)/include $(TEST_SRCS) -L$(DIST)/lib -lpoly1305aes -o $@ $(LDFLAGS) -lpthread
 
+# the sequence fuzzer's driver (test/seqfuzz.py): with the namespaced library (every path
+# forced in turn), and with the installed static library and header (the generic API)
+$(B)/seqfuzz: $(TOP)/test/seqfuzz.c $(TOP)/test/util.c $(B)/lib$(NAME).a $(B)/include/$(NAME).h $(TEST_DEPS)
+	$(CC) $(TEST_FLAGS) $(TOP)/test/seqfuzz.c $(TOP)/test/util.c $(B)/lib$(NAME).a -o $@ \
+	  $(TARGET_LDFLAGS) $(VARIANT_LDFLAGS) $(LDFLAGS)
+$(B)/seqfuzz-generic: $(TOP)/test/seqfuzz.c $(TOP)/test/util.c $(DIST_FILES) $(TEST_DEPS)
+	$(CC) $(subst -DPOLY1305AES_HEADER='"$(NAME).h"',-DPOLY1305AES_HEADER='"poly1305aes.h"',$(TEST_FLAGS)) \
+	  -I$(DIST)/include $(TOP)/test/seqfuzz.c $(TOP)/test/util.c $(DIST)/lib/libpoly1305aes.a -o $@ \
+	  $(TARGET_LDFLAGS) $(LDFLAGS)
+
 # the ABI and state harness: callee-saved registers, FPU modes and the caller's
 # frame around authenticate and verify, from targets/<target>/abi.S; selftest included
 $(B)/abi: $(ABI_SRCS) $(B)/lib$(NAME).a $(B)/include/$(NAME).h $(TEST_DEPS)
@@ -256,8 +280,8 @@ $(B)/ct: $(TOP)/test/ct.c $(TOP)/test/leaky.c $(TOP)/test/util.c $(B)/lib$(NAME)
 	$(CC) $(TEST_FLAGS) -gdwarf-4 $(TOP)/test/ct.c $(TOP)/test/leaky.c $(TOP)/test/util.c $(B)/lib$(NAME).a -o $@ $(TARGET_LDFLAGS) $(LDFLAGS)
 
 # the constant-time check by timing on the real CPU (run by tools/timecheck.py)
-$(B)/timing: $(TOP)/test/timing.c $(TOP)/test/util.c $(TARGET_DIR)/cycles.c $(B)/lib$(NAME).a $(B)/include/$(NAME).h
-	$(CC) $(TEST_FLAGS) $(TOP)/test/timing.c $(TOP)/test/util.c $(TARGET_DIR)/cycles.c $(B)/lib$(NAME).a -o $@ \
+$(B)/timing: $(TOP)/test/timing.c $(TOP)/test/util.c $(HARNESS_DIR)/cycles.c $(B)/lib$(NAME).a $(B)/include/$(NAME).h
+	$(CC) $(TEST_FLAGS) $(TOP)/test/timing.c $(TOP)/test/util.c $(HARNESS_DIR)/cycles.c $(B)/lib$(NAME).a -o $@ \
 	  $(TARGET_LDFLAGS) $(LDFLAGS) -lm
 
 # the vector-state check's program (tools/vexcheck.py; x86 targets): static and

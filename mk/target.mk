@@ -20,7 +20,7 @@ ifeq ($(wildcard $(TOP)/targets/$(TARGET)/target),)
 $(error unknown TARGET '$(TARGET)': the targets are $(patsubst $(TOP)/targets/%/target,%,$(wildcard $(TOP)/targets/*/target)))
 endif
 # the target's folder: its description (target), ABI harness (abi.S, abi.c), FP-mode code
-# (fpmode.c) and cycle counter (cycles.c)
+# (fpmode.c) and cycle counter (cycles.c); HARNESS_DIR (below) says whose of the last four
 TARGET_DIR := $(TOP)/targets/$(TARGET)
 
 VARIANT ?=
@@ -43,6 +43,14 @@ endif
 COMPILER := $(shell $(DESCRIBE) cc $(TARGET) '$(subst ','\'',$(USER_CC))')
 ifeq ($(firstword $(COMPILER)),error:)
 $(error $(wordlist 2,$(words $(COMPILER)),$(COMPILER)))
+endif
+# the folder of the ABI harness (abi.S, abi.c), FP-mode code (fpmode.c) and cycle counter
+# (cycles.c): the target's own, or with 'harness same-cpu' (native) the folder of the
+# target for the CPU the compiler builds for (tools/describe.py harness)
+ifeq ($(TARGET_HARNESS),)
+HARNESS_DIR := $(TARGET_DIR)
+else
+HARNESS_DIR := $(shell $(DESCRIBE) harness $(TARGET) '$(subst ','\'',$(USER_CC))')
 endif
 COMPILER_KIND := $(word 1,$(COMPILER))
 COMPILER_VERSION := $(word 2,$(COMPILER))

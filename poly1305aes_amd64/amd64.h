@@ -20,12 +20,12 @@
 /* the names the path files share, each namespaced once (common/namespace.h) */
 #define scalar_mul CRYPTO_NAMESPACE(scalar_mul)
 #define scalar_mulx CRYPTO_NAMESPACE(scalar_mulx)
-#define scalar_table CRYPTO_NAMESPACE(scalar_table)
+#define scalar_generic CRYPTO_NAMESPACE(scalar_generic)
 #define scalar_vperm CRYPTO_NAMESPACE(scalar_vperm)
 #define vector_avx2 CRYPTO_NAMESPACE(vector_avx2)
 #define vector_ifma CRYPTO_NAMESPACE(vector_ifma)
 #define vector_hybrid CRYPTO_NAMESPACE(vector_hybrid)
-#define vector_hybrid_table CRYPTO_NAMESPACE(vector_hybrid_table)
+#define vector_hybrid_generic CRYPTO_NAMESPACE(vector_hybrid_generic)
 #define vector_hybrid_vperm CRYPTO_NAMESPACE(vector_hybrid_vperm)
 
 #define core_scalar_mul CRYPTO_NAMESPACE(core_scalar_mul)
@@ -37,12 +37,12 @@
 
 HIDDEN hashfn scalar_mul;         /* AES-NI, radix 2^64 with MUL (scalar.c) */
 HIDDEN hashfn scalar_mulx;        /* AES-NI (VEX), radix 2^64 with MULX (scalar.c) */
-HIDDEN hashfn scalar_table;       /* AES from a table, radix 2^64 with MUL (scalar.c) */
+HIDDEN hashfn scalar_generic;       /* the generic AES (x86/generic_aes.h), radix 2^64 with MUL (scalar.c) */
 HIDDEN hashfn scalar_vperm;       /* vector-permute AES, radix 2^64 with MUL (scalar.c) */
 HIDDEN hashfn vector_avx2;        /* AES-NI around x86/avx2.c's hash (scalar.c); l >= 1 */
 HIDDEN hashfn vector_ifma;        /* AES-NI around x86/ifma.c's hash (scalar.c); l >= 1 */
 HIDDEN hashfn vector_hybrid;      /* AES-NI around the hybrid (x86/sse2.c's, scalar.c); l >= 384 */
-HIDDEN hashfn vector_hybrid_table;   /* AES from a table around the hybrid (scalar.c); l >= 384 */
+HIDDEN hashfn vector_hybrid_generic;   /* the generic AES around the hybrid (scalar.c); l >= 384 */
 HIDDEN hashfn vector_hybrid_vperm;   /* vector-permute AES around the hybrid (scalar.c); l >= 384 */
 
 /* the blocks of the paths' cores on struct p64 (scalar.c; dispatch.c's path_core) */
@@ -96,9 +96,7 @@ INLINE void p64_blocks(struct p64 *st, const unsigned char *m, size_t count, int
    the function just called were: the dispatcher's wipe of each path's stack
    (bytes a multiple of 64; in the build's stack probe, only recorded: common/stack.h).
    Below 2 KiB with SSE2 stores (in every x86-64),
-   from 2 KiB with rep stosb (fast strings: 70 ticks faster for 3.3 KiB on
-   the AMD EPYC here; on the Intel Xeon model 167, in a loop, 1088 bytes took
-   24 ticks with the stores and 32 with rep stosb, 2816 bytes 67 and 38). The stack pointer moves down over them for the stores
+   from 2 KiB with rep stosb (fast strings; the figures: doc/results/amd64.md). The stack pointer moves down over them for the stores
    (memory below it is not the program's to write), and back. */
 INLINE void wipe_below(size_t bytes)
 {

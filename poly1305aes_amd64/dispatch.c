@@ -6,7 +6,7 @@
    meet is used. A path runs its scalar code below its threshold, its vector
    code from there: the thresholds are measured crossovers, one per vendor
    (x86/paths.h's FROM names the CPU each was measured on; the figures:
-   doc/RESULTS.md). The vector cores are x86/'s, shared with poly1305aes_x86:
+   doc/results/amd64.md). The vector cores are x86/'s, shared with poly1305aes_x86:
      ifma     AES-NI; radix 2^64 with MULX; then AVX-512 IFMA radix
               2^44 on ymm registers, 8 blocks a step (x86/ifma256.c), on Intel
               from IFMA_ZMM_FROM_INTEL and on AMD always on zmm registers, 16 blocks a step
@@ -21,16 +21,16 @@
      ssse3    AES by vector permutes (common/vpaes.h: PSHUFB, no table in
               memory), for CPUs without AES-NI; radix 2^64 with MUL; then
               the hybrid (needs SSSE3)
-     generic  AES from a table (common/aes_table.h: NOT constant time), for
-              CPUs without SSSE3; radix 2^64 with MUL; then the hybrid
+     generic  AES bitsliced (x86/generic_aes.h; a build made with AES=table:
+              from a table, NOT constant time), for CPUs without SSSE3;
+              radix 2^64 with MUL; then the hybrid
    After each call the dispatcher zeroes the stack the path's code used (the
    path's scalar_stack or vector_stack bytes below its stack pointer): the
    compiler spills r, s, round keys and powers of r there. The sizes,
    STACK_BYTES, are measured by the build for the compiler in use, with a
    margin (common/stack.h); the ABI harness fails a build that leaves a
    secret in them.
-   Speed: doc/RESULTS.md; the shared machine's load
-   moves the same runs by up to 2x from minute to minute. */
+   Speed: doc/results/amd64.md. */
 #include "amd64.h"
 #include "../x86/paths.h"
 
@@ -54,7 +54,7 @@ static const struct path paths[] = {
   { "ssse3", SSE2 | SSSE3, scalar_vperm, vector_hybrid_vperm, PATH_FROM(SSSE3), STACK_BYTES(ssse3, scalar),
     STACK_BYTES(ssse3, vector),
     ONETIME_FROM(SSSE3) },
-  { "generic", SSE2, scalar_table, vector_hybrid_table, PATH_FROM(GENERIC), STACK_BYTES(generic, scalar),
+  { "generic", SSE2, scalar_generic, vector_hybrid_generic, PATH_FROM(GENERIC), STACK_BYTES(generic, scalar),
     STACK_BYTES(generic, vector),
     ONETIME_FROM(GENERIC) },
 };

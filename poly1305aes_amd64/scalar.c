@@ -4,12 +4,13 @@
    and the cores shared with poly1305aes_x86 (x86/: AVX-512 IFMA, AVX2,
    SSE2), their sums carried here into radix 2^64 (h2 <= 4). The AES:
    AES-NI on the ifma, avx2 and sse2 paths, by vector permutes on the
-   ssse3 path (CPUs without AES-NI; common/vpaes.h), constant time; or on
-   the generic path, for CPUs without SSSE3, AES-128 from a 2 KiB table
-   (common/aes_table.h), indexed by secret key and nonce bytes, so NOT
-   constant time. Bounds: common/poly64.h, x86/radix26.h, x86/ifma.c. */
+   ssse3 path (CPUs without AES-NI; common/vpaes.h), bitsliced on the
+   generic path, for CPUs without SSSE3 (x86/generic_aes.h), constant time;
+   only a build made with AES=table takes a 2 KiB table on the generic path
+   (NOT constant time: indices from k and n). Bounds: common/poly64.h,
+   x86/radix26.h, x86/ifma.c. */
 #include "amd64.h"
-#include "aes_table.h"
+#include "../x86/generic_aes.h"
 
 /* the scalar hash, with MUL or with MULX */
 INLINE void hash_mul(u64 h[3], const unsigned char r[16], const unsigned char *m, size_t l)
@@ -87,20 +88,20 @@ AES_AROUND(vector_ifma, "avx512f,avx2,avx,bmi2,aes,ssse3", aesni_encrypt, hash_i
 AES_AROUND(scalar_vperm, "ssse3", vp_encrypt, hash_mul)                               /* short ones, ssse3 */
 AES_AROUND(vector_hybrid_vperm, "ssse3", vp_encrypt, hash_hybrid)                     /* long ones, ssse3 */
 
-/* the generic path's calls: the table AES around a hash */
-#define TABLE_AROUND(name, hash)                                                                 \
+/* the generic path's calls: the generic AES around a hash */
+#define GENERIC_AROUND(name, hash)                                                                 \
   void name(unsigned char out[16], const unsigned char r[16], const unsigned char *k,           \
             const unsigned char *ns, const unsigned char *m, size_t l)                           \
   {                                                                                              \
     u64 h[3];                                                                                    \
     uint32_t s[4];                                                                               \
-    if (k) table_encrypt(s, k, ns);                                                              \
+    if (k) generic_encrypt(s, k, ns);                                                            \
     else memcpy(s, ns, 16);                                                                      \
     hash(h, r, m, l);                                                                            \
     p64_finish(out, h[0], h[1], h[2], (u64) s[1] << 32 | s[0], (u64) s[3] << 32 | s[2]);       \
   }
-TABLE_AROUND(scalar_table, hash_mul)                                        /* short ones */
-TABLE_AROUND(vector_hybrid_table, hash_hybrid)                              /* long ones */
+GENERIC_AROUND(scalar_generic, hash_mul)                                      /* short ones */
+GENERIC_AROUND(vector_hybrid_generic, hash_hybrid)                            /* long ones */
 
 /* ---- the blocks of the paths' cores (common/core.h) on struct p64, h2 <= 4 between calls ---- */
 

@@ -6,7 +6,7 @@
    meet is used. A path runs its scalar code below its threshold, its vector
    code from there: the thresholds are measured crossovers, one per vendor
    (x86/paths.h's FROM names the CPU each was measured on; the figures:
-   doc/RESULTS.md):
+   doc/results/x86.md):
      ifma          AES-NI; radix 2^32 (radix32.S); then AVX-512 IFMA
                    radix 2^44 on ymm registers, 8 blocks a step (x86/ifma256.c),
                    and from the thresholds file's IFMA_ZMM_FROM_* on zmm
@@ -19,9 +19,10 @@
      ssse3         AES by vector permutes (common/vpaes.h: PSHUFB, no table in
                    memory), for CPUs without AES-NI; radix 2^32; then
                    SSE2 (needs SSSE3)
-     generic-sse2  AES from a table (common/aes_table.h: NOT constant time), for
-                   CPUs without SSSE3; radix 2^32; then SSE2 (needs SSE2)
-     generic       AES from a table (NOT constant time); radix 2^32 (any i686);
+     generic-sse2  AES bitsliced (x86/generic_aes.h; a build made with AES=table:
+                   from a table, NOT constant time), for CPUs without SSSE3;
+                   radix 2^32; then SSE2 (needs SSE2)
+     generic       the same AES; radix 2^32 (any i686);
                    then two radix-2^32 chains over two halves of the
                    message, joined (radix32.S's p32_two, scalar.c);
                    poly1305aes_ppro is the candidate for CPUs
@@ -34,13 +35,13 @@
    sizes, STACK_BYTES, are measured by the build for the compiler in use,
    with a margin (common/stack.h); the ABI harness fails a build that leaves
    a secret in them.
-   Speed: doc/RESULTS.md. */
+   Speed: doc/results/x86.md. */
 #include "ia32.h"
 #include "../x86/paths.h"
 #include "stack.h"   /* STACK_BYTES, the wipe sizes the build measured */
 
 /* the generic path's two chains from TWO_FROM bytes (the thresholds file, as every threshold
-   below); its threshold in the table: the two chains need 32 bytes (vector_two_table), so a measurement
+   below); its threshold in the table: the two chains need 32 bytes (vector_two_generic), so a measurement
    build's TWO_FROM (speed/crossover.py) never puts them below that, and VECTOR_FROM, which
    moves the other paths' thresholds, leaves it alone (with it the stack probe ran the two
    chains on 0 to 31 bytes and crashed) */
@@ -65,18 +66,17 @@ static const struct path paths[] = {
   { "ssse3", SSE2 | SSSE3, scalar_vperm, vector_sse2_vperm, PATH_FROM(SSSE3), STACK_BYTES(ssse3, scalar),
     STACK_BYTES(ssse3, vector),
     ONETIME_FROM(SSSE3) },
-  { "generic-sse2", SSE2, scalar_table, vector_sse2_table, PATH_FROM(GENERIC_SSE2), STACK_BYTES(generic_sse2, scalar),
+  { "generic-sse2", SSE2, scalar_generic, vector_sse2_generic, PATH_FROM(GENERIC_SSE2), STACK_BYTES(generic_sse2, scalar),
     STACK_BYTES(generic_sse2, vector),
     ONETIME_FROM(GENERIC_SSE2) },
-  { "generic", 0, scalar_table, vector_two_table, { TWO_THRESHOLD, TWO_THRESHOLD }, STACK_BYTES(generic, scalar),
+  { "generic", 0, scalar_generic, vector_two_generic, { TWO_THRESHOLD, TWO_THRESHOLD }, STACK_BYTES(generic, scalar),
     STACK_BYTES(generic, vector),
     { TWO_THRESHOLD, TWO_THRESHOLD } },
 };
 
 /* zero the bytes [esp - bytes, esp) below the stack pointer, where the frames
    of the function just called were: with wipe.S (SSE stores, or rep stosb
-   from 1 KiB) where the CPU has SSE2, else with rep stosl (slower here for
-   small areas: about 30 ticks more for 512 bytes); the stack pointer moves
+   from 1 KiB) where the CPU has SSE2, else with rep stosl (slower for small areas: doc/results/x86.md); the stack pointer moves
    down over them for the stores, and back */
 INLINE void wipe_below(size_t bytes, int sse2)
 {

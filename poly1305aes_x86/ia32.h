@@ -22,12 +22,12 @@
 
 /* the names the path files share, each namespaced once (common/namespace.h) */
 #define scalar_aesni CRYPTO_NAMESPACE(scalar_aesni)
-#define scalar_table CRYPTO_NAMESPACE(scalar_table)
+#define scalar_generic CRYPTO_NAMESPACE(scalar_generic)
 #define vector_ifma CRYPTO_NAMESPACE(vector_ifma)
 #define vector_avx2 CRYPTO_NAMESPACE(vector_avx2)
 #define vector_sse2 CRYPTO_NAMESPACE(vector_sse2)
-#define vector_sse2_table CRYPTO_NAMESPACE(vector_sse2_table)
-#define vector_two_table CRYPTO_NAMESPACE(vector_two_table)
+#define vector_sse2_generic CRYPTO_NAMESPACE(vector_sse2_generic)
+#define vector_two_generic CRYPTO_NAMESPACE(vector_two_generic)
 #define scalar_vperm CRYPTO_NAMESPACE(scalar_vperm)
 #define vector_sse2_vperm CRYPTO_NAMESPACE(vector_sse2_vperm)
 
@@ -37,12 +37,12 @@
 #define core_grouped_ifma CRYPTO_NAMESPACE(core_grouped_ifma)
 
 HIDDEN hashfn scalar_aesni;       /* AES-NI, radix 2^32 (scalar.c) */
-HIDDEN hashfn scalar_table;       /* AES from a table, radix 2^32 (scalar.c) */
+HIDDEN hashfn scalar_generic;       /* the generic AES (x86/generic_aes.h), radix 2^32 (scalar.c) */
 HIDDEN hashfn vector_ifma;        /* AES-NI, AVX-512 IFMA (vector.c, x86/ifma.c); l >= 1 */
 HIDDEN hashfn vector_avx2;        /* AES-NI, AVX2 radix 2^26 (vector.c, x86/avx2.c); l >= 1 */
 HIDDEN hashfn vector_sse2;        /* AES-NI, SSE2 radix 2^26 (vector.c, x86/sse2.c); l >= 1 */
-HIDDEN hashfn vector_sse2_table;  /* AES from a table, SSE2 radix 2^26 (scalar.c); l >= 1 */
-HIDDEN hashfn vector_two_table;   /* AES from a table, two radix-2^32 chains (scalar.c); l >= 32 */
+HIDDEN hashfn vector_sse2_generic;  /* the generic AES, SSE2 radix 2^26 (scalar.c); l >= 1 */
+HIDDEN hashfn vector_two_generic;   /* the generic AES, two radix-2^32 chains (scalar.c); l >= 32 */
 HIDDEN hashfn scalar_vperm;       /* vector-permute AES (SSSE3), radix 2^32 (scalar.c) */
 HIDDEN hashfn vector_sse2_vperm;  /* vector-permute AES (SSSE3), SSE2 radix 2^26 (scalar.c); l >= 1 */
 

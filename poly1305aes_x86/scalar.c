@@ -1,15 +1,17 @@
 /* SPDX-License-Identifier: CC0-1.0 */
 /* poly1305aes_x86 scalar code: radix-2^32 Poly1305 (radix32.S), with
    AES-NI ("scalar_aesni": the short messages of every AES-NI path;
-   constant time) or with AES from a 2 KiB table (common/aes_table.h:
-   "scalar_table", the generic paths' short messages, and
-   "vector_sse2_table", generic-sse2's long ones, for CPUs without AES-NI;
-   NOT constant time: table indices from k and n). The AES-NI code is
-   compiled for AES-NI and SSSE3 only; everything else for any i686. */
+   constant time) or with the generic AES (x86/generic_aes.h: bitsliced,
+   constant time; from a 2 KiB table, NOT constant time, only in a build
+   made with AES=table): "scalar_generic", the generic paths' short
+   messages, "vector_sse2_generic", generic-sse2's long ones, and
+   "vector_two_generic", generic's long ones, for CPUs without SSSE3. The
+   AES-NI code is compiled for AES-NI and SSSE3 only; everything else for
+   any i686. */
 #include <immintrin.h>
 #include "ia32.h"
 #include "aesni.h"
-#include "aes_table.h"
+#include "../x86/generic_aes.h"
 #include "vpaes.h"
 #include "poly26.h"
 
@@ -32,7 +34,7 @@ VPAES_INLINE void vperm_encrypt(uint32_t s[4], const unsigned char k[16], const 
 }
 
 /* the short messages of the paths without AES-NI, around an AES of their
-   own: from the table on the generic paths (for CPUs without SSSE3), by
+   own: the generic AES on the generic paths (for CPUs without SSSE3), by
    vector permutes on the ssse3 path; s = ns when k is NULL */
 #define SCALAR_AES(name, target, encrypt)                                                        \
   target void name(unsigned char out[16], const unsigned char r[16], const unsigned char *k,    \
@@ -44,10 +46,10 @@ VPAES_INLINE void vperm_encrypt(uint32_t s[4], const unsigned char k[16], const 
     else memcpy(s, ns, 16);                                                                      \
     p32_mac(out, r, m, l / 16, p32_last(last, m, l), s, NULL);                                   \
   }
-SCALAR_AES(scalar_table, , table_encrypt)
+SCALAR_AES(scalar_generic, , generic_encrypt)
 SCALAR_AES(scalar_vperm, VPAES_TARGET, vperm_encrypt)
 
-/* their long messages on generic-sse2 (the table AES) and ssse3 (vector permutes): the SSE2 core */
+/* their long messages on generic-sse2 (the generic AES) and ssse3 (vector permutes): the SSE2 core */
 #define SSE2_AES(name, target, encrypt)                                                          \
   target void name(unsigned char out[16], const unsigned char r[16], const unsigned char *k,    \
                    const unsigned char *ns, const unsigned char *m, size_t l)                    \
@@ -58,7 +60,7 @@ SCALAR_AES(scalar_vperm, VPAES_TARGET, vperm_encrypt)
     sse2_words(w, r, m, l);                                                                      \
     p32_finish(out, w, s);                                                                       \
   }
-SSE2_AES(vector_sse2_table, , table_encrypt)
+SSE2_AES(vector_sse2_generic, , generic_encrypt)
 SSE2_AES(vector_sse2_vperm, VPAES_TARGET, vperm_encrypt)
 
 /* h = w[0..3] + 2^128 w[4] as 64-bit words */
@@ -80,17 +82,17 @@ static void p32_join(uint32_t h[5], const uint32_t a[5], const uint32_t b[5], co
   sums26_words(h, d);
 }
 
-/* the generic path's long messages: the same table AES; the first 2n
+/* the generic path's long messages: the same generic AES; the first 2n
    blocks (n = l / 32) as two regions hashed by two chains at once
    (p32_two), joined, h = a r^n + b, then the rest (at most one whole block
    and the last chunk) by p32_mac from h */
-void vector_two_table(unsigned char out[16], const unsigned char r[16], const unsigned char *k,
+void vector_two_generic(unsigned char out[16], const unsigned char r[16], const unsigned char *k,
                       const unsigned char *ns, const unsigned char *m, size_t l)
 {
   unsigned char last[16];
   uint32_t s[4], h[10] = { 0 }, joined[5];
   size_t n = l / 32;
-  if (k) table_encrypt(s, k, ns);
+  if (k) generic_encrypt(s, k, ns);
   else memcpy(s, ns, 16);
   p32_two(h, r, m, n);
   p32_join(joined, h, h + 5, r, n);

@@ -14,10 +14,13 @@ target's qemu; its executed instructions (qemu's log, speed/count.py), in
 order, become one straight-line block that llvm-mca runs once on each CPU
 model (the implementation's code path P, with --path): branches cost what an instruction costs and are always predicted,
 caches always hit. Prints model cycles per call, a column per variant, a
-table per CPU. The triple is the target file's 'mcatriple' (AArch64 by
-default, with qemu's own disassembly; for the others, whose newer vector
-instructions qemu 7.2 cannot name, each executed address is looked up in
-llvm-objdump's disassembly of the probe). It is how the thresholds in
+table per CPU. The target file names the architecture: 'mcatriple' (the
+triple), 'mcastream' (qemu: the trace's own disassembly; objdump: each
+executed address looked up in llvm-objdump's disassembly of the probe, for
+vector instructions qemu 7.2 cannot name; with 'mcaobjdump''s flags),
+'mcabranch' (its branches to a label, which go to the next instruction) and
+'mcacall PATTERN TEXT' (a call to a label, which becomes TEXT: a jump; llvm-mca
+would charge a call 100 cycles). It is how the thresholds in
 poly1305aes_arm64/dispatch.c, neon.c and poly1305aes_ppc64le/dispatch.c
 were chosen.
 With --path on a native target (amd64, x86), each variant's speed probe times
@@ -42,10 +45,6 @@ from speed import mca
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
-BRANCH = re.compile(r"^(b|bl|b\.\w+|cbn?z|tbn?z)\s")
-# calls to a label, beside mca.py's branches: in a straight-line stream they are jumps (llvm-mca
-# would charge a call 100 cycles)
-CALLS = {"powerpc64le": (r"bl", "b next"), "s390x": (r"brasl", "j next")}
 
 
 def build(target, impl, variant, defines):
@@ -59,9 +58,9 @@ def build(target, impl, variant, defines):
     return os.path.join(root, target, "impl", impl, "speed")
 
 
-def disassembly(program, triple):
-    """{address: instruction text} of a program, from llvm-objdump"""
-    result = subprocess.run(["llvm-objdump", "-d", "--no-show-raw-insn", program] + mca.OBJDUMP_CPU[triple],
+def disassembly(program, target):
+    """{address: instruction text} of a program, from llvm-objdump (the target's 'mcaobjdump' flags)"""
+    result = subprocess.run(["llvm-objdump", "-d", "--no-show-raw-insn", program] + target.get("mcaobjdump", "").split(),
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     out = {}
     for line in result.stdout.splitlines():
@@ -74,29 +73,35 @@ def disassembly(program, triple):
 _CODE = {}
 
 
-def stream_of(call, program, triple):
+def stream_of(call, program, target):
     """the instruction texts of one call's trace ([(pc, qemu's text, symbol)]) in order: qemu's
-    own for AArch64, llvm-objdump's of the program at each address for the other triples"""
-    if triple == "aarch64":
+    own ('mcastream qemu'), or llvm-objdump's of the program at each address ('mcastream objdump')"""
+    how = target.get("mcastream")
+    if how == "qemu":
         return [text.split(None, 1)[1] for _, text, _ in call]   # less the encoding
+    if how != "objdump":
+        sys.exit("crossover.py: targets/%s/target: 'mcastream' is %r, not qemu or objdump" % (target["name"], how))
     if program not in _CODE:
-        _CODE[program] = disassembly(program, triple)
+        _CODE[program] = disassembly(program, target)
     return [_CODE[program][pc] for pc, _, _ in call]
 
 
-def model_cycles(stream, cpu, triple="aarch64", strict=True):
-    """llvm-mca's cycles for the stream as one block; not strict: None when the model
-    knows an instruction not (a POWER10 instruction on the POWER9 model)"""
+def model_cycles(stream, cpu, target, strict=True):
+    """llvm-mca's cycles for the stream as one block on the target's triple; not strict: None
+    when the model knows an instruction not (a POWER10 instruction on the POWER9 model)"""
     lines = []
-    branch = BRANCH if triple == "aarch64" else re.compile(mca.BRANCHES[triple])
+    branch = re.compile(mca.branch_pattern(target))
+    call, _, jump = target.get("mcacall", "").partition(" ")
     for text in stream:
-        if triple != "aarch64" and re.match(r"^(?:%s)$" % CALLS[triple][0], text.split()[0]):
-            text = CALLS[triple][1]
-        elif branch.match(text.split()[0] if triple != "aarch64" else text):
+        if call and re.match(r"^(?:%s)$" % call, text.split()[0]):
+            text = jump.strip()
+        elif branch.match(text.split()[0]):
             text = re.sub(r"#?0x[0-9a-f]+$", "next", text)
         lines.append("\t" + text)
     assembly = "\n".join(lines) + "\nnext:\n"
-    result = subprocess.run(["llvm-mca", "-mtriple=" + triple, "-mcpu=" + cpu, "-iterations=1"], input=assembly,
+    triple = target.get("mcatriple", "").split()[:1] or \
+        sys.exit("crossover.py: targets/%s/target names no triple ('mcatriple')" % target["name"])
+    result = subprocess.run(["llvm-mca", "-mtriple=" + triple[0], "-mcpu=" + cpu, "-iterations=1"], input=assembly,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     m = re.search(r"^Total Cycles:\s+(\d+)", result.stdout, re.M)
     if not m and not strict and "unsupported instruction" in result.stderr:
@@ -144,8 +149,8 @@ def main():
     parser.add_argument("--caller", default="worst", choices=["clean", "ymm", "zmm", "worst"])
     parser.add_argument("items", nargs="+")
     args = parser.parse_args()
-    qemu = describe.read_target(args.target).get("run")
-    triple = describe.read_target(args.target).get("mcatriple", "aarch64")
+    target = describe.read_target(args.target)
+    qemu = target.get("run")
     variants = [i.split("=", 1) for i in args.items if "=" in i]
     lengths = [int(i) for i in args.items if "=" not in i]
     probes = [(name, build(args.target, args.impl, name, defines)) for name, defines in variants]
@@ -156,12 +161,12 @@ def main():
     for name, probe in probes:
         for n in lengths:
             call = count.traces(qemu, probe, 1, n, False, extra=["-p", args.path] if args.path else [])[0]
-            streams[(name, n)] = stream_of(call, probe, triple)
+            streams[(name, n)] = stream_of(call, probe, target)
     for cpu in args.cpus.split(","):
         print("# %s: model cycles per call (llvm-mca, the call's executed instructions as one block)" % cpu)
         print("%6s " % "length" + " ".join("%10s" % name for name, _ in variants))
         for n in lengths:
-            print("%6d " % n + " ".join("%10d" % model_cycles(streams[(name, n)], cpu, triple) for name, _ in variants))
+            print("%6d " % n + " ".join("%10d" % model_cycles(streams[(name, n)], cpu, target) for name, _ in variants))
 
 
 if __name__ == "__main__":

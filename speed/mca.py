@@ -13,9 +13,10 @@ the target file's 'peerloops' line names ("ARCHIVE:MEMBER:FUNCTION:PATTERN:
 BYTES:NAME" words: objects taken with ar from the static libraries of the
 Debian packages tools/fetch-peers unpacks); then, per implementation loop
 and CPU, the ratio of its cycles per byte to the fastest peer loop's. The
-target file's 'mcatriple' (default aarch64; several: the first the
-assembler takes) and 'mcaattr' (-mattr for llvm-objdump and llvm-mca) name
-the architecture.
+target file's 'mcatriple' (several: the first the assembler takes),
+'mcaattr' (-mattr for llvm-objdump and llvm-mca), 'mcaobjdump' (more
+llvm-objdump flags) and 'mcabranch' (the mnemonics of its branches to a
+label, a regular expression) name the architecture.
 
 For each loop: disassemble FUNCTION of OBJECT (an object, archive member or
 program: llvm-objdump), find its backward branches, and take the innermost
@@ -31,11 +32,10 @@ the CPUs that run it) whose cycles per byte must be at most RATIO of the
 fastest peer loop's: one line each, met or MISSED. Prints, per loop, its
 instruction count and, per CPU, cycles per iteration and per byte; --show
 prints each loop's instructions. Without --target: AArch64 objects and
-LLVM 14's cortex-a72, cortex-a55 and apple-a13 models. POWER (powerpc64le)
-and z/Architecture (s390x) objects are disassembled for the newest CPU
-LLVM 14 knows (pwr10, z15: older ones leave their vector instructions
-undecoded) with their own branch mnemonics. The models are indicative, not
-a measurement: compare loops on one model.
+LLVM 14's cortex-a72, cortex-a55 and apple-a13 models. A target whose
+llvm-objdump leaves vector instructions undecoded for older CPUs names the
+newest in 'mcaobjdump' (--mcpu=...). The models are indicative, not a
+measurement: compare loops on one model.
 """
 import argparse
 import os
@@ -50,23 +50,32 @@ from speed import peers as peers_bench
 
 LINE = re.compile(r"^\s*([0-9a-f]+):\s+(?:[0-9a-f]{8}\s+)?(\S+)\s*(.*)$")
 SYMBOL = re.compile(r"^[0-9a-f]+ <([^>]*)>:$")
-# conditional and unconditional branches to a label, by the first triple: AArch64 (b.ne, cbz,
-# tbz), 32-bit ARM (bne, beq.w) and RISC-V (bnez, bltu, j) by default; POWER (bdnz, bne+, bc);
-# z/Architecture (jne, brct, cgrjh)
-BRANCHES = {"default": r"^(b\.\w+|b(eq|ne|cs|cc|hs|lo|mi|pl|vs|vc|hi|ls|ge|lt|gt|le)?(\.[wn])?|cbn?z|tbn?z"
-                       r"|beqz|bnez|blez|bgez|bltz|bgtz|bltu|bgeu|bgtu|bleu|j)$",
-            "powerpc64le": r"^(b|bc|bdn?z|bt|bf|beq|bne|blt|bgt|ble|bge|bso|bns)[+-]?$",
-            "s390x": r"^(j\w*|brc|brct\w*|brxl\w*|brxh\w*|c\w*j\w*)$"}
-BRANCH = re.compile(BRANCHES["default"])
-# llvm-objdump decodes these families' vector instructions only for a CPU that has them
-OBJDUMP_CPU = {"powerpc64le": ["--mcpu=pwr10"], "s390x": ["--mcpu=z15"]}
+# conditional and unconditional branches to a label, where the target file has no 'mcabranch':
+# AArch64's (b.ne, cbz, tbz), 32-bit ARM's (bne, beq.w) and RISC-V's (bnez, bltu, j)
+DEFAULT_BRANCH = r"^(b\.\w+|b(eq|ne|cs|cc|hs|lo|mi|pl|vs|vc|hi|ls|ge|lt|gt|le)?(\.[wn])?|cbn?z|tbn?z" \
+                 r"|beqz|bnez|blez|bgez|bltz|bgtz|bltu|bgeu|bgtu|bleu|j)$"
+BRANCH = re.compile(DEFAULT_BRANCH)
+# llvm-objdump's extra flags (the target file's 'mcaobjdump')
+OBJDUMP = []
 
 
-def disassemble(path, function, attrs="", triple="aarch64"):
+def configure(target):
+    """Take a target's branch mnemonics ('mcabranch') and llvm-objdump flags ('mcaobjdump')."""
+    global BRANCH, OBJDUMP
+    BRANCH = re.compile(branch_pattern(target))
+    OBJDUMP = target.get("mcaobjdump", "").split()
+
+
+def branch_pattern(target):
+    """The regular expression of a target's branch mnemonics: its 'mcabranch', else the default."""
+    return target.get("mcabranch") or DEFAULT_BRANCH
+
+
+def disassemble(path, function, attrs=""):
     """[(address, mnemonic, operands)] of one function: from its symbol to the next symbol
     that is not a local label (.L*, $a, $t, $d: some objects keep them)."""
     command = ["llvm-objdump", "-d", "--no-show-raw-insn"] + (["--mattr=" + attrs] if attrs else []) + \
-        OBJDUMP_CPU.get(triple, []) + [path]
+        OBJDUMP + [path]
     result = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     if result.returncode != 0:
         sys.exit("mca.py: llvm-objdump %s: %s" % (path, result.stderr.strip()))
@@ -187,7 +196,6 @@ def main():
     parser.add_argument("--triple", default="aarch64")
     parser.add_argument("loops", nargs="*", metavar="NAME=OBJECT:FUNCTION:PATTERN:BYTES")
     args = parser.parse_args()
-    global BRANCH
     cpus = args.cpus.split(",")
     loops, peers = [], []
     for spec in args.loops:
@@ -198,10 +206,11 @@ def main():
     if args.target:
         target = describe.read_target(args.target)
         cpus = target.get("mca", "").split() or sys.exit("mca.py: targets/%s/target names no CPU models ('mca')" % args.target)
-        triples = tuple(target.get("mcatriple", "aarch64").split())
+        triples = tuple(target.get("mcatriple", "").split()) or \
+            sys.exit("mca.py: targets/%s/target names no triple ('mcatriple')" % args.target)
         attrs = target.get("mcaattr", "")
+        configure(target)
         loops, peers = target_loops(args.target)
-    BRANCH = re.compile(BRANCHES.get(triples[0], BRANCHES["default"]))
     if not loops:
         sys.exit(__doc__)
     print("# llvm-mca (%s) model cycles of each main loop, %d iterations; per iteration (per byte)"
@@ -210,7 +219,7 @@ def main():
     print("%-34s %5s %6s  " % ("loop", "bytes", "instrs") + "  ".join("%17s" % c for c in cpus))
     per_byte = {}
     for name, path, function, pattern, size in loops + peers:
-        body = find_loop(disassemble(path, function, attrs, triples[0]), pattern)
+        body = find_loop(disassemble(path, function, attrs), pattern)
         assembly = as_assembly(body)
         if args.show:
             print("## %s (%s in %s)\n%s" % (name, function, path, assembly))

@@ -4,14 +4,14 @@
 
   speed.py [--target T] [--runs R] [--quick]
 
-Natively (amd64, x86): each candidate's probe (speed/probe.c) times
+Natively (a target without a 'run' line here): each candidate's probe (speed/probe.c) times
 authenticate and verify, aligned and unaligned, with keys and data in cache
 and flushed, at every length 0..256 then in steps to 8192: median ticks of
 the target's cycle counter (its name heads each table). Under an emulator
-(ppc32, sparc64, arm64, ppc64le, s390x) time means nothing, so it reports
+(the target file's 'run') time means nothing, so it reports
 exact instruction counts per message from qemu's log (speed/count.py) at
 selected lengths, aligned and unaligned, authenticate and verify; where the
-target file names CPU models ('mca': arm64, ppc64le, s390x), the model
+target file names CPU models ('mca'), the model
 cycles of the main loops beside the peers' (speed/mca.py). Writes build/<T>/speed/speed.csv,
 speed.txt (the tables printed here) and speed.png (ticks or instructions
 against length, every candidate; matplotlib, installed if missing).
@@ -31,30 +31,31 @@ from speed import crossover
 from speed.plot import pyplot
 
 
-# emulated targets: the CPU models (tools/pipemodel.py) that turn each traced
-# call into model cycles, beside its exact instruction count
+# the CPU models of tools/pipemodel.py a target file names ('pipemodel'), which turn each
+# traced call into model cycles beside its exact instruction count
 MODELS = {
-    "sparc64": (pipemodel.SparcDecoder, pipemodel.ULTRASPARC, "ultrasparc"),
-    "ppc32": (pipemodel.PpcDecoder, pipemodel.MPC74XX, "mpc74xx"),
+    "ultrasparc": (pipemodel.SparcDecoder, pipemodel.ULTRASPARC),
+    "mpc74xx": (pipemodel.PpcDecoder, pipemodel.MPC74XX),
 }
 
 
 def model_cycles(target, trace, probe):
-    """{model name: cycles} for one call's trace: tools/pipemodel.py's models, or for a
-    target whose file names llvm-mca CPU models ('mca': arm64, ppc64le, s390x), llvm-mca's
-    (speed/crossover.py)"""
+    """{model name: cycles} for one call's trace: the models of tools/pipemodel.py the target
+    file names ('pipemodel'), or llvm-mca's of its CPUs ('mca') where its file says how to
+    read a traced call ('mcastream': speed/crossover.py); {} for a target with neither (its
+    main loops alone may be modelled: speed/mca.py)"""
     described = describe.read_target(target)
     mca = described.get("mca", "").split()
-    triple = described.get("mcatriple", "aarch64")
-    if mca and triple not in ("aarch64", "powerpc64le", "s390x"):
-        # qemu's disassembly of armhf (Thumb-2 beside ARM code) and riscv64 (Zkne, RVV) calls is not
-        # one llvm-mca can assemble as a block: their main loops alone are modelled (speed/mca.py)
-        return {}
-    if mca:
-        stream = crossover.stream_of(trace, probe, triple)
-        cycles = {cpu: crossover.model_cycles(stream, cpu, triple, strict=False) for cpu in mca}
+    if mca and described.get("mcastream"):
+        stream = crossover.stream_of(trace, probe, described)
+        cycles = {cpu: crossover.model_cycles(stream, cpu, described, strict=False) for cpu in mca}
         return {cpu: c for cpu, c in cycles.items() if c is not None}   # a CPU that lacks an instruction: none
-    decoder, cpus, kind = MODELS[target]
+    kind = described.get("pipemodel")
+    if kind not in MODELS:
+        if kind:
+            sys.exit("speed: targets/%s/target: pipemodel %r is none of %s" % (target, kind, " ".join(MODELS)))
+        return {}
+    decoder, cpus = MODELS[kind]
     insns = pipemodel.decode_trace(trace, decoder())
     if kind == "ultrasparc":
         breaks = pipemodel.taken_breaks([ins.pc for ins in insns])
@@ -262,7 +263,7 @@ def main():
             writer.writerow([r["implementation"], r["target"], r["op"], r["alignment"], r["cache"], r["length"], r["value"]])
     lengths = SUMMARY_LENGTHS if (args.quick or not emulated) else COUNT_LENGTHS
     text = "\n".join(headers) + "\n\n" + table(rows, impls, unit.split(" (")[0], lengths, per_byte=True)
-    if emulated and target["name"] in MODELS:
+    if emulated and target.get("pipemodel"):
         text += "\n\n" + model_table(rows, impls, lengths)
     if not args.quick:
         text += "\n\n" + variants_table(rows, impls, unit.split(" (")[0])

@@ -6,9 +6,9 @@
    call, and the tag or verdict against the readable reference; on every code
    path of the implementation's dispatcher. It also paints the stack the call
    will use and looks through it afterwards for the call's secrets
-   (test/stackscan.h). Assumes C99 + POSIX, one of the targets (amd64, x86,
-   ppc32, sparc64, arm64, riscv64, armhf, ppc64le, s390x; native on one of
-   their CPUs), test/abi.h's layout and what the target's ABI promises
+   (test/stackscan.h). Assumes C99 + POSIX, a target whose folder in targets/
+   holds an ABI harness (native: on the CPU of such a target),
+   test/abi.h's layout and what the target's ABI promises
    (targets/<target>/abi.c, included below).
    The caller's floating-point rule checked here: the control bits come back
    exactly; every status flag the caller had set is still set; no flag is

@@ -9,10 +9,19 @@ policy (tools/selector.py, README "Constant time by default"):
                         its reason (passedover=)
   policy.py LOG table   (make AES=table) the installed candidate is the fastest of
                         all that passed; says whether a table-based design won
+  policy.py LOG distro TARGET  (make DISTRO=1) the installed candidate is the one
+                        TARGET's file names on its distro line, picked untimed
+                        (pick=distro, metric=untimed), and every path of it claims
+                        constbranch and constindex yes (its sidechannel file, read
+                        again here) and its constant-time check contradicted none;
+                        its last line, "unchecked PATH...", names the paths that
+                        check could not run here (test/run.sh times them)
 
 Prints what it found; exit status 1 on any violation."""
 import shlex
 import sys
+
+from tools import describe
 
 
 def read(path):
@@ -29,11 +38,47 @@ def read(path):
     return rows
 
 
+def distro(rows, log, target):
+    """The DISTRO=1 checks (see the top); 0 or 1."""
+    chosen = [r for r in rows if r.get("chosen") == "yes"]
+    want = describe.read_target(target).get("distro")
+    if len(chosen) != 1:
+        print("FAIL %d candidates marked chosen in %s" % (len(chosen), log))
+        return 1
+    winner = chosen[0]
+    paths = [p for p in winner.get("paths", "").split(",") if p]
+    print("installed %s (distro line: %s), paths %s" % (winner["impl"], want, " ".join(paths) or "(none listed)"))
+    problems = []
+    if winner["impl"] != want:
+        problems.append("installed %s, but targets/%s/target's distro line names %s" % (winner["impl"], target, want))
+    if winner.get("pick") != "distro":
+        problems.append("the log does not say it was a distribution pick (pick=distro)")
+    timed = [r["impl"] for r in rows if "score" in r or r.get("metric", "untimed") != "untimed"]
+    if timed:
+        problems.append("timed: %s" % " ".join(timed))
+    if not paths:
+        problems.append("no path listed: its constant-time check did not run")
+    impl = describe.find(winner["impl"])
+    for path in paths:
+        for prop in ("constbranch", "constindex"):
+            if impl.claim(prop, path) != "yes":
+                problems.append("path %s claims %s %s" % (path, prop, impl.claim(prop, path)))
+    if winner.get("consttime_everywhere") != "yes" or "CONTRADICTED" in winner.get("valgrind", "") \
+            or "not checked (no" in winner.get("valgrind", ""):
+        problems.append("constant time on every path not proved: %s" % winner.get("valgrind"))
+    for problem in problems:
+        print("FAIL " + problem)
+    print("unchecked " + " ".join(p for p in winner.get("unchecked", "").split(",") if p))
+    return 1 if problems else 0
+
+
 def main(argv):
-    if len(argv) != 2 or argv[1] not in ("ct", "table"):
+    if not (len(argv) == 2 and argv[1] in ("ct", "table") or len(argv) == 3 and argv[1] == "distro"):
         sys.exit(__doc__.split("\n\n")[1])
-    log, policy = argv
+    log, policy = argv[:2]
     rows = read(log)
+    if policy == "distro":
+        return distro(rows, log, argv[2])
     # candidates proved once as another's instruction stream ('shares') carry its score: count them once
     ok = [r for r in rows if r.get("result") == "ok" and "shares" not in r]
     chosen = [r for r in rows if r.get("chosen") == "yes"]

@@ -72,6 +72,23 @@ select_all() {
   select_log "$target"
 }
 
+# make DISTRO=1 (README "Packaging"), into a build root of its own (the timed
+# selection's installation stays for the steps after): the target file's distro
+# implementation, untimed, constant time on every path as claimed and proved
+# (test/policy.py); the paths its constant-time check could not run here are timed
+# (tools/timecheck.py, which notes those this CPU cannot run)
+select_distro() {
+  target=$1
+  droot=$root-distro
+  make -s DISTRO=1 TARGET="$target" BUILDROOT="$droot" || return 1
+  python3 -m test.policy "$droot/$target/selection.log" distro "$target" > "$droot/$target/policy.txt"
+  status=$?
+  cat "$droot/$target/policy.txt"
+  [ $status -eq 0 ] || return 1
+  unchecked=$(sed -n 's/^unchecked //p' "$droot/$target/policy.txt")
+  [ -z "$unchecked" ] || python3 -m tools.timecheck "$target" "$(d target "$target" distro)" $unchecked
+}
+
 # the selection log of a target: every candidate passed, its claims checked
 select_log() {
   target=$1
@@ -400,6 +417,20 @@ fuzz() {
 # the fuzzer's inputs (its seeds: test/vectors.txt's adversarial cases and
 # all-0xff messages) replayed on a target where libFuzzer cannot run, every
 # implementation and path against the reference
+# the sequence fuzzer (test/seqfuzz.py) on every implementation and path: the streaming
+# calls, copies to other alignments and misuse against a model; the generic API's build
+# adds NULL pointers. Natively 400 operations a path, under an emulator 120
+seqfuzz() {
+  steps=400
+  [ -z "$(d runner "$1")" ] || steps=120
+  for impl in $(d streams "$1"); do
+    b=$root/$1/impl/$impl
+    make -s -f mk/impl.mk TARGET="$1" IMPL="$impl" BUILDROOT="$root" "$b/seqfuzz" "$b/seqfuzz-generic" || return 1
+    echo "poly1305aes_$impl:"
+    python3 -m test.seqfuzz --run "$(d runner "$1")" --steps "$steps" "$b/seqfuzz" --generic "$b/seqfuzz-generic" ||
+      return 1
+  done
+}
 fuzz_replay() {
   make -s -f mk/fuzz.mk TARGET="$1" VARIANT= BUILDROOT="$root" replay || return 1
   $(d runner "$1") "$root/$1/replay" "$root/$1/seeds/"*
@@ -635,6 +666,8 @@ one_line_errors() {
   }
   check_error "TARGET=$other IMPL=$only_other" make -s IMPL="$only_other" BUILDROOT="$eroot" || return 1
   check_error "use IMPL= one of" make -s IMPL=bogus BUILDROOT="$eroot" || return 1
+  check_error "use DISTRO=1" make -s DISTRO=yes BUILDROOT="$eroot" || return 1
+  check_error "leave IMPL and AES unset" make -s DISTRO=1 IMPL=53 BUILDROOT="$eroot" || return 1
   check_error "use one of" make -s TARGET=bogus BUILDROOT="$eroot" || return 1
   check_error "use one of" make -s install TARGET=bogus BUILDROOT="$eroot" || return 1
   check_error "run make TARGET=$host first" make -s install BUILDROOT="$eroot" PREFIX="$eroot/p" || return 1
@@ -714,7 +747,7 @@ licence_lines() {
 }
 
 # README.md is for users and stays short: at most 300 lines (results go to
-# doc/RESULTS.md, the longer text to doc/)
+# doc/results/, the longer text to doc/)
 readme_length() {
   lines=$(wc -l < README.md) || return 1
   echo "README.md: $lines lines (at most 300)"
@@ -722,9 +755,55 @@ readme_length() {
 }
 
 # README.md's platform table is what tools/platforms.py derives from
-# doc/RESULTS.md's blocks and tools/platforms.txt: no figure typed by hand
+# the results pages' blocks (doc/results/) and tools/platforms.txt: no figure typed by hand
 readme_platforms() {
   python3 -m tools.platforms --check
+}
+
+# every commit after the one that added this function (found by its text in
+# test/run.sh's history, so it survives merges and rebases) has a subject of
+# at most 72 characters: `git log --oneline` stays readable; the detail goes
+# in the body. Commits older than that one (by commit time) are left as they are
+commit_subjects() {
+  base=$(git log --reverse --format='%H %ct' -S'commit_subjects() {' -- test/run.sh | sed -n 1p)
+  [ -n "$base" ] || { echo "FAIL the commit that added commit_subjects is not in the history (a shallow clone? git fetch --unshallow)"; return 1; }
+  sha=${base% *} since=${base#* }
+  long=$(git log --format='%ct %h %s' "$sha^..HEAD" |
+    awk -v since="$since" '$1 >= since { sub(/^[0-9]+ /, ""); s = $0; sub(/^[^ ]+ /, "", s); if (length(s) > 72) print }')
+  echo "commits from $sha on: $(git rev-list --count "$sha^..HEAD")"
+  [ -z "$long" ] || { echo "FAIL commit subjects over 72 characters (put the detail in the body: git commit --amend, or git rebase -i):"; echo "$long" | sed "s/^/FAIL /"; return 1; }
+  echo "every subject at most 72 characters"
+}
+
+# a target is its folder: no file but targets/ and the implementations' targets files
+# lists every target (tools/targetlists.py); and in a copy of the tracked tree, a target
+# added as a copy of targets/native under another name (a host line no machine has) and
+# named in poly1305aes_53/targets and poly1305aes_ct/targets, nothing else edited, is one
+# `make TARGET=<it>` selects, self-tests and installs
+target_folder() {
+  python3 -m tools.targetlists || return 1
+  scratch=$(mktemp -d) || return 1
+  new=added
+  if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+    git ls-files -z | tar --null -T - -cf - | tar -xf - -C "$scratch"
+  else
+    tar --exclude=./build --exclude=./.git -cf - . | tar -xf - -C "$scratch"
+  fi || { rm -rf "$scratch"; return 1; }
+  cp -R "$scratch/targets/native" "$scratch/targets/$new" &&
+    sed -e "s/^summary .*/summary a copy of native under another name (test\/run.sh target_folder)/" \
+      -e '$a\
+host no-such-machine' targets/native/target > "$scratch/targets/$new/target" &&
+    echo "$new" >> "$scratch/poly1305aes_53/targets" && echo "$new" >> "$scratch/poly1305aes_ct/targets" ||
+    { rm -rf "$scratch"; return 1; }
+  (cd "$scratch" && python3 -m tools.describe targets | grep -x "$new" >/dev/null && python3 -m tools.describe target "$new" &&
+    make -s TARGET="$new" BUILDROOT="$scratch/build" SELECT_ROUNDS=1) &&
+    grep -q '^#define poly1305aes_implementation "poly1305aes_\(53\|ct\)"' "$scratch/build/$new/include/poly1305aes.h" &&
+    [ -f "$scratch/build/$new/lib/libpoly1305aes.so.1" ] && grep -q "target=$new result=ok .*chosen=yes" "$scratch/build/$new/selection.log"
+  result=$?
+  [ $result = 0 ] || echo "FAIL make TARGET=$new in a copy of the tree with the target added did not select, self-test and install"
+  cat "$scratch/build/$new/selection.log" 2>/dev/null
+  rm -rf "$scratch"
+  return $result
 }
 
 # commands an implementation lists in its 'checks' file (bound proofs, object checks)
@@ -741,10 +820,18 @@ common_steps() {
   step "make dist: the tree's files, deterministic (two runs, the same bytes)" dist_tarball
   step "README.md is at most 300 lines" readme_length
   step "every path named in a comment exists; no Python file edits sys.path (tools/commentpaths.py)" python3 -m tools.commentpaths
-  step "README.md's platform table is what doc/RESULTS.md's blocks give (tools/platforms.py)" readme_platforms
+  step "README.md's platform table is what the results pages' blocks give (tools/platforms.py)" readme_platforms
+  if git rev-parse --git-dir >/dev/null 2>&1; then
+    step "commit subjects at most 72 characters (commits after the check's own)" commit_subjects
+  else
+    echo "NOTE not a git checkout (a release tarball?): commit subjects not checked, there is no history"
+    notes="$notes
+  NOTE not a git checkout: commit subjects not checked"
+  fi
   step "vectors regenerated and cross-checked with pycryptodome" python3 -m test.gen_vectors
   step "set-up survives a failed apt-get update (a fake apt-get)" apt_mid_sync
   step "the vector-permute AES's tables derived and checked (aes/vpaes.py)" python3 -m aes.vpaes --check common/vpaes.h
+  step "a target is its folder: no file lists every target; a copy of native added under another name is selected and installed" target_folder
   for impl in $(d impls); do
     [ -n "$(d impl "$impl" checks)" ] && step "$impl: own checks" impl_checks "$impl"
   done
@@ -765,6 +852,9 @@ target_steps() {
     step "$target: every implementation built, self-tested and checked on every path; make AES=table installs the fastest, table-based AES admitted" select_table "$target"
     step "$target: by default the selector installs the fastest candidate constant time here (the same programs' proofs reused)" select_all "$target"
   fi
+  if [ -z "$(d target "$target" run)" ] && [ "$target" != native ]; then
+    step "$target: make DISTRO=1 installs the distro implementation untimed, constant time on every path" select_distro "$target"
+  fi
   step "$target: README example against the installed library" readme_example "$target"
   if [ -z "$(d runner "$target")" ] && [ "$target" != native ]; then
     step "$target: every implementation built again elsewhere gives the same bytes (reproducible)" reproducible "$target" $(d streams "$target")
@@ -772,8 +862,10 @@ target_steps() {
   if [ -z "$(d runner "$target")" ]; then
     step "$target: messages over 2^32 bytes streamed and in one call, every implementation and path" huge_messages "$target"
   fi
+  step "$target: sequences of streaming calls, copies and misuse against a model, every implementation and path" \
+    seqfuzz "$target"
   step "$target: every shared library exports the generic API only (soname libpoly1305aes.so.1)" exports "$target"
-  step "$target: the command-line tool installed beside the library (tags against pycryptodome, exit codes, errors)" \
+  step "$target: the command-line tool installed beside the library (tags against pycryptodome, key files, exit codes, errors, README's example)" \
     python3 -m test.cli "$root/$target/installed/bin/poly1305aes" $(d runner "$target")
   step "$target: every shared library keeps the 1.1 ABI, types included (abidiff, test/abi/$target.abi)" abi_types "$target"
   step "$target: a program keeps running as each implementation is installed into its prefix" abi_stable "$target"

@@ -2,7 +2,10 @@
 # SPDX-License-Identifier: CC0-1.0
 """Constant-time verdicts for one implementation, path by path, from valgrind.
 
-  ctcheck.py IMPLDIR CT_PROGRAM
+  ctcheck.py IMPLDIR CT_PROGRAM [AES]
+
+AES: the build's AES= (table for a build made with AES=table: the
+'sidechannel' file's AES=table lines then hold; tools/describe.py).
 
 CT_PROGRAM is test/ct.c built against the implementation. Its code paths
 come from the program itself ("ct paths": the dispatcher's table), natively
@@ -123,9 +126,9 @@ def finish(tool, impl, lines, problems):
 
 
 def main():
-    if len(sys.argv) != 3:
+    if len(sys.argv) not in (3, 4):
         sys.exit(__doc__)
-    impl = describe.Implementation(sys.argv[1])
+    impl = describe.Implementation(sys.argv[1], aes=sys.argv[3] if len(sys.argv) == 4 else "ct")
     program = sys.argv[2]
     native = paths([program])
     under_valgrind = dict(paths(["valgrind", "-q", program]))

@@ -17,12 +17,17 @@ here, as a module or through this command line; nothing else parses them.
   describe.py runner T [LIBDIR]    the command words that run a program built for T (linked
                                    against the shared libraries in LIBDIR, when given)
   describe.py tools T...           the commands the targets need, then the Debian packages
+  describe.py packages T...        every Debian package the targets' files name ('packages',
+                                   then 'testpackages'), one line
+  describe.py testpackages T...    the targets' 'testpackages', one line
   describe.py cc T [CC]            the compiler for T: "KIND VERSION WORD...", KIND gcc, clang or cc;
                                    CC (the user's, may be empty) as given when it builds for T,
                                    clang with --target= when it does not; "error: ..." (one line)
                                    when CC cannot build for T
   describe.py target-for CC        the target CC builds for (its -dumpmachine), else "error: ..."
   describe.py thresholds NAME [DIR]  the C header of an implementation's thresholds file
+  describe.py harness T [CC]       the folder whose abi.S, abi.c, fpmode.c and cycles.c a build
+                                   for T with compiler CC (the target's when empty) takes
 
 A target file holds "field value" lines: summary, host (uname -m names), cc, ar,
 cflags, clangcflags (clang's in place of cflags, where they differ), ldflags, run (the emulator; dropped on the target's own host, where
@@ -30,21 +35,39 @@ programs run natively), alsorun (a second
 runner for the ABI harness), plainrun (a runner for a CPU without the
 optional extensions the implementations use: the library's own choice of
 path must run there), tools (commands), packages (Debian packages that
-give them), sysroot (where a dynamic program finds the target's loader and libc
+give them, and the cross C library where the compiler only recommends it),
+testpackages (Debian packages `make test` needs for the target beyond its tools:
+tools/ensure-tools --test asks dpkg for each), sysroot (where a dynamic program finds the target's loader and libc
 under qemu-user), debarch, debsuite and peers (the Debian architecture, the
 Debian release when not the machine's, and the packages of the peers `make
-bench` compares with: tools/fetch-peers), benchpath (the code path `make
+bench` compares with: tools/fetch-peers), distro (the implementation `make
+DISTRO=1` installs untimed, for a package serving every CPU of the
+architecture: tools/selector.py --distro), benchpath (the code path `make
 bench` forces on the emulated CPU), benchtarget (the ratios to peers `make
 bench` checks under an emulator: speed/peers.py), mca, mcatarget and
 peerloops (llvm-mca CPU models, the ratio of our main loops to the fastest
-peer loop they must meet, and the peers' main loops, for speed/mca.py).
+peer loop they must meet, and the peers' main loops, for speed/mca.py),
+mcatriple, mcaattr, mcaobjdump, mcabranch, mcastream and mcacall (the
+architecture as llvm-objdump and llvm-mca take it: triples, -mattr, more
+llvm-objdump flags, the regular expression of its branch mnemonics, where
+the text of a traced call comes from, qemu or objdump, and a call's
+mnemonic pattern with the jump that replaces it: speed/mca.py,
+speed/crossover.py), pipemodel (tools/pipemodel.py's models a traced
+call runs on in make speed: ultrasparc or mpc74xx),
+harness (the one value 'same-cpu': the build takes abi.S, abi.c, fpmode.c and
+cycles.c from the folder of the target, without a harness line, whose
+compiler builds for the CPU this build's compiler builds for, where one
+exists, and from the target's own folder elsewhere: the native target's).
 An implementation directory holds:
   targets      the targets it builds for, one a line
   sources      its sources, one a line, relative to the directory
   cflags       optional: "<target>|* flags" lines
-  table        optional: the AES table the build generates (layout, file, symbol)
+  table        optional: the AES table the build generates (layout, file, symbol; 'flavour
+               table': only a build made with AES=table has it, compiled with
+               -DPOLY1305AES_AES_TABLE=1, mk/impl.mk)
   needs        what it needs at run time (cpu:, fpu:, abi: lines)
-  sidechannel  "constbranch yes|no[ PATH]: why" and "constindex yes|no[ PATH]: why"
+  sidechannel  "constbranch yes|no[ PATH]: why" and "constindex yes|no[ PATH]: why"; a line
+               that begins "AES=table " holds only for the table flavour's build
   summary      one line
   checks       optional: shell commands `make test` runs from the top (proofs, object checks)
   loops        optional: its main loops for speed/mca.py ("NAME OBJECT FUNCTION PATTERN BYTES")
@@ -137,8 +160,11 @@ def host_target():
 
 
 class Implementation:
-    def __init__(self, directory, name=None):
+    def __init__(self, directory, name=None, aes="ct"):
+        """aes: the build's AES=, "table" or "ct" (the default build); it matters only where
+        the 'table' file says 'flavour table' (table_flavour)"""
         self.dir = os.path.abspath(directory)
+        self.aes = aes
         base = os.path.basename(self.dir)
         self.name = name or (base[len("poly1305aes_"):] if base.startswith("poly1305aes_") else base)
 
@@ -198,10 +224,27 @@ class Implementation:
     def table(self):
         return fields(self.file("table"))
 
+    @property
+    def table_flavour(self):
+        """Is this the build of the table flavour (AES=table, where 'table' says 'flavour table')?"""
+        return self.aes == "table" and self.table().get("flavour") == "table"
+
+    def sidechannel(self):
+        """The sidechannel file's lines for this build: those that begin "AES=table " only
+        in the table flavour's build, without that word."""
+        out = []
+        for line in self.lines("sidechannel"):
+            if line.startswith("AES=table "):
+                if self.table_flavour:
+                    out.append(line[len("AES=table "):])
+            else:
+                out.append(line)
+        return out
+
     def claim(self, prop, path="default"):
         """'yes' or 'no' for constbranch/constindex on a path; None if never stated."""
         general = specific = None
-        for line in self.lines("sidechannel"):
+        for line in self.sidechannel():
             head, _, _ = line.partition(":")
             words = head.split()
             if len(words) >= 2 and words[0] == prop:
@@ -214,7 +257,7 @@ class Implementation:
     def claimed_paths(self):
         """Path names the sidechannel file makes claims about."""
         out = []
-        for line in self.lines("sidechannel"):
+        for line in self.sidechannel():
             words = line.partition(":")[0].split()
             if len(words) == 3 and words[2] not in out:
                 out.append(words[2])
@@ -247,6 +290,8 @@ class Implementation:
             if target not in target_names():
                 out.append("targets names unknown target %r" % target)
         out += self.threshold_errors()
+        if any(line.startswith("AES=table ") for line in self.lines("sidechannel")) and self.table().get("flavour") != "table":
+            out.append("sidechannel has AES=table lines but 'table' says no 'flavour table'")
         if self.shares and self.shares[0] not in [i.name for i in implementations()]:
             out.append("shares names unknown implementation %r" % self.shares[0])
         return out
@@ -286,7 +331,7 @@ def make_fragment(target_name, name=None, directory=None):
     target = read_target(target_name)
     values = [("TARGET_AR", target.get("ar", "")), ("TARGET_CFLAGS", target.get("cflags", "")),
               ("TARGET_CLANG_CFLAGS", target.get("clangcflags", "")), ("TARGET_LDFLAGS", target.get("ldflags", "")),
-              ("RUN", target.get("run", "")),
+              ("RUN", target.get("run", "")), ("TARGET_HARNESS", target.get("harness", "")),
               ("IMPLS", " ".join(i.name for i in implementations(target=target_name)))]
     if name:
         values = []
@@ -296,7 +341,8 @@ def make_fragment(target_name, name=None, directory=None):
         table = impl.table()
         values += [("IMPLDIR", impl.dir), ("SOURCES", " ".join(impl.lines("sources"))),
                    ("IMPL_CFLAGS", impl.cflags(target_name)), ("TABLE_LAYOUT", table.get("layout", "")),
-                   ("TABLE_FILE", table.get("file", "")), ("TABLE_SYMBOL", table.get("symbol", ""))]
+                   ("TABLE_FILE", table.get("file", "")), ("TABLE_SYMBOL", table.get("symbol", "")),
+                   ("TABLE_FLAVOUR", table.get("flavour", ""))]
     return "".join("%s := %s\n" % (key, value.replace("$", "$$").replace("#", "\\#")) for key, value in values)
 
 
@@ -387,6 +433,28 @@ def target_for_machine(machine):
     return None
 
 
+def harness_dir(target_name, user_cc=""):
+    """The folder whose abi.S, abi.c, fpmode.c and cycles.c a build for the target takes:
+    its own, or with 'harness same-cpu' that of the target (one without a harness line)
+    whose triplet's CPU is the one the build's compiler reports (-dumpmachine), where one
+    exists."""
+    target = read_target(target_name)
+    own = os.path.dirname(target_file(target_name))
+    if not target.get("harness"):
+        return own
+    if target["harness"] != "same-cpu":
+        raise SystemExit("%s: harness %r: the one value is same-cpu" % (target_file(target_name), target["harness"]))
+    _, _, words = compiler(target_name, user_cc)
+    machine = ask(words, "-dumpmachine")
+    if machine:
+        for name in target_names():
+            other = read_target(name)
+            want = "" if other.get("harness") else triplet(other)
+            if want and same_arch(machine.split("-")[0], want.split("-")[0]):
+                return os.path.dirname(target_file(name))
+    return own
+
+
 def tools_needed(names):
     """(commands, packages) the targets' files ask for."""
     commands, packages = [], []
@@ -447,6 +515,19 @@ def main(argv):
                   % (args[0], triple, " ".join(target_names())))
     elif command == "thresholds" and len(args) in (1, 2):
         sys.stdout.write(find(*args).thresholds_header())
+    elif command == "harness" and len(args) in (1, 2):
+        try:
+            print(harness_dir(args[0], args[1] if len(args) == 2 else ""))
+        except CompilerError as error:
+            print("error: %s" % error)
+    elif command in ("packages", "testpackages") and args:
+        fields_wanted = ("packages", "testpackages") if command == "packages" else ("testpackages",)
+        out = []
+        for name in args:
+            target = read_target(name)
+            for field in fields_wanted:
+                out += [p for p in target.get(field, "").split() if p not in out]
+        print(" ".join(out))
     elif command == "tools" and args:
         commands, packages = tools_needed(args)
         print(" ".join(commands))

@@ -4,7 +4,7 @@
 target, and install the fastest that passed into build/<target>/.
 
   selector.py [--target T] [--impl NAME] [--extra DIR]... [--root DIR] [--rounds N] [--aes ct|table]
-              [--reuse-proofs]
+              [--reuse-proofs] [--distro]
 
 For each candidate (every poly1305aes_* directory with a description; --extra
 adds more): skip it, with the reason logged, unless its 'targets' lists T;
@@ -31,6 +31,13 @@ constant time in k, r, s and the tag as its 'sidechannel' file claims
 contradict it; --aes table (make AES=table) admits every candidate that
 passed, the table-based AES designs too. A faster candidate passed over is
 named, with the reason, in one line of the output and of the log.
+--distro (make DISTRO=1) picks without timing, for a package that runs on
+every CPU of the architecture: the implementation the target file's
+'distro' line names (one with run-time dispatch, or poly1305aes_ct), built,
+self-tested and checked as any candidate, and installed only when every
+path of its dispatcher claims constbranch and constindex yes and the
+constant-time check ran and contradicted none; its log line says
+pick=distro and metric=untimed.
 Where the target runs natively and valgrind is present, tools/ctcheck.py
 checks the implementation's constant-time claims on every path; under an
 emulator, tools/tracecheck.py does (qemu's instruction and address traces);
@@ -62,7 +69,7 @@ passes it; tools/describe.py cc); the log and the installed header name it.
 Everything that writes build/<T>/ holds one lock (build/<T>/.lock,
 tools/buildlock.py). Installation is atomic: the winner's dist/ (libraries,
 header, pkg-config file, the tool) and the log are copied into a fresh directory, and
-one rename() of the 'installed' symlink switches to it; build/<T>/lib,
+one os.replace() of the 'installed' symlink switches to it; build/<T>/lib,
 include and selection.log are links through it, put there anew (never
 followed) whatever stood in their place. A directory that cannot be written
 stops the run with one line.
@@ -156,6 +163,8 @@ class Candidate:
         self.ct = "not checked"    # the constant-time verdict
         self.shares = None         # the candidate whose build this one is
         self.default_path = None   # the path calls run on this CPU (the self-test's "default path")
+        self.paths = []            # every path of its dispatcher, as the constant-time check listed them
+        self.unchecked = []        # those of them it could not run here (this CPU, or valgrind's, cannot)
         self.passed_over = ""      # why a faster candidate was not installed (choose())
         self.fingerprint = None    # what its proof depends on (fingerprint())
         self.reused = False        # its proof taken from the record of an earlier run
@@ -163,7 +172,7 @@ class Candidate:
 
     def make_args(self, target, root):
         args = ["make", "-s", "-f", os.path.join(describe.TOP, "mk", "impl.mk"),
-                "TARGET=" + target["name"], "IMPL=" + self.name, "BUILDROOT=" + root]
+                "TARGET=" + target["name"], "IMPL=" + self.name, "BUILDROOT=" + root, "AES=" + self.impl.aes]
         if os.path.dirname(self.impl.dir) != describe.TOP or not os.path.basename(self.impl.dir).startswith("poly1305aes_"):
             args.append("IMPLDIR=" + self.impl.dir)
         return args
@@ -239,15 +248,19 @@ def constant_time(candidate, target, root, log):
     if not emulated and not shutil.which("valgrind"):
         candidate.ct = "not checked (no valgrind)"
         return
+    candidate.paths, candidate.unchecked = [], []
     program = os.path.join(candidate.build, "trace" if emulated else "ct")   # built by prove()
     check = describe.module("tools.tracecheck" if emulated else "tools.ctcheck") + \
-        [candidate.impl.dir, program] + ([target["name"]] if emulated else [])
+        [candidate.impl.dir, program] + ([target["name"]] if emulated else []) + [candidate.impl.aes]
     status, output = run(check, "the constant-time check", log, cwd=describe.TOP)
     verdicts = {}   # verdict -> the paths that earned it, in order
     for line in output.splitlines():
         if ": " in line and not line.startswith(" ") and not line.startswith(("ctcheck", "tracecheck")):
             path, verdict = line.split(": ", 1)
             verdicts.setdefault(verdict, []).append(path)
+            candidate.paths.append(path)
+            if verdict.startswith("not checked"):
+                candidate.unchecked.append(path)
     if len(verdicts) == 1:
         candidate.ct = next(iter(verdicts))
     else:
@@ -282,12 +295,24 @@ def constant_time_here(c):
 def sidechannel_reason(c, prop, path):
     """The text after the colon of the sidechannel line that makes the claim."""
     found = ""
-    for line in c.impl.lines("sidechannel"):
+    for line in c.impl.sidechannel():
         head, _, why = line.partition(":")
         words = head.split()
         if len(words) >= 2 and words[0] == prop and (len(words) == 2 and not found or words[2:] == [path]):
             found = why.strip()
     return found or "see its sidechannel file"
+
+
+def constant_time_everywhere(c):
+    """(admitted, why not) for --distro: every path of c's dispatcher (as its constant-time
+    check listed them) claims constbranch and constindex yes, and that check ran."""
+    if not c.paths:
+        return False, "its constant-time claims were not checked (%s): install valgrind (apt-get install valgrind)" % c.ct
+    leaky = [p for p in c.paths if any(c.impl.claim(prop, p) != "yes" for prop in ("constbranch", "constindex"))]
+    if leaky:
+        return False, "its path%s %s claim%s no constant time (its sidechannel file)" % (
+            "s" if len(leaky) > 1 else "", ", ".join(leaky), "" if len(leaky) > 1 else "s")
+    return True, ""
 
 
 def choose(ranked, aes):
@@ -357,16 +382,17 @@ def compiler_name(target):
     return "%s %s (%s)" % (kind, version, " ".join(words))
 
 
-def log_line(c, target, metric, chosen, compiler):
+def log_line(c, target, metric, chosen, compiler, distro):
     fields = ["impl=" + c.name, "target=" + target["name"], "result=" + c.result,
               "compiler=" + shlex.quote(compiler)]
     if c.shares:
         fields.append("shares=" + c.shares.name)
     if c.result == "ok":
         fields.append("checks=" + shlex.quote(c.checks))
-        fields.append("metric=" + metric)
-        fields += ["len%d=%.1f" % (n, c.median(n)) for n in LENGTHS]
-        fields.append("score=%.1f" % c.score)
+        fields.append("metric=" + (metric if c.score is not None else "untimed"))
+        if c.score is not None:
+            fields += ["len%d=%.1f" % (n, c.median(n)) for n in LENGTHS]
+            fields.append("score=%.1f" % c.score)
     else:
         fields.append("reason=" + shlex.quote(c.reason))
     paths = ["default"] + c.impl.claimed_paths()
@@ -376,6 +402,12 @@ def log_line(c, target, metric, chosen, compiler):
     if c.result == "ok":
         fields.append("path=" + str(c.default_path))
         fields.append("consttime=" + ("yes" if constant_time_here(c)[0] else "no"))
+        if distro:
+            fields.append("paths=" + ",".join(c.paths))
+            fields.append("unchecked=" + ",".join(c.unchecked))
+            fields.append("consttime_everywhere=" + ("yes" if constant_time_everywhere(c)[0] else "no"))
+    if distro and chosen:
+        fields.append("pick=distro")
     if c.reused:
         fields.append("proof=reused")
     if c.passed_over:
@@ -389,7 +421,7 @@ def print_table(candidates, metric, winner):
     rows = []
     for c in candidates:
         row = [c.name + (" (=%s)" % c.shares.name if c.shares else ""), c.result]
-        if c.result == "ok":
+        if c.result == "ok" and c.score is not None:
             row += ["%.0f" % c.median(n) for n in LENGTHS] + ["%.1f" % c.score]
         else:
             row += [""] * (len(LENGTHS) + 1)
@@ -405,10 +437,18 @@ def print_table(candidates, metric, winner):
             say("  %s %s: %s" % (c.name, c.result, c.reason))
 
 
-def say_policy(candidates, aes, forced=None):
+def say_policy(candidates, aes, forced=None, distro=None):
     """The policy in force, and the faster candidate passed over (the fastest of them), in one line."""
     over = sorted((c for c in candidates if c.passed_over and not c.shares), key=lambda c: c.score)
-    if forced:
+    if distro and distro.result != "ok":
+        say("policy: DISTRO=1: poly1305aes_%s, the target file's distro line, not timed; not installed: it %s: %s"
+            % (distro.name, distro.result, distro.reason))
+    elif distro:
+        safe, why = constant_time_everywhere(distro)
+        say("policy: DISTRO=1: poly1305aes_%s, the target file's distro line, not timed; %s" % (
+            distro.name, "every path (%s) claims constant time, none contradicted" % ", ".join(distro.paths) if safe
+            else "not installed: " + why))
+    elif forced:
         safe, why = constant_time_here(forced)
         say("policy: IMPL=%s chosen by hand%s" % (forced.name, "" if safe else "; " + why))
     elif aes == "table":
@@ -570,6 +610,7 @@ def prove(c, target, root, logdir):
         earlier = read_record(record_path(c, logdir, "proof"), c.fingerprint) if REUSE else None
         if earlier:
             c.checks, c.default_path, c.ct = earlier["checks"], earlier["default_path"], earlier["ct"]
+            c.paths, c.unchecked = earlier.get("paths", []), earlier.get("unchecked", [])
             c.result, c.reused = "ok", True
             say(", proven by an earlier run of the same programs on the same %s (--reuse-proofs): passed (%s): %s"
                 % ("emulator" if target.get("run") else "CPU", c.checks, c.ct))
@@ -582,7 +623,8 @@ def prove(c, target, root, logdir):
         c.result = "ok"
         say(": %s" % c.ct)
         write_record(record_path(c, logdir, "proof"), c.fingerprint,
-                     {"checks": c.checks, "default_path": c.default_path, "ct": c.ct})
+                     {"checks": c.checks, "default_path": c.default_path, "ct": c.ct, "paths": c.paths,
+                      "unchecked": c.unchecked})
     except StepFailed as failed:
         c.result, c.reason = "fails", str(failed)
         say(", FAILS: %s (log %s)" % (c.reason, log))
@@ -601,8 +643,20 @@ def select(args, target, root):
         raise SystemExit("selector: %s" % error)
 
     impls = describe.implementations(args.extra)
+    for impl in impls:
+        impl.aes = args.aes
+    if args.distro:
+        if args.impl or args.aes == "table":
+            raise SystemExit("selector: DISTRO=1 installs the implementation targets/%s/target names, constant time: "
+                             "leave IMPL and AES unset" % target["name"])
+        args.impl = target.get("distro")
+        if not args.impl:
+            raise SystemExit("selector: targets/%s/target has no 'distro' line: add one naming the implementation a "
+                             "package ships (run-time dispatch, or ct)" % target["name"])
     if args.impl and args.impl not in [i.name for i in impls]:
-        raise SystemExit("selector: no implementation named %r: use IMPL= one of %s" % (args.impl, " ".join(i.name for i in impls)))
+        raise SystemExit("selector: no implementation named %r: use %s one of %s" % (
+            args.impl, "a 'distro' line in targets/%s/target naming" % target["name"] if args.distro else "IMPL=",
+            " ".join(i.name for i in impls)))
     forced_impl = [i for i in impls if i.name == args.impl]
     if forced_impl and target["name"] not in forced_impl[0].targets:
         builds_for = forced_impl[0].targets
@@ -612,6 +666,7 @@ def select(args, target, root):
     candidates = [Candidate(i, target, root) for i in impls]
     by_name = {c.name: c for c in candidates}
     forced = args.impl
+    distro = args.distro
     if forced and by_name[forced].impl.shares and by_name[forced].impl.shares[0] in by_name \
             and target["name"] in by_name[by_name[forced].impl.shares[0]].impl.targets:
         forced = by_name[forced].impl.shares[0]
@@ -623,7 +678,8 @@ def select(args, target, root):
             say("proven above, as the instruction stream another candidate shares: %s" % c.result)
             continue
         if forced and c.name != forced and not (c.impl.shares and c.impl.shares[0] == forced):
-            c.result, c.reason = "skipped", "IMPL=%s chosen" % args.impl
+            c.result, c.reason = "skipped", ("DISTRO=1 picks %s (targets/%s/target)" % (args.impl, target["name"])
+                                             if distro else "IMPL=%s chosen" % args.impl)
         elif target["name"] not in c.impl.targets:
             c.result, c.reason = "skipped", "not for %s (builds for %s)" % (target["name"], " ".join(c.impl.targets) or "nothing")
         elif c.impl.problems():
@@ -641,7 +697,7 @@ def select(args, target, root):
         prove(c, target, root, logdir)
 
     passed = [c for c in candidates if c.result == "ok" and not c.shares]
-    if passed:
+    if passed and not distro:
         say("timing %d candidate(s): %s%s" % (len(passed), metric, "" if emulated else
             ", behind the slowest caller: a clean one and, where the CPU has AVX, ones that left the upper halves of "
             "ymm or zmm dirty (speed ticks -C worst)"))
@@ -654,22 +710,30 @@ def select(args, target, root):
         if c.shares and c.result == "ok":
             c.samples, c.result, c.reason = c.shares.samples, c.shares.result, c.shares.reason
     for c in candidates:
-        if c.result == "ok":
+        if c.result == "ok" and not distro:
             c.score = math.exp(sum(math.log(max(c.median(n), 1.0)) for n in LENGTHS) / len(LENGTHS))
     for c in candidates:
         if c.shares and c.result == "ok":
             c.default_path = c.shares.default_path
     ranked = [c for c in candidates if c.result == "ok" and not c.shares]
-    winner = choose(ranked, "table" if forced else args.aes)   # IMPL= is the user's choice: no policy
+    if distro:   # the one candidate, installed only when constant time on every path
+        winner = next((c for c in ranked if constant_time_everywhere(c)[0]), None)
+    else:
+        winner = choose(ranked, "table" if forced else args.aes)   # IMPL= is the user's choice: no policy
 
     LIMITS.save()
-    log_text = "".join(log_line(c, target, "instructions" if emulated else "ticks", c is winner, compiler) + "\n"
+    log_text = "".join(log_line(c, target, "instructions" if emulated else "ticks", c is winner, compiler, distro) + "\n"
                        for c in candidates)
     with open(os.path.join(logdir, "last-selection.log"), "w") as f:
         f.write(log_text)
     print_table(candidates, metric, winner)
-    say_policy(candidates, args.aes, winner if forced else None)
+    say_policy(candidates, args.aes, winner if forced and not distro else None, by_name[forced] if distro else None)
     if not winner:
+        if distro and ranked:
+            say("\nselector: poly1305aes_%s is not constant time on every path for %s: %s; nothing installed, any earlier "
+                "installation is unchanged (log: %s)" % (ranked[0].name, target["name"], constant_time_everywhere(ranked[0])[1],
+                                                       os.path.join(logdir, "last-selection.log")))
+            return 1
         if ranked:
             say("\nselector: no candidate that passed is constant time on this CPU for %s; nothing installed, any earlier "
                 "installation is unchanged; make AES=table admits the table designs (log: %s)"
@@ -694,6 +758,8 @@ def main():
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--reuse-proofs", action="store_true",
                         help="take a candidate's proof from an earlier run's record when everything it depends on is the same")
+    parser.add_argument("--distro", action="store_true",
+                        help="install the target file's distro implementation, untimed, if every path is constant time")
     parser.add_argument("--aes", choices=("ct", "table"), default="ct",
                         help="ct: install the fastest candidate constant time on this CPU (the default); "
                              "table: the fastest of all, table-based AES included")

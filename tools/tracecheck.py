@@ -3,7 +3,9 @@
 """Constant-time verdicts for one implementation on an emulated target, path
 by path, from qemu-user's execution of it (a TCG plugin).
 
-  tracecheck.py IMPLDIR TRACE_PROGRAM TARGET
+  tracecheck.py IMPLDIR TRACE_PROGRAM TARGET [AES]
+
+AES: the build's AES=, as for tools/ctcheck.py.
 
 TRACE_PROGRAM is test/trace.c built against the implementation for TARGET
 (whose 'run' line names its qemu). The plugin test/traceplugin.c (built here
@@ -134,9 +136,9 @@ def check_path(impl, qemu, program, path):
 
 
 def main():
-    if len(sys.argv) != 4:
+    if len(sys.argv) not in (4, 5):
         sys.exit(__doc__)
-    impl = describe.Implementation(sys.argv[1])
+    impl = describe.Implementation(sys.argv[1], aes=sys.argv[4] if len(sys.argv) == 5 else "ct")
     program = sys.argv[2]
     qemu = describe.read_target(sys.argv[3]).get("run", "").split()
     if not qemu:

@@ -1,22 +1,8 @@
 /* SPDX-License-Identifier: CC0-1.0 */
-/* native: the FP-mode code of the target whose CPU the machine's own compiler
-   builds for, where this tree has one; on any other CPU C99's rounding modes,
-   those it has. */
-#if defined(__i386__) || defined(__x86_64__)
-#include "../shared/x86_fpmode.c"
-#elif defined(__powerpc__)
-#include "../shared/powerpc_fpmode.c"
-#elif defined(__s390x__)
-#include "../s390x/fpmode.c"
-#elif defined(__sparc__)
-#include "../sparc64/fpmode.c"
-#elif defined(__aarch64__)
-#include "../arm64/fpmode.c"
-#elif defined(__riscv) && defined(__riscv_flen)
-#include "../riscv64/fpmode.c"
-#elif defined(__arm__) && defined(__ARM_FP)
-#include "../armhf/fpmode.c"
-#else
+/* native, on a CPU no other target describes (the build takes the fpmode.c of
+   the target for the CPU the compiler builds for where one exists:
+   targets/native/target's 'harness same-cpu'): C99's rounding modes, those the
+   CPU has. */
 #include <fenv.h>
 #include "fpmode.h"
 
@@ -41,4 +27,3 @@ unsigned long long fpmode_read(void)
 {
   return (unsigned long long) fegetround();
 }
-#endif
