@@ -25,9 +25,15 @@
 #                              BENCH_ARGS="onetime" (or "stream", "paths", ...) runs only
 #                              build/<target>/bench BENCH_ARGS (speed/bench.c's modes)
 #   make fuzz [FUZZ_SECONDS=600]  differential fuzzing of every host implementation
+#   make dist                  build/poly1305aes-VERSION.tar.gz, the release (tools/dist.py;
+#                              VERSION: mk/version.mk; BUILDROOT moves it)
+#   make distcheck [DISTCHECK_CHECK="make check"]  the release unpacked afresh: built, checked,
+#                              installed (DESTDIR) and packed again, its source tree left
+#                              untouched (tools/distcheck)
 #   make clean
 
 TOP := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
+include $(TOP)/mk/version.mk
 PYTHON ?= python3
 # the target: TARGET, else the one the user's CC builds for, else this machine's
 USER_CC := $(if $(filter default,$(origin CC)),,$(CC))
@@ -53,7 +59,7 @@ FUZZ_SECONDS ?= 600
 INSTALL_ARGS = --target '$(TARGET)' --root '$(BUILDROOT)' --destdir '$(DESTDIR)' --prefix '$(PREFIX)' \
   --libdir '$(LIBDIR)' --includedir '$(INCLUDEDIR)' --pkgconfigdir '$(PKGCONFIGDIR)' --bindir '$(BINDIR)'
 
-.PHONY: all test check install uninstall speed bench fuzz clean
+.PHONY: all test check install uninstall speed bench fuzz dist distcheck clean
 all:
 	@sh tools/ensure-tools $(TARGET)
 	@case "$(AES)" in ''|ct|table) ;; *) echo "make: AES=$(AES): use AES=table (admit the table-based AES designs) or leave AES unset (constant time only)" >&2; exit 2 ;; esac
@@ -92,6 +98,12 @@ endif
 speed:
 	@sh tools/ensure-tools $(TARGET)
 	@$(PYTHON) -m speed.speed --target $(TARGET)
+
+dist:
+	@$(PYTHON) -m tools.dist --version '$(VERSION)' --out '$(BUILDROOT)'
+
+distcheck: dist
+	@sh tools/distcheck '$(BUILDROOT)/poly1305aes-$(VERSION).tar.gz'
 
 clean:
 	rm -rf build

@@ -35,11 +35,12 @@
 #   seqfuzz, seqfuzz-generic  the sequence fuzzer's driver (test/seqfuzz.py), namespaced and
 #                             against dist/'s static library
 #   vexcheck                  the vector-state check, natively on x86 (tools/vexcheck.py)
+#   abidw/libpoly1305aes.so.1 (make ... abidw) dist/'s shared library again, with the types of
+#                             its exported functions (DWARF) for abidiff (test/run.sh, abi_types)
 
 TOP := $(abspath $(dir $(lastword $(MAKEFILE_LIST)))/..)
 .DEFAULT_GOAL := all
-# the library's version: poly1305aes_version(), the header's POLY1305AES_VERSION, pkg-config's
-VERSION := 1.1.0
+include $(TOP)/mk/version.mk
 include $(TOP)/mk/target.mk
 
 ifeq ($(IMPL),)
@@ -79,8 +80,8 @@ TEST_FLAGS := $(TARGET_CFLAGS) $(VARIANT_CFLAGS) -std=c99 -O2 $(WARN) -D_DEFAULT
   -DPOLY1305AES_HEADER='"$(NAME).h"' -DPOLY1305AES_TARGET='"$(TARGET)"' \
   -DPOLY1305AES_TARGET_ABI='"$(HARNESS_DIR)/abi.c"' -DPOLY1305AES_VERSION_EXPECTED='"$(VERSION)"' $(CPPFLAGS) $(CFLAGS)
 
-# the compiler and flags this build was made with: a change rebuilds everything
-BUILD_SETTINGS := $(COMPILER_KIND) $(COMPILER_VERSION) | $(CC) | $(TARGET_CFLAGS) | $(AES_FLAGS) | $(CPPFLAGS) | $(CFLAGS) | $(LDFLAGS) | $(WARN)
+# the compiler, flags and version this build was made with: a change rebuilds everything
+BUILD_SETTINGS := $(COMPILER_KIND) $(COMPILER_VERSION) | $(CC) | $(TARGET_CFLAGS) | $(AES_FLAGS) | $(CPPFLAGS) | $(CFLAGS) | $(LDFLAGS) | $(WARN) | $(VERSION)
 ifneq ($(file < $(B)/flags),$(BUILD_SETTINGS))
 $(shell mkdir -p $(B))
 $(file > $(B)/flags,$(BUILD_SETTINGS))
@@ -116,7 +117,7 @@ DIST := $(B)/dist
 DIST_FILES := $(DIST)/lib/libpoly1305aes.a $(DIST)/lib/libpoly1305aes.so.1 $(DIST)/lib/libpoly1305aes.so \
   $(DIST)/lib/pkgconfig/poly1305aes.pc $(DIST)/include/poly1305aes.h $(DIST)/bin/poly1305aes
 
-.PHONY: all check dist
+.PHONY: all check dist abidw
 all: $(B)/lib$(NAME).a $(B)/test $(B)/abi $(B)/speed $(if $(VARIANT),,dist $(B)/test-shared)
 dist: $(DIST_FILES)
 
@@ -178,7 +179,7 @@ $(B)/pic/gen_%.o: $(B)/gen/%.c
 	$(CC) $(IMPL_FLAGS) -fPIC -c $< -o $@
 
 $(B)/lib$(NAME).a: $(OBJS)
-	rm -f $@ && $(AR) rcs $@ $^
+	rm -f $@ && $(AR) rcsD $@ $^
 
 # ---- the stack probe (common/stack.h): the library with the probed sources' probe
 # objects, the ABI harness's probe linked with it, statically and (for the installed
@@ -188,9 +189,9 @@ PROBE_OBJS := $(foreach s,$(PROBED),$(B)/probe/$(call objname,$(s)))
 PROBE_PICOBJS := $(subst /probe/,/probe-pic/,$(PROBE_OBJS))
 PROBE_KINDS := probe $(if $(VARIANT),,probe-pic)
 $(B)/probe/lib$(NAME).a: $(filter-out $(subst /probe/,/obj/,$(PROBE_OBJS)),$(OBJS)) $(PROBE_OBJS)
-	rm -f $@ && $(AR) rcs $@ $^
+	rm -f $@ && $(AR) rcsD $@ $^
 $(B)/probe-pic/lib$(NAME).a: $(filter-out $(subst /probe/,/pic/,$(PROBE_OBJS)),$(PICOBJS)) $(PROBE_PICOBJS)
-	rm -f $@ && $(AR) rcs $@ $^
+	rm -f $@ && $(AR) rcsD $@ $^
 $(B)/probe/abi $(B)/probe-pic/abi: $(B)/%/abi: $(ABI_SRCS) $(B)/%/lib$(NAME).a $(B)/include/$(NAME).h $(TEST_DEPS)
 	$(CC) $(TEST_FLAGS) -DPOLY1305AES_STACK_PROBE $(ABI_SRCS) $(B)/$*/lib$(NAME).a -o $@ \
 	  $(TARGET_LDFLAGS) $(VARIANT_LDFLAGS) $(LDFLAGS)
@@ -214,17 +215,28 @@ $(B)/pic/api.o: $(TOP)/common/api.c $(DIST)/include/poly1305aes.h $(B)/include/$
 
 $(DIST)/lib/libpoly1305aes.a: $(OBJS) $(B)/obj/api.o
 	@mkdir -p $(@D)
-	rm -f $@ && $(AR) rcs $@ $^
-# soname libpoly1305aes.so.1: every implementation exports the same three functions (doc/DESIGN.md: "The ABI")
+	rm -f $@ && $(AR) rcsD $@ $^
+# soname libpoly1305aes.so.1: every implementation exports the same functions (doc/DESIGN.md: "The ABI")
+LINK_SHARED = $(CC) $(TARGET_CFLAGS) $(CFLAGS) -shared -o $@ -Wl,-soname,libpoly1305aes.so.1 \
+  -Wl,--version-script=$(TOP)/common/poly1305aes.map -Wl,-z,text -Wl,-z,noexecstack -Wl,-z,defs \
+  -Wl,-z,relro -Wl,-z,now $(filter %.o,$^) $(filter -l%,$(TARGET_LDFLAGS)) $(LDFLAGS)
 $(DIST)/lib/libpoly1305aes.so.1: $(PICOBJS) $(B)/pic/api.o $(TOP)/common/poly1305aes.map
 	@mkdir -p $(@D)
-	$(CC) $(TARGET_CFLAGS) $(CFLAGS) -shared -o $@ -Wl,-soname,libpoly1305aes.so.1 \
-	  -Wl,--version-script=$(TOP)/common/poly1305aes.map -Wl,-z,text -Wl,-z,noexecstack -Wl,-z,defs \
-	  -Wl,-z,relro -Wl,-z,now $(filter %.o,$^) $(filter -l%,$(TARGET_LDFLAGS)) $(LDFLAGS)
+	$(LINK_SHARED)
 $(DIST)/lib/libpoly1305aes.so: $(DIST)/lib/libpoly1305aes.so.1
 	ln -sf libpoly1305aes.so.1 $@
+# the ABI check's copy of the shared library (test/run.sh, abi_types): linked as the one
+# above from the same objects, but with common/api.c, which alone defines the
+# exported functions, compiled with -g, so that abidw reads their types; the
+# installed library carries no debug information
+$(B)/abidw/api.o: $(TOP)/common/api.c $(DIST)/include/poly1305aes.h $(B)/include/$(NAME).h
+	@mkdir -p $(@D)
+	$(CC) $(IMPL_FLAGS) -I$(DIST)/include -fPIC -g -ffile-prefix-map=$(TOP)/= -c $< -o $@
+$(B)/abidw/libpoly1305aes.so.1: $(PICOBJS) $(B)/abidw/api.o $(TOP)/common/poly1305aes.map
+	$(LINK_SHARED)
+abidw: $(DIST)/lib/libpoly1305aes.so.1 $(B)/abidw/libpoly1305aes.so.1
 # relocatable: the prefix is where the file lies (pkg-config's pcfiledir)
-$(DIST)/lib/pkgconfig/poly1305aes.pc: $(TOP)/mk/impl.mk
+$(DIST)/lib/pkgconfig/poly1305aes.pc: $(TOP)/mk/impl.mk $(TOP)/mk/version.mk
 	@mkdir -p $(@D)
 	printf '%s\n' 'prefix=$${pcfiledir}/../..' 'libdir=$${prefix}/lib' 'includedir=$${prefix}/include' '' \
 	  'Name: poly1305aes' 'Description: Poly1305-AES authenticators (implementation $(NAME))' \

@@ -121,7 +121,7 @@ def check_encoding(obj, label):
 
 def main():
     fails = []
-    root = os.path.join(describe.TOP, "build", "kmcheck")
+    root = os.path.join(os.path.abspath(os.environ.get("BUILDROOT") or os.path.join(describe.TOP, "build")), "kmcheck")
     build = os.path.join(root, TARGET, "impl", IMPL)
     lib = os.path.join(build, "probe", "libpoly1305aes_%s.a" % IMPL)
     include = os.path.join(build, "include")

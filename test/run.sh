@@ -14,8 +14,11 @@ cd "$top" || exit 1
 d() { python3 -m tools.describe "$@"; }
 targets=${TARGETS:-$(d targets)}
 host=$(d host 2>/dev/null) || host=none
-logs=$top/build/test-logs
-root=$top/build/test
+# BUILDROOT (make's; default build/) holds everything the suite writes
+build=${BUILDROOT:-$top/build}
+case $build in /*) ;; *) build=$top/$build ;; esac
+logs=$build/test-logs
+root=$build/test
 mkdir -p "$logs" "$root"
 passed=0
 failed=0
@@ -188,6 +191,115 @@ exports() {
   done
 }
 
+# abidw's XML of a shared library's ABI (exported functions, their types,
+# symbol versions), without paths or source lines; with the licence line as a
+# comment inside the root element (abidiff reads it there)
+abi_dump() {
+  abidw --no-corpus-path --no-comp-dir-path --no-show-locs --drop-undefined-syms "$1" > "$2.tmp" &&
+    sed '1a\  <!-- SPDX-License-Identifier: CC0-1.0 -->' "$2.tmp" > "$2" && rm "$2.tmp"
+}
+
+# the ABI of version 1.1 as committed data: test/abi/<target>.abi, abidw's dump of
+# poly1305aes_53's library (abi_types TARGET --write writes it). Every
+# implementation's shared library is dumped from its ABI-check copy (mk/impl.mk
+# 'abidw': the same objects and link, common/api.c compiled with -g), which must
+# export the very symbols, addresses, sizes and versions of the installed one and
+# carry the type of every exported function; abidiff then finds no change but
+# added functions, and those in a version node of their own (not one released)
+abi_types() {
+  target=$1
+  base=test/abi/$target.abi
+  shift
+  write=no impls=""
+  for arg in "$@"; do [ "$arg" = --write ] && write=yes || impls="$impls $arg"; done
+  [ -n "$impls" ] || impls=$(d streams "$target")
+  [ $write = yes ] && impls=53
+  [ $write = yes ] || [ -f "$base" ] || { echo "FAIL no $base: write it with sh test/run.sh --only abi_types $target --write"; return 1; }
+  for impl in $impls; do
+    b=$root/$target/impl/$impl
+    make -s -f mk/impl.mk TARGET="$target" IMPL="$impl" BUILDROOT="$root" abidw || return 1
+    for lib in dist/lib abidw; do llvm-nm -D -S --defined-only "$b/$lib/libpoly1305aes.so.1" > "$b/abidw/exports.${lib%%/*}" || return 1; done
+    cmp -s "$b/abidw/exports.dist" "$b/abidw/exports.abidw" ||
+      { echo "FAIL $impl: the ABI-check copy exports other symbols than the installed library:"; diff "$b/abidw/exports.dist" "$b/abidw/exports.abidw"; return 1; }
+    abi_dump "$b/abidw/libpoly1305aes.so.1" "$b/abidw/abi.xml" || return 1
+    symbols=$(sed -n '/<elf-function-symbols>/,/<\/elf-function-symbols>/p' "$b/abidw/abi.xml" | grep -c '<elf-symbol ')
+    typed=$(grep -c '<function-decl .*elf-symbol-id=' "$b/abidw/abi.xml")
+    [ "$symbols" -gt 0 ] && [ "$typed" = "$symbols" ] ||
+      { echo "FAIL $impl: $typed of $symbols exported functions have types in the ABI-check copy (no debug information?)"; return 1; }
+    if [ $write = yes ]; then
+      mkdir -p "$(dirname "$base")" && cp "$b/abidw/abi.xml" "$base" && echo "wrote $base from poly1305aes_$impl" && return 0
+    fi
+    echo "poly1305aes_$impl: $symbols exported functions, each with its type"
+    abidiff "$base" "$b/abidw/abi.xml" > "$b/abidw/abidiff.out"
+    all=$?
+    abidiff --no-added-syms "$base" "$b/abidw/abi.xml" > "$b/abidw/abidiff.changed"
+    changed=$?
+    sed 's/^/  /' "$b/abidw/abidiff.out"
+    [ $changed = 0 ] || { echo "FAIL $impl: abidiff $base: an ABI change (status $changed)"; return 1; }
+    [ $all = 0 ] || [ $all = 4 ] || { echo "FAIL $impl: abidiff $base: status $all"; return 1; }
+    grep '<elf-symbol ' "$b/abidw/abi.xml" | grep -vxF -f "$base" | sed -n "s/.*name='\([^']*\)' version='\([^']*\)'.*/\1 \2/p" |
+      while read -r name node; do
+        if grep -q "<elf-symbol .* version='$node'" "$base"; then
+          echo "FAIL $impl: $name added to $node, a version node already released: give it a node of its own"; exit 1
+        fi
+        echo "  added: $name in the new version node $node"
+      done || return 1
+  done
+}
+
+# what differs between two builds a and b of one file: diffoscope's report where
+# it is installed, else the archive's member list (times, owners, modes) and the
+# members whose contents differ, or the differing bytes of the ELF sections
+explain_difference() {
+  if command -v diffoscope >/dev/null 2>&1; then
+    diffoscope --text - "$1" "$2" | head -60
+    return
+  fi
+  scratch=$root/explain && mkdir -p "$scratch" || return 1
+  if ar t "$1" >/dev/null 2>&1; then
+    ar tv "$1" > "$scratch/a" && ar tv "$2" > "$scratch/b" && diff "$scratch/a" "$scratch/b" | head -20
+    for member in $(ar t "$1"); do
+      [ "$(ar p "$1" "$member" | md5sum)" = "$(ar p "$2" "$member" | md5sum)" ] || echo "member $member differs"
+    done
+  else
+    llvm-objdump -s "$1" | sed 1,2d > "$scratch/a" && llvm-objdump -s "$2" | sed 1,2d > "$scratch/b"
+    diff "$scratch/a" "$scratch/b" | head -20
+  fi
+}
+
+# reproducible builds: each implementation named, built again from the release
+# tarball (make dist) unpacked in a directory of another name, with another
+# BUILDROOT, umask, time zone and locale, at least a second later, gives the
+# very bytes of the suite's build from the tree (the installable libraries,
+# header, pkg-config file and command-line tool: mk/impl.mk's dist/)
+reproducible() {
+  target=$1
+  shift
+  again=$root/reproducible/$target
+  rm -rf "$again" && mkdir -p "$again" || return 1
+  make -s dist BUILDROOT="$again" > /dev/null || return 1
+  src=$again/another-directory-name/poly1305aes
+  mkdir -p "$src" && tar -xzf "$again"/poly1305aes-*.tar.gz -C "$src" --strip-components=1 || return 1
+  for impl in "$@"; do
+    first=$root/$target/impl/$impl/dist
+    make -s -f mk/impl.mk TARGET="$target" IMPL="$impl" BUILDROOT="$root" dist || return 1
+    sleep 1
+    (umask 077 && cd "$src" && TZ=Asia/Kathmandu LC_ALL=C make -s -f mk/impl.mk TARGET="$target" IMPL="$impl" \
+      BUILDROOT="$again/build" dist) > "$again/$impl.log" 2>&1 || { cat "$again/$impl.log"; return 1; }
+    second=$again/build/$target/impl/$impl/dist
+    files=$(cd "$first" && find . -type f | LC_ALL=C sort)
+    [ "$files" = "$(cd "$second" && find . -type f | LC_ALL=C sort)" ] || { echo "FAIL $impl: the two builds made other files"; return 1; }
+    for f in $files; do
+      if ! cmp "$first/$f" "$second/$f"; then
+        explain_difference "$first/$f" "$second/$f"
+        echo "FAIL $impl: $f differs between two builds of the same source"
+        return 1
+      fi
+    done
+    echo "poly1305aes_$impl: built twice, the same bytes:" $files
+  done
+}
+
 # a program built against one implementation installed into a prefix keeps
 # running, with right tags, after each other implementation is installed there
 # (make install of each candidate the selector built and proved, as if chosen)
@@ -294,10 +406,10 @@ clang_suite() {
 # natively and every path it runs, a bounded run (FUZZ_SECONDS; `make fuzz`
 # runs longer)
 fuzz() {
-  make -s -f mk/fuzz.mk TARGET="$1" || return 1
+  make -s -f mk/fuzz.mk TARGET="$1" BUILDROOT="$build" || return 1
   work=$root/fuzz-work-$1
-  rm -rf "$work" && mkdir -p "$work/corpus" && cp "$top/build/$1-fuzz/seeds/"* "$work/corpus/" || return 1
-  (cd "$work" && "$top/build/$1-fuzz/fuzz" -max_total_time="${FUZZ_SECONDS:-60}" -print_final_stats=1 corpus 2>&1 |
+  rm -rf "$work" && mkdir -p "$work/corpus" && cp "$build/$1-fuzz/seeds/"* "$work/corpus/" || return 1
+  (cd "$work" && "$build/$1-fuzz/fuzz" -max_total_time="${FUZZ_SECONDS:-60}" -print_final_stats=1 corpus 2>&1 |
     grep -E 'ERROR|SUMMARY|Test unit|stat::number_of_executed_units|Done') || return 1
   ! ls "$work"/crash-* "$work"/leak-* "$work"/timeout-* >/dev/null 2>&1
 }
@@ -590,14 +702,44 @@ apt_mid_sync() {
     { echo "FAIL a failed install did not give its own one line"; return 1; }
 }
 
+# the tree's files: git ls-files in a git checkout, else (an unpacked release)
+# every file but the build directory's, .git's and Python's caches
+tree_files() {
+  if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+    git ls-files
+  else
+    find . \( -path ./build -o -path ./.git -o -name __pycache__ \) -prune -o -type f ! -name '*.pyc' -print | sed 's|^\./||'
+  fi
+}
+
+# make dist: the release tarball holds the tree's files but the dot paths (.ci/,
+# .gitignore), under poly1305aes-VERSION/ (mk/version.mk), owner 0, one time for
+# all, mode 0755 where the file is executable, else 0644; a second run a second
+# later, under another umask, time zone and locale, gives the same bytes
+dist_tarball() {
+  out=$root/dist
+  version=$(sed -n 's/^VERSION := //p' mk/version.mk)
+  rm -rf "$out" && make -s dist BUILDROOT="$out/1" || return 1
+  sleep 1
+  (umask 077 && TZ=Asia/Kathmandu LC_ALL=C make -s dist BUILDROOT="$out/2") || return 1
+  tarball=poly1305aes-$version.tar.gz
+  cmp "$out/1/$tarball" "$out/2/$tarball" || { echo "FAIL two runs of make dist gave other bytes"; return 1; }
+  tar --numeric-owner -tvzf "$out/1/$tarball" > "$out/listing" || return 1
+  awk '$1 !~ /^d/ {print $1, $2, $6}' "$out/listing" > "$out/got"
+  tree_files | grep -v -e '^\.' -e '/\.' | LC_ALL=C sort | while read -r f; do
+    if [ -x "$f" ]; then mode=-rwxr-xr-x; else mode=-rw-r--r--; fi
+    echo "$mode 0/0 poly1305aes-$version/$f"
+  done > "$out/want"
+  diff "$out/want" "$out/got" || { echo "FAIL $tarball: not the tree's files with owner 0/0 and modes 0644/0755 (< want, > got)"; return 1; }
+  times=$(awk '{print $4, $5}' "$out/listing" | sort -u)
+  [ "$(echo "$times" | wc -l)" = 1 ] || { echo "FAIL $tarball: its members carry more than one time:" $times; return 1; }
+  echo "$tarball: $(wc -l < "$out/got") files, sorted, owner 0/0, all at $times; two runs, the same bytes"
+}
+
 # every source file carries the licence line (LICENSE); data (*.txt), prose
 # (*.md) and LICENSE itself excepted
 licence_lines() {
-  if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
-    files=$(git ls-files)
-  else
-    files=$(find . -path ./build -prune -o -path ./.git -prune -o -type f -print | sed 's|^\./||')
-  fi
+  files=$(tree_files) || return 1
   missing=$(printf '%s\n' "$files" | grep -v -e '\.txt$' -e '\.md$' -e '^LICENSE$' |
     while read -r f; do grep -q 'SPDX-License-Identifier: CC0-1.0' "$f" || echo "$f"; done)
   [ -z "$missing" ] || { echo "FAIL files without the line 'SPDX-License-Identifier: CC0-1.0':" $missing; return 1; }
@@ -675,6 +817,7 @@ impl_checks() {
 # the steps that belong to no target, run beside the targets' (--target common-steps)
 common_steps() {
   step "every source file carries the licence line" licence_lines
+  step "make dist: the tree's files, deterministic (two runs, the same bytes)" dist_tarball
   step "README.md is at most 300 lines" readme_length
   step "every path named in a comment exists; no Python file edits sys.path (tools/commentpaths.py)" python3 -m tools.commentpaths
   step "README.md's platform table is what the results pages' blocks give (tools/platforms.py)" readme_platforms
@@ -713,6 +856,9 @@ target_steps() {
     step "$target: make DISTRO=1 installs the distro implementation untimed, constant time on every path" select_distro "$target"
   fi
   step "$target: README example against the installed library" readme_example "$target"
+  if [ -z "$(d runner "$target")" ] && [ "$target" != native ]; then
+    step "$target: every implementation built again elsewhere gives the same bytes (reproducible)" reproducible "$target" $(d streams "$target")
+  fi
   if [ -z "$(d runner "$target")" ]; then
     step "$target: messages over 2^32 bytes streamed and in one call, every implementation and path" huge_messages "$target"
   fi
@@ -721,6 +867,7 @@ target_steps() {
   step "$target: every shared library exports the generic API only (soname libpoly1305aes.so.1)" exports "$target"
   step "$target: the command-line tool installed beside the library (tags against pycryptodome, key files, exit codes, errors, README's example)" \
     python3 -m test.cli "$root/$target/installed/bin/poly1305aes" $(d runner "$target")
+  step "$target: every shared library keeps the 1.1 ABI, types included (abidiff, test/abi/$target.abi)" abi_types "$target"
   step "$target: a program keeps running as each implementation is installed into its prefix" abi_stable "$target"
   if [ -n "$(d target "$target" alsorun)" ]; then
     for impl in $(d streams "$target"); do

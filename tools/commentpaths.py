@@ -56,7 +56,7 @@ EXTENSIONS = {"c", "h", "S", "s", "inc", "in", "py", "sh", "mk", "md", "txt",
               "map", "png"}
 DESCRIPTION_FILES = {"cflags", "checks", "needs", "sidechannel", "sources",
                      "summary", "table", "targets", "loops", "shares", "Makefile",
-                     "ensure-tools", "fetch-peers"}
+                     "ensure-tools", "fetch-peers", "distcheck"}
 MADE_BY_BUILD = {"build", "gen"}
 # a word of path characters with at least one slash, not inside a longer word,
 # a URL, an absolute path or a placeholder
