@@ -6,8 +6,12 @@
 # FAIL, never a skip. Exit status 1 if anything failed. What exists comes from
 # tools/describe.py, the one reader of the description files. The targets run
 # side by side, $JOBS at a time (default: the number of CPUs);
-# `test/run.sh --target T` runs one target's steps alone, `test/run.sh --only
-# FUNCTION ARGS...` one step (e.g. --only clang_suite arm64 53), with its log.
+# `test/run.sh --check` (`make check`) runs this machine's target only,
+# natively (check_steps: what a package build checks, in minutes);
+# `test/run.sh --target LANE` runs one lane's steps alone (a target, T-more:
+# the target's steps that build on their own, or common-steps),
+# `test/run.sh --only FUNCTION ARGS...` one step (e.g. --only clang_suite
+# arm64 53), with its log.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 1
@@ -23,6 +27,10 @@ failures=""
 notes=""
 one=""
 if [ "${1:-}" = "--target" ]; then one=${2:?}; fi
+# test (make test) or check (make check), passed to the lanes
+RUN_SH_SUITE=${RUN_SH_SUITE:-test}
+if [ "${1:-}" = "--check" ]; then RUN_SH_SUITE=check; fi
+export RUN_SH_SUITE
 only=""
 if [ "${1:-}" = "--only" ]; then only=${2:?}; shift 2; fi
 
@@ -52,7 +60,7 @@ step() {
 # installs the fastest candidate of all (test/policy.py checks the log)
 select_table() {
   target=$1
-  make -s AES=table TARGET="$target" BUILDROOT="$root" || return 1
+  make -s AES=table TARGET="$target" BUILDROOT="$root" SELECT_ROUNDS=1 || return 1
   python3 -m test.policy "$root/$target/selection.log" table
 }
 
@@ -67,6 +75,13 @@ select_all() {
   target=$1
   python3 -m tools.selector --target "$target" --root "$root" --rounds 1 --reuse-proofs || return 1
   select_log "$target"
+}
+
+# make check's one selection: make's default policy, as a user's make runs it;
+# every candidate passed and its claims were checked (select_log)
+select_default() {
+  make -s TARGET="$1" BUILDROOT="$root" SELECT_ROUNDS=1 || return 1
+  select_log "$1"
 }
 
 # the selection log of a target: every candidate passed, its claims checked
@@ -420,14 +435,11 @@ fake_command() {
 
 # make install with DESTDIR, PREFIX=/usr and Debian's multiarch LIBDIR; pkg-config
 # then compiles and links the README example, which runs with the right tag;
-# make uninstall leaves nothing. Without DESTDIR, into a directory the dynamic
-# linker searches (a fake ldconfig lists the prefix), install runs ldconfig as
-# root and prints the one line to run otherwise; elsewhere it says how programs
-# find the library
-conventions_install() {
-  dest=$root/destdir fake=$root/fake-ldconfig
+# make uninstall leaves nothing
+install_destdir() {
+  dest=$root/destdir
   multiarch=$(gcc -print-multiarch) && [ -n "$multiarch" ] || { echo "FAIL gcc -print-multiarch"; return 1; }
-  rm -rf "$dest" "$fake" && mkdir -p "$dest" || return 1
+  rm -rf "$dest" && mkdir -p "$dest" || return 1
   set -- TARGET="$host" BUILDROOT="$root" DESTDIR="$dest" PREFIX=/usr LIBDIR="/usr/lib/$multiarch"
   make -s install "$@" || return 1
   (cd "$dest" && find . | sort | sed 's/^/  /')
@@ -446,9 +458,16 @@ conventions_install() {
   make -s uninstall "$@" || return 1
   [ -z "$(ls -A "$dest")" ] || { echo "FAIL make uninstall left:"; (cd "$dest" && find . | sort); return 1; }
   echo "make uninstall left $dest empty"
-  # without DESTDIR: a fake ldconfig names the prefix's lib as searched
+}
+
+# without DESTDIR, into a directory the dynamic linker searches (a fake ldconfig
+# lists the prefix), install runs ldconfig as root and prints the one line to run
+# otherwise; elsewhere it says how programs find the library
+install_ldconfig() {
+  fake=$root/fake-ldconfig
+  # a fake ldconfig names the prefix's lib as searched
   sys=$root/sysprefix
-  rm -rf "$sys" && mkdir -p "$sys/lib/pkgconfig" "$sys/include" && chown -R 65534:65534 "$sys" || return 1
+  rm -rf "$sys" "$fake" && mkdir -p "$sys/lib/pkgconfig" "$sys/include" && chown -R 65534:65534 "$sys" || return 1
   fake_command ldconfig "case \"\$*\" in *-N*) echo '$sys/lib: (from the fake ldconfig)';; esac"
   [ "$(id -u)" = 0 ] || { echo "FAIL this check installs as root: run the suite as root"; return 1; }
   out=$(PATH=$fake:$PATH make -s install TARGET="$host" BUILDROOT="$root" PREFIX="$sys") || return 1
@@ -470,8 +489,8 @@ conventions_install() {
 }
 
 # the build honours CPPFLAGS, CFLAGS (after the project's -std=c99) and LDFLAGS;
-# warnings are errors only with WERROR=1; make check is the suite; a CC for
-# another CPU picks its target
+# warnings are errors only with WERROR=1; make check runs the host's checks and
+# make test the whole suite; a CC for another CPU picks its target
 conventions_flags() {
   croot=$root/conventions
   rm -rf "$croot" && mkdir -p "$croot" || return 1
@@ -492,7 +511,8 @@ conventions_flags() {
   make -s -f mk/impl.mk TARGET="$host" IMPL="$impl" BUILDROOT="$croot" WERROR=1 CPPFLAGS="-include $croot/warn.h" \
     "$b/obj/___common_clamp.o" > "$croot/warn.out" 2>&1 && { echo "FAIL a warning did not stop the build with WERROR=1"; return 1; }
   echo "a warning: built without WERROR, stopped with WERROR=1"
-  make -n check | grep -q 'test/run.sh' || { echo "FAIL make check does not run the suite"; return 1; }
+  make -n check | grep -q 'test/run.sh --check' || { echo "FAIL make check does not run test/run.sh --check"; return 1; }
+  make -n test | grep 'test/run.sh' | grep -vq -- '--check' || { echo "FAIL make test does not run the whole suite"; return 1; }
   for each in $(d targets); do   # (not $target: the caller's)
     cc=$(d target "$each" cc)
     # gcc and native's cc build for this machine: its own target, not theirs
@@ -557,6 +577,25 @@ apt_mid_sync() {
     { echo "FAIL a failed install did not give its own one line"; return 1; }
 }
 
+# make check installs nothing, even as root with apt-get: with pycryptodome
+# hidden (a Crypto package first on PYTHONPATH that fails to import), a fake
+# apt-get and a fake id that says root, ensure-tools --check stops with one
+# line naming the Debian package, and never runs apt-get
+check_installs_nothing() {
+  fake=$root/fake-check
+  rm -rf "$fake"
+  fake_command apt-get ':'
+  fake_command id 'echo 0'
+  mkdir -p "$fake/py/Crypto" && echo 'raise ImportError("hidden by the suite")' > "$fake/py/Crypto/__init__.py" || return 1
+  if PATH=$fake:$PATH PYTHONPATH=$fake/py sh tools/ensure-tools --check "$host" > "$fake/out" 2>&1; then
+    cat "$fake/out"; echo "FAIL ensure-tools --check passed with pycryptodome hidden"; return 1
+  fi
+  cat "$fake/out"
+  [ ! -e "$fake/apt-get.calls" ] || { echo "FAIL ensure-tools --check ran apt-get $(cat "$fake/apt-get.calls")"; return 1; }
+  [ "$(wc -l < "$fake/out")" = 1 ] && grep -q 'python3-pycryptodome' "$fake/out" ||
+    { echo "FAIL not one line naming python3-pycryptodome"; return 1; }
+}
+
 # every source file carries the licence line (LICENSE); data (*.txt), prose
 # (*.md) and LICENSE itself excepted
 licence_lines() {
@@ -601,14 +640,18 @@ common_steps() {
   step "README.md's platform table is what doc/RESULTS.md's blocks give (tools/platforms.py)" readme_platforms
   step "vectors regenerated and cross-checked with pycryptodome" python3 -m test.gen_vectors
   step "set-up survives a failed apt-get update (a fake apt-get)" apt_mid_sync
+  step "make check installs nothing: a missing tool is one line naming its package" check_installs_nothing
   step "the vector-permute AES's tables derived and checked (aes/vpaes.py)" python3 -m aes.vpaes --check common/vpaes.h
   for impl in $(d impls); do
     [ -n "$(d impl "$impl" checks)" ] && step "$impl: own checks" impl_checks "$impl"
   done
 }
 
-# one target's steps; with --target, its counts, failures and notes go to
-# $logs/<target>.counts, .failures and .notes for the parent
+# one target's steps: its selection and the steps that use its builds (the
+# lane T); with --target, its counts, failures and notes go to
+# $logs/<lane>.counts, .failures and .notes for the parent. make check
+# (RUN_SH_SUITE=check) runs the host's lanes with one selection, make's
+# default policy, and leaves out the steps marked test_only
 target_steps() {
   target=$1
   mkdir -p "$root/$target"
@@ -616,7 +659,9 @@ target_steps() {
   if uses_vpaes "$target"; then
     step "$target: the vector-permute AES against the reference" vpaes_check "$target"
   fi
-  if [ "$target" = native ]; then
+  if [ "$RUN_SH_SUITE" = check ]; then
+    step "$target: every implementation built, self-tested and checked on every path; make installs the fastest constant time here" select_default "$target"
+  elif [ "$target" = native ]; then
     step "native: a machine no target names gets target native; every portable implementation built, self-tested, installed" native_unknown_machine
   else
     step "$target: every implementation built, self-tested and checked on every path; make AES=table installs the fastest, table-based AES admitted" select_table "$target"
@@ -624,7 +669,7 @@ target_steps() {
   fi
   step "$target: README example against the installed library" readme_example "$target"
   if [ -z "$(d runner "$target")" ]; then
-    step "$target: messages over 2^32 bytes streamed and in one call, every implementation and path" huge_messages "$target"
+    test_only step "$target: messages over 2^32 bytes streamed and in one call, every implementation and path" huge_messages "$target"
   fi
   step "$target: every shared library exports the generic API only (soname libpoly1305aes.so.1)" exports "$target"
   step "$target: the command-line tool installed beside the library (tags against pycryptodome, exit codes, errors)" \
@@ -635,13 +680,39 @@ target_steps() {
       step "$target: $impl ABI harness under $(d target "$target" alsorun)" abi_also "$target" "$impl"
     done
   fi
-  for impl in $(d streams "$target"); do
-    step "$target: $impl built with clang: self-test and the ABI and stack harness on every path" clang_suite "$target" "$impl"
-  done
   if [ -n "$(d target "$target" plainrun)" ]; then
     for impl in $(d streams "$target"); do
       step "$target: $impl's own choice of path runs under $(d target "$target" plainrun)" plain_choice "$target" "$impl"
     done
+  fi
+  if [ "$target" = "$host" ]; then
+    step "$target: install, pkg-config and uninstall into a DESTDIR (PREFIX=/usr, multiarch LIBDIR)" install_destdir
+    test_only step "$target: install as root into a searched directory runs ldconfig; as nobody, one line; elsewhere, LD_LIBRARY_PATH" install_ldconfig
+    test_only step "$target: the obvious mistakes give one line that says what to do" one_line_errors
+  fi
+  # (the replay builds the selection's libraries again: this lane, after the selection)
+  if [ -z "$(d target "$target" run)" ] && [ "$target" != native ] && [ "$RUN_SH_SUITE" = test ]; then
+    :   # fuzzed instead (T-more)
+  else
+    step "$target: the fuzzer's inputs replayed on every implementation and path" fuzz_replay "$target"
+  fi
+}
+
+# a target's steps that build on their own, beside its selection (the lane
+# T-more): clang builds; on the host the sanitizers, the selector's own
+# tests, the build conventions and the fuzzer; under make check the own checks
+# of the host's implementations (in make test they are common steps)
+target_more_steps() {
+  target=$1
+  mkdir -p "$root/$target"
+  for impl in $(d streams "$target"); do
+    step "$target: $impl built with clang: self-test and the ABI and stack harness on every path" clang_suite "$target" "$impl"
+  done
+  if [ "$RUN_SH_SUITE" = check ]; then
+    for impl in $(d impls "$target"); do
+      [ -n "$(d impl "$impl" checks)" ] && step "$impl: own checks" impl_checks "$impl"
+    done
+    return 0
   fi
   if [ "$target" = "$host" ]; then
     for impl in $(d streams "$target"); do
@@ -650,15 +721,16 @@ target_steps() {
     step "$target: broken and hanging candidates are reported and never installed" broken_candidate
     step "$target: concurrent selections, and a read-only build directory" selector_robust
     step "$target: the selector replaces links and files it did not make; CC=clang is named" selector_links
-    step "$target: install, pkg-config, uninstall, ldconfig (DESTDIR, PREFIX, multiarch LIBDIR)" conventions_install
-    step "$target: CPPFLAGS, CFLAGS, LDFLAGS, WERROR, make check, a CC for another CPU" conventions_flags
-    step "$target: the obvious mistakes give one line that says what to do" one_line_errors
+    step "$target: CPPFLAGS, CFLAGS, LDFLAGS, WERROR, make check and test, a CC for another CPU" conventions_flags
   fi
   if [ -z "$(d target "$target" run)" ] && [ "$target" != native ]; then
     step "$target: differential fuzzing of every implementation against the reference" fuzz "$target"
-  else
-    step "$target: the fuzzer's inputs replayed on every implementation and path" fuzz_replay "$target"
   fi
+}
+
+# test_only STEP...: a step make test runs and make check leaves out
+test_only() {
+  [ "$RUN_SH_SUITE" = check ] || "$@"
 }
 
 if [ -n "$only" ]; then
@@ -666,11 +738,12 @@ if [ -n "$only" ]; then
   cat "$step_log"
   exit $failed
 fi
-if [ "$one" = common-steps ]; then
-  common_steps
-elif [ -n "$one" ]; then
-  target_steps "$one"
-fi
+case "$one" in
+  '') ;;
+  common-steps) common_steps ;;
+  *-more) target_more_steps "${one%-more}" ;;
+  *) target_steps "$one" ;;
+esac
 if [ -n "$one" ]; then
   printf '%s\n' "$failures" | sed '/^$/d' > "$logs/$one.failures"
   printf '%s\n' "$notes" | sed '/^$/d' > "$logs/$one.notes"
@@ -678,34 +751,52 @@ if [ -n "$one" ]; then
   exit 0
 fi
 
-echo "poly1305aes test suite: targets $(echo $targets), ${JOBS:=$(nproc 2>/dev/null || echo 1)} at a time"
-step "tools" sh tools/ensure-tools --test $targets
-rm -f "$logs"/*.counts "$logs"/*.failures "$logs"/*.notes
-# each target's steps, and the steps of no target (--target common-steps), $JOBS at a
-# time: the host first (its steps take longest), then the targets more
-# implementations list (more candidates to prove), the steps of no target last
-{
-for target in $(echo "$targets" | tr ' ' '\n' | grep -x "$host"); do echo "$target"; done
-for target in $(echo "$targets" | tr ' ' '\n' | grep -vx "$host"); do echo "$(d impls "$target" | wc -w) $target"; done |
-  sort -k1,1nr -k2,2 | cut -d' ' -f2
-echo common-steps
-} | xargs -P "$JOBS" -I TARGET sh "$top/test/run.sh" --target TARGET
-for target in $targets common-steps; do
-  [ -f "$logs/$target.counts" ] || { failed=$((failed + 1)); failures="$failures
-  $target: its steps did not finish"; continue; }
-  read -r p f < "$logs/$target.counts"
+suite_start=$(date +%s)
+if [ "$RUN_SH_SUITE" = check ]; then
+  [ "$host" != none ] || { echo "make check: tools/describe.py names no target for this machine"; exit 1; }
+  targets=$host
+  echo "poly1305aes check: target $host, natively, ${JOBS:=$(nproc 2>/dev/null || echo 1)} at a time (make test: every target)"
+  step "tools (nothing installed)" sh tools/ensure-tools --check $host
+  lanes="$host $host-more"
+else
+  echo "poly1305aes test suite: targets $(echo $targets), ${JOBS:=$(nproc 2>/dev/null || echo 1)} at a time"
+  step "tools" sh tools/ensure-tools --test $targets
+  # the lanes, the longest first as the last run timed them ($logs/LANE.seconds), then
+  # in this order: the host's, the targets more implementations list (more candidates
+  # to prove), the steps that build on their own, the steps of no target last
+  lanes=$({
+    for target in $(echo "$targets" | tr ' ' '\n' | grep -x "$host"); do echo "$target"; echo "$target-more"; done
+    for target in $(echo "$targets" | tr ' ' '\n' | grep -vx "$host"); do echo "$(d impls "$target" | wc -w) $target"; done |
+      sort -k1,1nr -k2,2 | cut -d' ' -f2
+    for target in $(echo "$targets" | tr ' ' '\n' | grep -vx "$host"); do echo "$target-more"; done
+    echo common-steps
+  } | while read -r lane; do echo "$(cat "$logs/$lane.seconds" 2>/dev/null || echo 0) $lane"; done |
+    sort -s -k1,1nr | cut -d' ' -f2)
+fi
+for lane in $lanes; do rm -f "$logs/$lane.counts" "$logs/$lane.failures" "$logs/$lane.notes"; done
+# each lane $JOBS at a time, each timed for the next run's order
+printf '%s\n' $lanes |
+  xargs -P "$JOBS" -I LANE sh -c 'start=$(date +%s); sh "$1" --target "$2"; echo $(($(date +%s) - start)) > "$3/$2.seconds"' \
+    sh "$top/test/run.sh" LANE "$logs"
+for lane in $lanes; do
+  [ -f "$logs/$lane.counts" ] || { failed=$((failed + 1)); failures="$failures
+  $lane: its steps did not finish"; continue; }
+  read -r p f < "$logs/$lane.counts"
   passed=$((passed + p))
   failed=$((failed + f))
-  [ ! -s "$logs/$target.failures" ] || failures="$failures
-$(cat "$logs/$target.failures")"
-  [ ! -s "$logs/$target.notes" ] || notes="$notes
-$(cat "$logs/$target.notes")"
+  [ ! -s "$logs/$lane.failures" ] || failures="$failures
+$(cat "$logs/$lane.failures")"
+  [ ! -s "$logs/$lane.notes" ] || notes="$notes
+$(cat "$logs/$lane.notes")"
 done
 
+took=$(($(date +%s) - suite_start))
+name="test suite"
+[ "$RUN_SH_SUITE" = test ] || name=check
 echo
 [ -z "$notes" ] || echo "notes:$notes"
 if [ $failed -ne 0 ]; then
-  echo "test suite: $passed passed, $failed FAILED:$failures"
+  echo "$name: $((passed + failed)) steps in $((took / 60)) min $((took % 60)) s: $passed passed, $failed FAILED:$failures"
   exit 1
 fi
-echo "test suite: all $passed steps passed"
+echo "$name: all $passed steps passed in $((took / 60)) min $((took % 60)) s"
