@@ -8,8 +8,9 @@
 # side by side, $JOBS at a time (default: the number of CPUs);
 # `test/run.sh --check` (`make check`) runs this machine's target only,
 # natively (check_steps: what a package build checks, in minutes);
-# `test/run.sh --target LANE` runs one lane's steps alone (a target, T-more:
-# the target's steps that build on their own, or common-steps),
+# `test/run.sh --target LANE` runs one lane's steps alone (a target T, T-more:
+# the target's steps that build on their own, own-NAME: an implementation's
+# own checks, or common-steps),
 # `test/run.sh --only FUNCTION ARGS...` one step (e.g. --only clang_suite
 # arm64 53), with its log.
 set -u
@@ -312,15 +313,17 @@ fuzz_replay() {
 # wrong tag, one whose self-test hangs (caught by the selector's time limit,
 # derived from the other candidates' self-tests: no POLY1305AES_STEP_SECONDS,
 # and it must cost at most 300 s, well under the 900 s of a step never timed;
-# while the others still compete and install)
+# while the others still compete and install). On target native, natively: the
+# fewest real candidates to prove again (the selector's handling is the same on
+# every target; the host's candidates are proved by its own selection)
 broken_candidate() {
-  broot=$root/broken
+  broot=$root/broken bt=native
   rm -rf "$broot"
   start=$(date +%s)
-  env -u POLY1305AES_STEP_SECONDS python3 -m tools.selector --target "$host" --root "$broot" --rounds 1 \
+  env -u POLY1305AES_STEP_SECONDS python3 -m tools.selector --target "$bt" --root "$broot" --rounds 1 \
     --extra test/broken --extra test/hang || true
   took=$(($(date +%s) - start))
-  log=$broot/$host/selection.log
+  log=$broot/$bt/selection.log
   grep '^impl=hang ' "$log" | sed "s/.*reason=\('[^']*'\).*/hang: \1/"
   echo "the whole selection took $took s"
   # what the hung candidate cost: its limit, derived from another candidate's self-test
@@ -330,15 +333,15 @@ broken_candidate() {
   grep '^impl=broken ' "$log" | grep -q ' result=fails ' || { echo "FAIL broken candidate not reported as failing"; return 1; }
   grep '^impl=hang ' "$log" | grep ' result=fails ' | grep -q "reason='timed out during self-test" ||
     { echo "FAIL hanging candidate not reported as timed out"; return 1; }
-  grep -q '^#define poly1305aes_implementation "poly1305aes_\(broken\|hang\)"' "$broot/$host/include/poly1305aes.h" &&
+  grep -q '^#define poly1305aes_implementation "poly1305aes_\(broken\|hang\)"' "$broot/$bt/include/poly1305aes.h" &&
     { echo "FAIL a broken candidate was installed"; return 1; }
   grep -q ' chosen=yes' "$log" || { echo "FAIL nothing installed beside the broken candidates"; return 1; }
-  before=$(readlink "$broot/$host/installed")
-  if python3 -m tools.selector --target "$host" --root "$broot" --impl broken --extra test/broken; then
+  before=$(readlink "$broot/$bt/installed")
+  if python3 -m tools.selector --target "$bt" --root "$broot" --impl broken --extra test/broken; then
     echo "FAIL forcing the broken candidate succeeded"
     return 1
   fi
-  [ "$(readlink "$broot/$host/installed")" = "$before" ] || { echo "FAIL installation changed"; return 1; }
+  [ "$(readlink "$broot/$bt/installed")" = "$before" ] || { echo "FAIL installation changed"; return 1; }
   echo "broken and hanging candidates rejected; the others installed; forcing broken changed nothing"
 }
 
@@ -642,8 +645,13 @@ common_steps() {
   step "set-up survives a failed apt-get update (a fake apt-get)" apt_mid_sync
   step "make check installs nothing: a missing tool is one line naming its package" check_installs_nothing
   step "the vector-permute AES's tables derived and checked (aes/vpaes.py)" python3 -m aes.vpaes --check common/vpaes.h
-  for impl in $(d impls); do
-    [ -n "$(d impl "$impl" checks)" ] && step "$impl: own checks" impl_checks "$impl"
+}
+
+# the implementations for these targets that list commands in a 'checks' file
+# (one lane each, own-NAME)
+checked_impls() {
+  for each in "$@"; do d impls "$each"; done | sort -u | while read -r impl; do
+    [ -z "$(d impl "$impl" checks)" ] || echo "$impl"
   done
 }
 
@@ -700,20 +708,14 @@ target_steps() {
 
 # a target's steps that build on their own, beside its selection (the lane
 # T-more): clang builds; on the host the sanitizers, the selector's own
-# tests, the build conventions and the fuzzer; under make check the own checks
-# of the host's implementations (in make test they are common steps)
+# tests, the build conventions and the fuzzer
 target_more_steps() {
   target=$1
   mkdir -p "$root/$target"
   for impl in $(d streams "$target"); do
     step "$target: $impl built with clang: self-test and the ABI and stack harness on every path" clang_suite "$target" "$impl"
   done
-  if [ "$RUN_SH_SUITE" = check ]; then
-    for impl in $(d impls "$target"); do
-      [ -n "$(d impl "$impl" checks)" ] && step "$impl: own checks" impl_checks "$impl"
-    done
-    return 0
-  fi
+  [ "$RUN_SH_SUITE" = test ] || return 0
   if [ "$target" = "$host" ]; then
     for impl in $(d streams "$target"); do
       step "$target: $impl under AddressSanitizer and UndefinedBehaviorSanitizer" variant_suite san "$impl"
@@ -741,6 +743,7 @@ fi
 case "$one" in
   '') ;;
   common-steps) common_steps ;;
+  own-*) step "${one#own-}: own checks" impl_checks "${one#own-}" ;;
   *-more) target_more_steps "${one%-more}" ;;
   *) target_steps "$one" ;;
 esac
@@ -757,18 +760,21 @@ if [ "$RUN_SH_SUITE" = check ]; then
   targets=$host
   echo "poly1305aes check: target $host, natively, ${JOBS:=$(nproc 2>/dev/null || echo 1)} at a time (make test: every target)"
   step "tools (nothing installed)" sh tools/ensure-tools --check $host
-  lanes="$host $host-more"
+  lanes="$host $host-more $(checked_impls "$host" | sed 's/^/own-/')"
 else
   echo "poly1305aes test suite: targets $(echo $targets), ${JOBS:=$(nproc 2>/dev/null || echo 1)} at a time"
   step "tools" sh tools/ensure-tools --test $targets
   # the lanes, the longest first as the last run timed them ($logs/LANE.seconds), then
-  # in this order: the host's, the targets more implementations list (more candidates
-  # to prove), the steps that build on their own, the steps of no target last
+  # in this order: the host's steps that build on their own (sanitizers, the
+  # selector's own tests, the fuzzer), the targets more implementations list (more
+  # candidates to prove), their other steps likewise, the implementations' own
+  # checks, the steps of no target last
   lanes=$({
-    for target in $(echo "$targets" | tr ' ' '\n' | grep -x "$host"); do echo "$target"; echo "$target-more"; done
-    for target in $(echo "$targets" | tr ' ' '\n' | grep -vx "$host"); do echo "$(d impls "$target" | wc -w) $target"; done |
-      sort -k1,1nr -k2,2 | cut -d' ' -f2
-    for target in $(echo "$targets" | tr ' ' '\n' | grep -vx "$host"); do echo "$target-more"; done
+    for target in $(echo "$targets" | tr ' ' '\n' | grep -x "$host"); do echo "$target-more"; done
+    by_impls=$(for target in $targets; do echo "$(d impls "$target" | wc -w) $target"; done | sort -k1,1nr -k2,2 | cut -d' ' -f2)
+    echo "$by_impls"
+    echo "$by_impls" | grep -vx "$host" | sed 's/$/-more/'
+    checked_impls $targets | sed 's/^/own-/'
     echo common-steps
   } | while read -r lane; do echo "$(cat "$logs/$lane.seconds" 2>/dev/null || echo 0) $lane"; done |
     sort -s -k1,1nr | cut -d' ' -f2)
