@@ -766,24 +766,26 @@ else
   step "tools" sh tools/ensure-tools --test $targets
   # the lanes, the longest first as the last run timed them ($logs/LANE.seconds), then
   # in this order: the host's steps that build on their own (sanitizers, the
-  # selector's own tests, the fuzzer), the targets more implementations list (more
-  # candidates to prove), their other steps likewise, the implementations' own
-  # checks, the steps of no target last
+  # selector's own tests, the fuzzer), each target's two lanes, the targets more
+  # implementations list first (more candidates to prove, with clang too), the
+  # implementations' own checks, the steps of no target last
   lanes=$({
     for target in $(echo "$targets" | tr ' ' '\n' | grep -x "$host"); do echo "$target-more"; done
     by_impls=$(for target in $targets; do echo "$(d impls "$target" | wc -w) $target"; done | sort -k1,1nr -k2,2 | cut -d' ' -f2)
-    echo "$by_impls"
-    echo "$by_impls" | grep -vx "$host" | sed 's/$/-more/'
+    for target in $by_impls; do echo "$target"; [ "$target" = "$host" ] || echo "$target-more"; done
     checked_impls $targets | sed 's/^/own-/'
     echo common-steps
   } | while read -r lane; do echo "$(cat "$logs/$lane.seconds" 2>/dev/null || echo 0) $lane"; done |
     sort -s -k1,1nr | cut -d' ' -f2)
 fi
 for lane in $lanes; do rm -f "$logs/$lane.counts" "$logs/$lane.failures" "$logs/$lane.notes"; done
-# each lane $JOBS at a time, each timed for the next run's order
+# each lane $JOBS at a time, each timed for the next run's order (make check's
+# lanes apart: LANE.check-seconds)
+seconds=seconds
+[ "$RUN_SH_SUITE" = test ] || seconds=check-seconds
 printf '%s\n' $lanes |
-  xargs -P "$JOBS" -I LANE sh -c 'start=$(date +%s); sh "$1" --target "$2"; echo $(($(date +%s) - start)) > "$3/$2.seconds"' \
-    sh "$top/test/run.sh" LANE "$logs"
+  xargs -P "$JOBS" -I LANE sh -c 'start=$(date +%s); sh "$1" --target "$2"; echo $(($(date +%s) - start)) > "$3/$2.$4"' \
+    sh "$top/test/run.sh" LANE "$logs" "$seconds"
 for lane in $lanes; do
   [ -f "$logs/$lane.counts" ] || { failed=$((failed + 1)); failures="$failures
   $lane: its steps did not finish"; continue; }
