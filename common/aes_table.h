@@ -9,9 +9,8 @@
    aes_table CRYPTO_NAMESPACE(aes_table)), which its build generates with
    aes/gentable.py (layout 2s s s 3s 2s s s 3s), and defines INLINE. One
    file of an implementation includes it. Unrolled with the 2 KiB table
-   (loads at offsets 0, 3, 2, 1 instead of rotations), it took 0.70x the
-   time of the rolled 1 KiB version on 32-bit x86 and 0.82x on x86-64, AMD
-   EPYC Zen 4. */
+   (loads at offsets 0, 3, 2, 1 instead of rotations): faster than the
+   rolled 1 KiB version on x86-64 and 32-bit x86 (doc/results/amd64.md). */
 #ifndef poly1305aes_aes_table_H
 #define poly1305aes_aes_table_H
 

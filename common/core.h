@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: CC0-1.0 */
-/* The internal Poly1305 contract (issue 23): a path's pieces, as the path
+/* The internal Poly1305 contract: a path's pieces, as the path
    interface hands them out (poly1305aes_X_path_core, common/impl.h.in).
    Assumes C99. A core state is at most 384 bytes, placed 16-byte aligned by
    the caller; between calls it holds h in the core's own form (h = 0 after

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: CC0-1.0 */
 /* The run-time dispatcher of an implementation with code paths, written
-   once (poly1305aes_arm64, poly1305aes_armhf, poly1305aes_riscv64 include it
+   once (poly1305aes_arm64, poly1305aes_armhf, poly1305aes_riscv64,
+   poly1305aes_ppc64le, poly1305aes_s390x and poly1305aes_ppcct include it
    from their dispatch.c twice: first for struct path, then, after their
    path table, for the functions). Assumes GCC or clang (__atomic builtins)
    and hashfn (common/hashfn.h) for the paths' code. The including file defines:

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: CC0-1.0 */
 /* Poly1305 cores on the internal contract (common/core.h) in portable C, and
-   path_core (common/impl.h.in) for the dispatchers whose paths' own Poly1305
-   code is not yet written to the contract. Assumes GCC or clang, C99.
+   path_core (common/impl.h.in) for every dispatcher: a path's core is the
+   dispatcher's own (PATH_CORE_OF) or, where it names none, a portable one
+   here. Assumes GCC or clang, C99.
      core64_*: radix 2^64 (common/poly64.h's p64_block), where the compiler
                has unsigned __int128 (CORE64 is then 1); h2 <= 4 between calls;
      core26_*: radix 2^26 (common/poly26.h), everywhere; limbs below 2^26.01.
@@ -12,7 +13,7 @@
    its own; finish zeroes the core state. A core state holds no pointer.
 
    PATH_CORES (the dispatchers of poly1305aes_amd64 and poly1305aes_x86 via
-   x86/paths.h; of poly1305aes_arm64, _armhf, _riscv64 via common/dispatch.h):
+   x86/paths.h; of the others via common/dispatch.h):
    path i's core is the path's own AES (path_aes(i, ...), which the including
    file defines) with core64 on 64-bit targets, core26 on 32-bit ones, unless
    the including file names its paths' own cores (OWN_CORES, PATH_CORE_OF:

@@ -1,14 +1,15 @@
 /* SPDX-License-Identifier: CC0-1.0 */
 /* Radix-2^64 Poly1305 pieces in portable C (GCC or clang: unsigned __int128),
-   shared by the 64-bit implementations (poly1305aes_amd64, poly1305aes_arm64,
-   poly1305aes_ppc64le, poly1305aes_s390x, poly1305aes_ct): 64-bit loads and
-   stores of little-endian numbers (on a big-endian CPU they swap the bytes),
-   the state and its start, the padded last chunk, the final reduction, the
-   join of two regions hashed by two chains at once (arm64's and amd64's
-   hybrid loops), and the block multiplication in portable C (p64_block;
-   poly1305aes_ct). Assumes 64-bit words. amd64, arm64, ppc64le and s390x
-   write their own block multiplication for their CPU (amd64.h, arm64.h,
-   ppc64le.h, s390x.h); these bounds hold for every one:
+   shared by the 64-bit implementations (poly1305aes_amd64,
+   poly1305aes_arm64, poly1305aes_ppc64le, poly1305aes_s390x,
+   poly1305aes_riscv64, poly1305aes_ct): 64-bit loads and stores of
+   little-endian numbers (on a big-endian CPU they swap the bytes), the state
+   and its start, the padded last chunk, the final reduction, the join of two
+   regions hashed by two chains at once (arm64's and amd64's hybrid loops),
+   and the block multiplication in portable C (p64_block; poly1305aes_ct).
+   Assumes 64-bit words. amd64, arm64, ppc64le, s390x and riscv64 write their
+   own block multiplication for their CPU (amd64.h, arm64.h, ppc64le.h,
+   s390x.h, riscv64.h); these bounds hold for every one:
 
    Scalar radix 2^64: h = h0 + 2^64 h1 + 2^128 h2 with h2 <= 4 between
    blocks. Clamping gives r0, r1 < 2^60 and 4 | r1, so 2^128 r1 = (5/4) r1

@@ -21,7 +21,14 @@
    short updates (the ifma paths') gets them in runs of its group, and every
    other core whole blocks as they come, as it would without a buffer. The
    path is the one calls ran when the state was started: a stream keeps it
-   even if a test forces another meanwhile. */
+   even if a test forces another meanwhile.
+
+   A state is live from init or onetimeauth_init to final or final_verify,
+   which zero it: `live` holds LIVE exactly then. update and final on a state
+   that is not live (finished, zeroed, never started: any bytes without LIVE
+   there) abort through misuse() before they read anything else of it;
+   final_verify returns 0 and zeroes it. LIVE is no secret; a copy of a live
+   state is live and goes on on its own. */
 #include <stdint.h>
 #include <string.h>
 #include "namespace.h"
@@ -29,6 +36,8 @@
 #include "gpr_only.h"
 #include "wipe.h"
 #include "bytes.h"   /* on SPARC: no libc memcpy, memmove, memset (%g2, %g3) */
+#include <stdio.h>
+#include <stdlib.h>
 
 #define STRINGIZE(x) #x
 #define STRING(x) STRINGIZE(x)
@@ -38,11 +47,14 @@
 struct header {                          /* at the state's start, which is 16-byte aligned */
   unsigned char buffered[STREAM_BUFFER]; /* message bytes not yet absorbed; final_verify's right tag */
   unsigned char s[16];                   /* added to h at the end: AES_k(n), or the one-time key's s */
+  uint64_t live;                         /* LIVE from the start to the end of a stream, else anything */
   unsigned short nbuffered;              /* 0 .. buffer - 1 */
   unsigned short buffer;                 /* 16 .. STREAM_BUFFER: the bytes collected */
   unsigned short offset;                 /* the core state's offset in the bytes */
   unsigned char path;                    /* path_core(path) */
 };
+
+#define LIVE UINT64_C(0x6c6976652d703133)   /* any constant with few zero bytes */
 
 /* the core state, 16-byte aligned, fits behind the header whatever the alignment of the state */
 typedef char state_fits[sizeof(struct header) + 15 + POLY1305AES_CORE_STATE_MAX <= sizeof(poly1305aes_state) ? 1 : -1];
@@ -72,6 +84,7 @@ GPR_ONLY static void begin(poly1305aes_state *st, const struct poly1305aes_core 
                   const unsigned char r[16])
 {
   struct header *h = (struct header *) st->opaque.bytes;
+  h->live = LIVE;
   h->nbuffered = 0;
   h->buffer = (unsigned short) (core->buffer_blocks > POLY1305AES_STREAM_BLOCKS ? STREAM_BUFFER
                                 : core->buffer_blocks ? 16 * core->buffer_blocks : 16);
@@ -138,11 +151,22 @@ GPR_ONLY static __attribute__((noinline)) void absorb(poly1305aes_state *st, con
   h->nbuffered = (unsigned short) l;
 }
 
+/* one line on stderr, then abort(): the contract of a misused entry point */
+void poly1305aes_misuse(const char *what)
+{
+  fprintf(stderr, "poly1305aes: %s\n", what);
+  abort();
+}
+
 /* a piece that fits is only copied */
 GPR_ONLY void poly1305aes_update(poly1305aes_state *st, const unsigned char *m, size_t l)
 {
   struct header *h = (struct header *) st->opaque.bytes;
-  size_t have = h->nbuffered;
+  size_t have;
+  if (h->live != LIVE)
+    poly1305aes_misuse("poly1305aes_update on a state that is not live (finished, zeroed or never "
+                       "started): call poly1305aes_init first");
+  have = h->nbuffered;
   if (l < (size_t) h->buffer - have) {
     copy_in(h->buffered + have, m, l);
     h->nbuffered = (unsigned short) (have + l);
@@ -170,14 +194,22 @@ GPR_ONLY static void tag_of(poly1305aes_state *st, unsigned char tag[16])
 
 GPR_ONLY void poly1305aes_final(poly1305aes_state *st, unsigned char out[16])
 {
+  if (((struct header *) st->opaque.bytes)->live != LIVE)
+    poly1305aes_misuse("poly1305aes_final on a state that is not live (finished, zeroed or never "
+                       "started): call poly1305aes_init first");
   tag_of(st, out);
   wipe(st, sizeof *st);
 }
 
 GPR_ONLY int poly1305aes_final_verify(poly1305aes_state *st, const unsigned char a[16])
 {
-  unsigned char *right = ((struct header *) st->opaque.bytes)->buffered;
+  struct header *h = (struct header *) st->opaque.bytes;
+  unsigned char *right = h->buffered;
   int equal;
+  if (h->live != LIVE) {   /* a misuse: nothing to compare with */
+    wipe(st, sizeof *st);
+    return 0;
+  }
   tag_of(st, right);
   equal = poly1305aes_isequal(a, right);
   wipe(st, sizeof *st);

@@ -25,11 +25,8 @@
    output transform (OUTLO). ShiftRows is folded into MixColumns' row
    rotations (SR, SR_ROT1, SR_ROT3). A round is 27 vector operations on the
    state and 22 on the key (NEON counts; SSSE3 adds register copies), the
-   two chains independent until the round key is added. Measured
-   (doc/RESULTS.md, "AES without AES instructions"): key setup plus one
-   block in 530 AArch64 instructions, 0.58 of OpenSSL's vpaes-armv8; on an
-   Intel Xeon (Sapphire Rapids class) 0.69 (x86-64) and 0.78 (32-bit x86) of
-   the time of OpenSSL's vpaes. */
+   two chains independent until the round key is added. Its speed beside
+   OpenSSL's vpaes: doc/results/aes.md. */
 #ifndef poly1305aes_vpaes_H
 #define poly1305aes_vpaes_H
 

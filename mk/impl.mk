@@ -29,6 +29,8 @@
 #                             that name STACK_BYTES are built again in probe/ (and probe-pic/)
 #                             with POLY1305AES_STACK_PROBE, the ABI harness's probe runs on
 #                             them (test/abi.c --measure), tools/stackbytes.py writes it
+#   seqfuzz, seqfuzz-generic  the sequence fuzzer's driver (test/seqfuzz.py), namespaced and
+#                             against dist/'s static library
 #   vexcheck                  the vector-state check, natively on x86 (tools/vexcheck.py)
 
 TOP := $(abspath $(dir $(lastword $(MAKEFILE_LIST)))/..)
@@ -232,6 +234,16 @@ $(B)/test: $(TEST_SRCS) $(B)/lib$(NAME).a $(B)/include/$(NAME).h $(TEST_DEPS)
 $(B)/test-shared: $(TEST_SRCS) $(DIST_FILES) $(TEST_DEPS)
 	$(CC) $(subst -DPOLY1305AES_HEADER='"$(NAME).h"',-DPOLY1305AES_HEADER='"poly1305aes.h"',$(TEST_FLAGS)) \
 	  -I$(DIST)/include $(TEST_SRCS) -L$(DIST)/lib -lpoly1305aes -o $@ $(LDFLAGS) -lpthread
+
+# the sequence fuzzer's driver (test/seqfuzz.py): with the namespaced library (every path
+# forced in turn), and with the installed static library and header (the generic API)
+$(B)/seqfuzz: $(TOP)/test/seqfuzz.c $(TOP)/test/util.c $(B)/lib$(NAME).a $(B)/include/$(NAME).h $(TEST_DEPS)
+	$(CC) $(TEST_FLAGS) $(TOP)/test/seqfuzz.c $(TOP)/test/util.c $(B)/lib$(NAME).a -o $@ \
+	  $(TARGET_LDFLAGS) $(VARIANT_LDFLAGS) $(LDFLAGS)
+$(B)/seqfuzz-generic: $(TOP)/test/seqfuzz.c $(TOP)/test/util.c $(DIST_FILES) $(TEST_DEPS)
+	$(CC) $(subst -DPOLY1305AES_HEADER='"$(NAME).h"',-DPOLY1305AES_HEADER='"poly1305aes.h"',$(TEST_FLAGS)) \
+	  -I$(DIST)/include $(TOP)/test/seqfuzz.c $(TOP)/test/util.c $(DIST)/lib/libpoly1305aes.a -o $@ \
+	  $(TARGET_LDFLAGS) $(LDFLAGS)
 
 # the ABI and state harness: callee-saved registers, FPU modes and the caller's
 # frame around authenticate and verify, from targets/<target>/abi.S; selftest included

@@ -37,11 +37,7 @@
    with the key expansion merged into the rounds. Table lookups are indexed
    by key and nonce bytes: not constant-time against cache timing. Every
    branch and every other memory index depends only on the length (except
-   in POLY1305AES_CHECKED builds, for tests, which stop on a bad value).
-
-   rdtsc ticks, median, from the selector's table (`make`; AMD EPYC Zen 4,
-   gcc 12 -O3): 0 bytes 219, 16 bytes 239, 1024 bytes 1398, 8192 bytes 8190;
-   one chain at every length (SSE2 pairs) took 219, 250, 1833, 13078. */
+   in POLY1305AES_CHECKED builds, for tests, which stop on a bad value). */
 #include <float.h>
 #include <stdint.h>
 #include <string.h>
@@ -159,8 +155,7 @@ static uint32_t row_rotated(uint32_t w, int row)
 #if defined(__GNUC__)
 /* out of line: inlined, its registers depend on the caller's code, and on
    i386 gcc then kept key words in read-modify-write chains on the stack
-   (x86, 0 bytes: 965 rdtsc ticks inlined, 543 out of line, medians over 20
-   processes of speed/probe.c) */
+   (slower: doc/results/x86.md, "Figures from the source headers") */
 __attribute__((noinline))
 #endif
 static void aes128(unsigned char out[16], const unsigned char k[16], const unsigned char n[16])
@@ -928,8 +923,7 @@ CHAIN void finish_inner(struct state *st, const unsigned char s[16], unsigned ch
    function's frames reach: one chain (the area called scalar), and four
    (vector), measured by the build for the compiler in use, with a margin
    (common/stack.h); the ABI harness fails a build that leaves a secret in
-   them. Wiping cost about 20 rdtsc ticks a call on x86-64 (Zen 4, gcc 12:
-   640 bytes). */
+   them. Its cost: doc/results/amd64.md. */
 WIPE_STACK_FUNCTION(wipe_one_chain, STACK_BYTES(default, scalar))
 #if LANES
 WIPE_STACK_FUNCTION(wipe_four_chains, STACK_BYTES(default, vector))
@@ -994,9 +988,7 @@ LOOP void one_shot(unsigned char out[16], const unsigned char *key, const unsign
   unsigned char s[16];
   start_inner(&st, with_aes ? key + 16 : key);
   absorb(&st, message, 1);
-  /* independent of the hash: after it, it overlaps the hash's last steps
-     (speed/probe.c on Zen 4, medians over 20 processes: 0 bytes x86-64 223
-     rdtsc ticks against 250 with AES first; x86 388 against 669) */
+  /* independent of the hash: after it, it overlaps the hash's last steps */
   if (with_aes) aes128(s, key, n);
   finish_inner(&st, with_aes ? s : key + 16, out);
 }

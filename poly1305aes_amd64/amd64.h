@@ -96,9 +96,7 @@ INLINE void p64_blocks(struct p64 *st, const unsigned char *m, size_t count, int
    the function just called were: the dispatcher's wipe of each path's stack
    (bytes a multiple of 64; in the build's stack probe, only recorded: common/stack.h).
    Below 2 KiB with SSE2 stores (in every x86-64),
-   from 2 KiB with rep stosb (fast strings: 70 ticks faster for 3.3 KiB on
-   the AMD EPYC here; on the Intel Xeon model 167, in a loop, 1088 bytes took
-   24 ticks with the stores and 32 with rep stosb, 2816 bytes 67 and 38). The stack pointer moves down over them for the stores
+   from 2 KiB with rep stosb (fast strings; the figures: doc/results/amd64.md). The stack pointer moves down over them for the stores
    (memory below it is not the program's to write), and back. */
 INLINE void wipe_below(size_t bytes)
 {

@@ -6,7 +6,7 @@
    meet is used. A path runs its scalar code below its threshold, its vector
    code from there: the thresholds are measured crossovers, one per vendor
    (x86/paths.h's FROM names the CPU each was measured on; the figures:
-   doc/RESULTS.md). The vector cores are x86/'s, shared with poly1305aes_x86:
+   doc/results/amd64.md). The vector cores are x86/'s, shared with poly1305aes_x86:
      ifma     AES-NI; radix 2^64 with MULX; then AVX-512 IFMA radix
               2^44 on ymm registers, 8 blocks a step (x86/ifma256.c), on Intel
               from IFMA_ZMM_FROM_INTEL and on AMD always on zmm registers, 16 blocks a step
@@ -29,8 +29,7 @@
    STACK_BYTES, are measured by the build for the compiler in use, with a
    margin (common/stack.h); the ABI harness fails a build that leaves a
    secret in them.
-   Speed: doc/RESULTS.md; the shared machine's load
-   moves the same runs by up to 2x from minute to minute. */
+   Speed: doc/results/amd64.md. */
 #include "amd64.h"
 #include "../x86/paths.h"
 

@@ -31,37 +31,12 @@
    The first chunk is loaded as h directly; the last multiplication uses a
    constant block with no message.
 
-   Schedule, first tuned on an Intel Xeon Sapphire Rapids (Golden Cove,
-   KVM), now measured on an AMD EPYC Zen 4 (family 25 model 17, KVM). On
-   the Zen 4, 1 rdtsc tick is about 1.41 core cycles (a chain of dependent
-   integer adds runs at 0.71 ticks each); microbenchmarks there (ticks):
-   fadd and fmul latency 4.9 (7 cycles), with or without a memory operand;
-   x87 arithmetic throughput 1 op a cycle for adds and multiplies together
-   (groups of 3 independent ops 2.11, of 4 ops 2.82, whatever the mix); in
-   such groups fild m64 + faddp or fiadd m32 cost 1.33 cycles, fldl +
-   faddp 1.14, fld %st(i) + faddp 1.33; alone, fld of a double 0.36 a
-   load+fstp pair, fild m64 or m32 1.0 a pair, fxch 0.18, fld %st(i) 0.7 a
-   pair; fld m80 11.6 a pair (microcoded), 17.6 when its three integer
-   stores come just before (no forwarding), and two 32-bit stores then an
-   8-byte load 16-20 back to back. The loop before this one loaded four
-   80-bit numbers a block (the words folded into the rounding constants,
-   49 ops): 57 ticks a block here, most of it the four fld m80. Now a block
-   is 51 ops in a chain from h to h 9 ops (63 cycles) deep: a model with 1
-   op a cycle, 7 cycles latency and oldest-first issue gives 63 cycles,
-   44.6 ticks; measured 46. With the dependency between blocks cut (h
-   reloaded from constants each block) it still takes about 43. The
-   integer code builds each block one block ahead, into the other of two
-   buffers (its 8-byte loads read a store of 4 bytes and a constant half:
-   no forwarding, so the stores must be done first; loading from constant
-   memory instead is no faster). Summing each slot as two pairs (h3, h2
-   and h1, h0) to halve the depth of the sums was 4% slower here (no
-   faster with the words moved out of the sums, though the chain is then 7
-   ops deep: the 51 ops still fill it); "fld %st(i); fmull r" 3% slower
-   than "fldl r; fmul %st(i)"; AES before the x87 code, 1% slower. Two
-   blocks at once with r^2 would not help (no fewer ops) and r^2 mod p has
-   full 32-bit words, which would take the products past 2^64. This loop
-   has not been measured on the Sapphire Rapids (there the old loop ran at
-   about 45 cycles a block and took 4 fld m80 at little cost), nor on a P5.
+   Schedule: a block is 51 ops in a chain from h to h 9 ops deep, x87
+   arithmetic at most one op a cycle; the integer code builds each block one
+   block ahead, into the other of two buffers (its 8-byte loads read a store
+   of 4 bytes and a constant half: no forwarding, so the stores must be done
+   first). The measurements that chose it, and the ones it beat:
+   doc/results/x86.md, "Figures from the source headers".
 
    AES-128 of the nonce: one 2 KiB table (entry x: 2S S S 3S 2S S S 3S, so a
    4-byte load at offset 0, 3, 2, 1 is the MixColumns column of row 0..3,
@@ -75,22 +50,7 @@
    frame is placed so that, modulo 4096, it never shares a cache set with
    the table and its constants (see the prologue).
 
-   rdtsc ticks per call on the AMD EPYC Zen 4 (KVM, shared with other jobs,
-   noisy): speed's median of 101 calls, "speed ticks 0 16 64 256 1024 8192",
-   the lowest of 5 runs alternating with the previous loop (fld m80) and
-   poly1305aes_53 built for x86 (static, x87 at 53 bits):
-       bytes      0     16     64    256   1024   8192
-       ppro     213    280    434    982   3166  23582   2.88 ticks/byte
-                                               (3.09 at 1 KiB)
-       ppro-old 211    289    470   1151   3848  29042   3.54 (fld m80)
-       53       426    661   1323   3965  14508 112944
-   (the machine is noisy: in busy periods every figure here is up to 25%
-   higher, ppro and ppro-old alike). Issue 5's target (2.5 ticks/byte from
-   1 KiB) is not met: it needs about 36 ticks a block, and at 1 x87
-   arithmetic op a cycle (1.41 cycles a tick) 51 ops alone take 36.
-   On the Xeon Sapphire Rapids, the previous loop (not remeasured since):
-       ppro-old 165    214    325    705   2178  15938   1.95 ticks/byte
-       53       338    442    841   2326   8328  64316
+   Speed beside poly1305aes_53: doc/results/x86.md.
    code 4.5 KiB, table and constants 2240 bytes, frame 336 bytes (+ < 2 KiB
    of stack to place it). */
 

@@ -6,7 +6,7 @@
    meet is used. A path runs its scalar code below its threshold, its vector
    code from there: the thresholds are measured crossovers, one per vendor
    (x86/paths.h's FROM names the CPU each was measured on; the figures:
-   doc/RESULTS.md):
+   doc/results/x86.md):
      ifma          AES-NI; radix 2^32 (radix32.S); then AVX-512 IFMA
                    radix 2^44 on ymm registers, 8 blocks a step (x86/ifma256.c),
                    and from the thresholds file's IFMA_ZMM_FROM_* on zmm
@@ -34,7 +34,7 @@
    sizes, STACK_BYTES, are measured by the build for the compiler in use,
    with a margin (common/stack.h); the ABI harness fails a build that leaves
    a secret in them.
-   Speed: doc/RESULTS.md. */
+   Speed: doc/results/x86.md. */
 #include "ia32.h"
 #include "../x86/paths.h"
 #include "stack.h"   /* STACK_BYTES, the wipe sizes the build measured */
@@ -75,8 +75,7 @@ static const struct path paths[] = {
 
 /* zero the bytes [esp - bytes, esp) below the stack pointer, where the frames
    of the function just called were: with wipe.S (SSE stores, or rep stosb
-   from 1 KiB) where the CPU has SSE2, else with rep stosl (slower here for
-   small areas: about 30 ticks more for 512 bytes); the stack pointer moves
+   from 1 KiB) where the CPU has SSE2, else with rep stosl (slower for small areas: doc/results/x86.md); the stack pointer moves
    down over them for the stores, and back */
 INLINE void wipe_below(size_t bytes, int sse2)
 {

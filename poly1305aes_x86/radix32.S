@@ -46,9 +46,7 @@
    (d3 >> 32) < 2^31.2, and f = 5 (h4 >> 2) < 2^31.6 added into h0 at once
    (h0 + f < 2^33: one carry up the words), so h4 = (h4 & 3) + that carry
    <= 4 again. Fewer instructions than the loop above, a longer chain: one
-   such chain alone would be slower, two are faster (dispatch.c).
-
-   rdtsc ticks, AMD EPYC Zen 4 (KVM): see dispatch.c. */
+   such chain alone would be slower, two are faster (dispatch.c). */
 #include "ia32.h"
 
 /* the frame of p32_mac, below the four saved registers */

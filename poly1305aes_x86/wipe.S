@@ -7,8 +7,7 @@
    secrets. The stack pointer moves down over the area for the stores
    (memory below it is not the program's to write), and back. 32-bit x86
    with SSE2, cdecl. Below 1 KiB, 16-byte SSE stores; from 1 KiB, rep stosb
-   (fast strings), which was 80 ticks faster for 3.4 KiB and 10 slower for
-   320 bytes on the AMD EPYC here. */
+   (fast strings) (the figures: doc/results/x86.md). */
 #include "ia32.h"
 
 	.text

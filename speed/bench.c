@@ -386,7 +386,7 @@ static void measure(unsigned int l, int runs, double median[TIMED], const int us
      just before another varies. A fixed cycle (the order only rotating)
      always timed ours behind the ymm caller right after libsodium, whose
      long stretch without 512-bit code leaves the IFMA code that follows
-     slower on Intel (doc/RESULTS.md, the mixed load) */
+     slower on Intel (doc/results/amd64.md, the mixed load) */
   for (r = 0; r < runs; ++r) {
     for (i = count - 1; i > 0; --i) {
       int j, t;
@@ -506,7 +506,7 @@ static void poly_alone(unsigned int l, int runs)
          median[0], median[1], median[0] / median[1]);
 }
 
-/* bench onetime: issue 23's target, ours at most 0.7 of the faster peer at every length */
+/* bench onetime: the target, ours at most 0.7 of the faster peer at every length */
 #define ONETIME_TARGET 0.7
 static void onetime(int runs)
 {
@@ -530,7 +530,7 @@ static void onetime(int runs)
   printf("# onetimeauth: %u of %u lengths miss the target\n", missed, (unsigned int) (sizeof lengths / sizeof lengths[0]));
 }
 
-/* bench stream: issue 23's target, 64-byte updates at most 1.2 of one update */
+/* bench stream: the target, 64-byte updates at most 1.2 of one update */
 #define STREAM_TARGET 1.2
 static void stream(int runs)
 {

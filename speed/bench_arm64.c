@@ -14,7 +14,7 @@
      sodium          s = AES-128_k(n) with AES-CE (common/aesce.h), then
                      crypto_onetimeauth_poly1305(out, m, l, r||s) (portable C on arm64)
    then Poly1305 alone with the one-time key r || s, s = AES_k(n) made once
-   by OpenSSL's ARMv8 AES (group onetime: issue 23's arm64 target): ours
+   by OpenSSL's ARMv8 AES (group onetime: the target file's benchtarget): ours
    (its onetimeauth), OpenSSL's as it runs and with NEON masked, libsodium's.
    OpenSSL's functions named here are its internal entry points, global in its
    static library (not its public API); their prototypes are written out. The

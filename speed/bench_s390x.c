@@ -18,7 +18,7 @@
      sodium-alone    crypto_onetimeauth_poly1305 alone with the one-time key
                      r||s made once (no AES): compared from 64 bytes
    then Poly1305 alone with
-   that key (group onetime: the measure issue 24 sets on this target, where
+   that key (group onetime: the measure the target file's benchtarget sets, where
    AES is CPACF's job): ours, OpenSSL's as it runs and with the vector
    facility masked, libsodium's. OpenSSL's functions and its capability
    vector OPENSSL_s390xcap_P named here are global in its static library;

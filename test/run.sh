@@ -304,6 +304,20 @@ fuzz() {
 # the fuzzer's inputs (its seeds: test/vectors.txt's adversarial cases and
 # all-0xff messages) replayed on a target where libFuzzer cannot run, every
 # implementation and path against the reference
+# the sequence fuzzer (test/seqfuzz.py) on every implementation and path: the streaming
+# calls, copies to other alignments and misuse against a model; the generic API's build
+# adds NULL pointers. Natively 400 operations a path, under an emulator 120
+seqfuzz() {
+  steps=400
+  [ -z "$(d runner "$1")" ] || steps=120
+  for impl in $(d streams "$1"); do
+    b=$root/$1/impl/$impl
+    make -s -f mk/impl.mk TARGET="$1" IMPL="$impl" BUILDROOT="$root" "$b/seqfuzz" "$b/seqfuzz-generic" || return 1
+    echo "poly1305aes_$impl:"
+    python3 -m test.seqfuzz --run "$(d runner "$1")" --steps "$steps" "$b/seqfuzz" --generic "$b/seqfuzz-generic" ||
+      return 1
+  done
+}
 fuzz_replay() {
   make -s -f mk/fuzz.mk TARGET="$1" VARIANT= BUILDROOT="$root" replay || return 1
   $(d runner "$1") "$root/$1/replay" "$root/$1/seeds/"*
@@ -614,7 +628,7 @@ licence_lines() {
 }
 
 # README.md is for users and stays short: at most 300 lines (results go to
-# doc/RESULTS.md, the longer text to doc/)
+# doc/results/, the longer text to doc/)
 readme_length() {
   lines=$(wc -l < README.md) || return 1
   echo "README.md: $lines lines (at most 300)"
@@ -622,9 +636,24 @@ readme_length() {
 }
 
 # README.md's platform table is what tools/platforms.py derives from
-# doc/RESULTS.md's blocks and tools/platforms.txt: no figure typed by hand
+# the results pages' blocks (doc/results/) and tools/platforms.txt: no figure typed by hand
 readme_platforms() {
   python3 -m tools.platforms --check
+}
+
+# every commit after the one that added this function (found by its text in
+# test/run.sh's history, so it survives merges and rebases) has a subject of
+# at most 72 characters: `git log --oneline` stays readable; the detail goes
+# in the body. Commits older than that one (by commit time) are left as they are
+commit_subjects() {
+  base=$(git log --reverse --format='%H %ct' -S'commit_subjects() {' -- test/run.sh | sed -n 1p)
+  [ -n "$base" ] || { echo "FAIL the commit that added commit_subjects is not in the history (a shallow clone? git fetch --unshallow)"; return 1; }
+  sha=${base% *} since=${base#* }
+  long=$(git log --format='%ct %h %s' "$sha^..HEAD" |
+    awk -v since="$since" '$1 >= since { sub(/^[0-9]+ /, ""); s = $0; sub(/^[^ ]+ /, "", s); if (length(s) > 72) print }')
+  echo "commits from $sha on: $(git rev-list --count "$sha^..HEAD")"
+  [ -z "$long" ] || { echo "FAIL commit subjects over 72 characters (put the detail in the body: git commit --amend, or git rebase -i):"; echo "$long" | sed "s/^/FAIL /"; return 1; }
+  echo "every subject at most 72 characters"
 }
 
 # commands an implementation lists in its 'checks' file (bound proofs, object checks)
@@ -640,7 +669,14 @@ common_steps() {
   step "every source file carries the licence line" licence_lines
   step "README.md is at most 300 lines" readme_length
   step "every path named in a comment exists; no Python file edits sys.path (tools/commentpaths.py)" python3 -m tools.commentpaths
-  step "README.md's platform table is what doc/RESULTS.md's blocks give (tools/platforms.py)" readme_platforms
+  step "README.md's platform table is what the results pages' blocks give (tools/platforms.py)" readme_platforms
+  if git rev-parse --git-dir >/dev/null 2>&1; then
+    step "commit subjects at most 72 characters (commits after the check's own)" commit_subjects
+  else
+    echo "NOTE not a git checkout (a release tarball?): commit subjects not checked, there is no history"
+    notes="$notes
+  NOTE not a git checkout: commit subjects not checked"
+  fi
   step "vectors regenerated and cross-checked with pycryptodome" python3 -m test.gen_vectors
   step "set-up survives a failed apt-get update (a fake apt-get)" apt_mid_sync
   step "make check installs nothing: a missing tool is one line naming its package" check_installs_nothing
@@ -679,8 +715,10 @@ target_steps() {
   if [ -z "$(d runner "$target")" ]; then
     test_only step "$target: messages over 2^32 bytes streamed and in one call, every implementation and path" huge_messages "$target"
   fi
+  step "$target: sequences of streaming calls, copies and misuse against a model, every implementation and path" \
+    seqfuzz "$target"
   step "$target: every shared library exports the generic API only (soname libpoly1305aes.so.1)" exports "$target"
-  step "$target: the command-line tool installed beside the library (tags against pycryptodome, exit codes, errors)" \
+  step "$target: the command-line tool installed beside the library (tags against pycryptodome, key files, exit codes, errors, README's example)" \
     python3 -m test.cli "$root/$target/installed/bin/poly1305aes" $(d runner "$target")
   step "$target: a program keeps running as each implementation is installed into its prefix" abi_stable "$target"
   if [ -n "$(d target "$target" alsorun)" ]; then

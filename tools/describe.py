@@ -35,9 +35,10 @@ under qemu-user), debarch, debsuite and peers (the Debian architecture, the
 Debian release when not the machine's, and the packages of the peers `make
 bench` compares with: tools/fetch-peers), benchpath (the code path `make
 bench` forces on the emulated CPU), benchtarget (the ratios to peers `make
-bench` checks under an emulator: speed/peers.py), mca, mcatarget and
-peerloops (llvm-mca CPU models, the ratio of our main loops to the fastest
-peer loop they must meet, and the peers' main loops, for speed/mca.py).
+bench` checks under an emulator: speed/peers.py), mca, mcatriple, mcaattr, mcatarget and
+peerloops (llvm-mca CPU models, the triples and attributes it models them with,
+the ratio of our main loops to the fastest peer loop they must meet, and the
+peers' main loops, for speed/mca.py).
 An implementation directory holds:
   targets      the targets it builds for, one a line
   sources      its sources, one a line, relative to the directory

@@ -8,7 +8,7 @@ and ppc/schedule.py for the validation and the figures).
 An instruction is an Insn: its class (which unit, which restrictions), the
 registers it reads and writes, its latency. Decoders turn assembly text (GNU
 or qemu's disassembly) into Insns; a trace is the list of instructions one
-call executed (speed/count.py gets it from qemu), in order. simulate() runs a
+call executed (speed/count.py gets it from qemu), in order. simulate_ultrasparc() and simulate_mpc74xx() run a
 trace on a CPU model and returns the cycle at which each instruction issued
 (SPARC) or was dispatched (PowerPC), and the total.
 

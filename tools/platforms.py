@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: CC0-1.0
-"""Write README.md's "Platforms and speed" table from doc/RESULTS.md's blocks.
+"""Write README.md's "Platforms and speed" table from the results pages' blocks
+(doc/results/*.md, tools/readme.py's PAGES).
 
     python3 -m tools.platforms           rewrite the table between its markers in README.md
     python3 -m tools.platforms --check   exit 1, showing the difference, if README.md's table
@@ -36,25 +37,27 @@ def fail(message):
 
 
 def blocks():
-    """Each block of doc/RESULTS.md: name -> (its "Run on:" line or "", its body)."""
-    with open(os.path.join(readme.TOP, readme.DEFAULT)) as f:
-        text = f.read()
-    found = {}
-    for m in readme.BLOCK.finditer(text):
+    """Each block of the results pages: name -> (its "Run on:" line or "", its body), and
+    anchor -> the page that holds it."""
+    found, anchors = {}, {}
+    for page, m in readme.blocks(readme.pages()).values():
         whole = m.group(0)
         found[m.group("name")] = (whole.split("\n", 1)[0] if whole.startswith("Run on: ") else "", m.group("body"))
-    return text, found
+    for page in readme.pages():
+        with open(os.path.join(readme.TOP, page)) as f:
+            for anchor in re.findall(r'<a id="([\w-]+)"></a>', f.read()):
+                anchors[anchor] = page
+    return anchors, found
 
 
 def cpu(name, found):
     """The CPU a block's "Run on:" line names, up to its first comma outside parentheses,
     without trademarks, family and model numbers."""
     if name not in found:
-        fail("no block %s in %s" % (name, readme.DEFAULT))
+        fail("no block %s in the results pages" % name)
     run_on = found[name][0]
     if not run_on:
-        fail("block %s in %s has no \"Run on:\" line: re-run it (python3 -m tools.readme %s)"
-             % (name, readme.DEFAULT, name))
+        fail("block %s has no \"Run on:\" line: re-run it (python3 -m tools.readme %s)" % (name, name))
     text, depth = run_on[len("Run on: "):].split(";")[0], 0
     for i, c in enumerate(text):
         depth += (c == "(") - (c == ")")
@@ -131,7 +134,7 @@ def fill(text, name, body, found):
 
 
 def table():
-    results, found = blocks()
+    anchors, found = blocks()
     out = [HEADER]
     with open(os.path.join(readme.TOP, ROWS)) as f:
         rows = [line.rstrip("\n") for line in f if line.strip() and not line.startswith("#")]
@@ -141,9 +144,9 @@ def table():
             fail("%s: %d fields, not 9, in: %s" % (ROWS, len(fields), row))
         name, ours_at, peers_at, units, platform, pick, where, anchor, drawn = (f.strip() for f in fields)
         if name not in found:
-            fail("no block %s in %s" % (name, readme.DEFAULT))
-        if '<a id="%s"></a>' % anchor not in results:
-            fail("no anchor %s in %s" % (anchor, readme.DEFAULT))
+            fail("no block %s in the results pages" % name)
+        if anchor not in anchors:
+            fail("no anchor %s in the results pages" % anchor)
         body = found[name][1]
         ours = figure(ours_at, name, body)
         peers = []
@@ -154,7 +157,7 @@ def table():
         _, best, label = min(peers)
         cells = [platform, fill(pick, name, body, found), "%s %s" % (ours, units),
                  "%s: %s" % (fill(label, name, body, found), best), ratio(ours, best),
-                 fill(where, name, body, found), "[%s](%s#%s)" % (name, readme.DEFAULT, anchor),
+                 fill(where, name, body, found), "[%s](%s#%s)" % (name, anchors[anchor], anchor),
                  fill(drawn, name, body, found)]
         out.append("|" + "|".join(" %s " % cell if cell else " " for cell in cells) + "|\n")
     return "".join(out)
@@ -175,11 +178,11 @@ def main(argv):
     if argv == ["--check"]:
         if old != new:
             sys.stdout.writelines(difflib.unified_diff(old.splitlines(True), new.splitlines(True),
-                                                       README + " (now)", "from " + readme.DEFAULT))
-            print("FAIL %s's platform table is not what %s's blocks give: run python3 -m tools.platforms"
-                  % (README, readme.DEFAULT))
+                                                       README + " (now)", "from the results pages"))
+            print("FAIL %s's platform table is not what the results pages' blocks give: run python3 -m tools.platforms"
+                  % README)
             sys.exit(1)
-        print("%s's platform table is what %s's blocks give (%d rows)" % (README, readme.DEFAULT, new.count("\n") - 2))
+        print("%s's platform table is what the results pages' blocks give (%d rows)" % (README, new.count("\n") - 2))
         return
     with open(path + ".tmp", "w") as f:
         f.write(head + BEGIN + new + END + tail)

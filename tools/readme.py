@@ -3,17 +3,18 @@
 """Re-run the commands of a document's pasted blocks and paste their output.
 
     python3 -m tools.readme [--file FILE] NAME...   the blocks <!-- NAME: begin --> .. <!-- NAME: end -->
-    python3 -m tools.readme [--file FILE] --list    the blocks' names and commands
+    python3 -m tools.readme [--file FILE] --list    the blocks' names, pages and commands
 
-FILE is doc/RESULTS.md (every measured result) unless given, relative to the
-top of the tree. A block is a fenced code block between its markers whose
+Without --file the blocks are looked for in every results page (PAGES: the
+index doc/RESULTS.md and doc/results/*.md, one page a platform), each name
+in the one page that holds it; FILE is relative to the top of the tree. A block is a fenced code block between its markers whose
 commands are the lines starting with "$ "; each runs with sh from the top of
 the tree, and the block becomes each command followed by what it printed
 (stdout and stderr), this tree's path shortened to nothing; a command may not
 print a line starting with "$ ". The line
 "Run on: ..." just above the begin marker is rewritten to name this machine
 (CPU, system, compiler, date). A command that fails stops the run and leaves
-FILE as it was. The figures in the documents come from here, never from an
+every page as it was. The figures in the documents come from here, never from an
 editor.
 """
 import datetime
@@ -24,9 +25,33 @@ import subprocess
 import sys
 
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-DEFAULT = "doc/RESULTS.md"
+INDEX = "doc/RESULTS.md"
+RESULTS = "doc/results"
 BLOCK = re.compile(r"(?:^Run on: [^\n]*\n)?(<!-- (?P<name>[\w.-]+): begin -->\n```\n)(?P<body>.*?)"
                    r"(```\n<!-- (?P=name): end -->)", re.S | re.M)
+
+
+def pages():
+    """The results pages, relative to the top: the index, then doc/results/*.md."""
+    folder = os.path.join(TOP, RESULTS)
+    return [INDEX] + sorted(os.path.join(RESULTS, n) for n in os.listdir(folder) if n.endswith(".md"))
+
+
+def blocks(paths):
+    """name -> (page, match) of each block in PATHS; a name in two places is an error."""
+    found = {}
+    for path in paths:
+        try:
+            with open(os.path.join(TOP, path)) as f:
+                text = f.read()
+        except OSError as e:
+            sys.exit("readme.py: cannot read %s (%s); give --file with a path from the top of the tree"
+                     % (path, e.strerror))
+        for m in BLOCK.finditer(text):
+            if m.group("name") in found:
+                sys.exit("readme.py: block %s is in %s and in %s: keep one" % (m.group("name"), found[m.group("name")][0], path))
+            found[m.group("name")] = (path, m)
+    return found
 
 
 def commands(body):
@@ -84,36 +109,35 @@ def rerun(name, body):
 
 
 def main(argv):
-    path = DEFAULT
+    paths = None
     if argv[:1] == ["--file"]:
         if len(argv) < 2:
             sys.exit(__doc__)
-        path, argv = argv[1], argv[2:]
-    full = os.path.join(TOP, path)
-    try:
-        with open(full) as f:
-            text = f.read()
-    except OSError as e:
-        sys.exit("readme.py: cannot read %s (%s); give --file with a path from the top of the tree" % (path, e.strerror))
-    blocks = {m.group("name"): m for m in BLOCK.finditer(text)}
+        paths, argv = [argv[1]], argv[2:]
+    found = blocks(paths or pages())
+    where_ = paths[0] if paths else "the results pages (%s, %s/*.md)" % (INDEX, RESULTS)
     if argv == ["--list"]:
-        for name, m in blocks.items():
-            print("%-28s %s" % (name, " ; ".join(commands(m.group("body"))) or "(no command)"))
+        for name, (path, m) in found.items():
+            print("%-28s %-26s %s" % (name, path, " ; ".join(commands(m.group("body"))) or "(no command)"))
         return
     if not argv:
         sys.exit(__doc__)
     for name in argv:
-        if name not in blocks:
-            sys.exit("readme.py: no block %s in %s (--file FILE --list names them)" % (name, path))
-        if not commands(blocks[name].group("body")):
-            sys.exit("readme.py: block %s in %s has no command line" % (name, path))
-    new = {name: rerun(name, blocks[name].group("body")) for name in argv}
+        if name not in found:
+            sys.exit("readme.py: no block %s in %s (--list names them)" % (name, where_))
+        if not commands(found[name][1].group("body")):
+            sys.exit("readme.py: block %s in %s has no command line" % (name, found[name][0]))
+    new = {name: rerun(name, found[name][1].group("body")) for name in argv}
     where = machine()
-    text = BLOCK.sub(lambda m: where + m.group(1) + new[m.group("name")] + m.group(4) if m.group("name") in new
-                     else m.group(0), text)
-    with open(full + ".tmp", "w") as f:
-        f.write(text)
-    os.replace(full + ".tmp", full)
+    for path in sorted({found[name][0] for name in argv}):
+        full = os.path.join(TOP, path)
+        with open(full) as f:
+            text = f.read()
+        text = BLOCK.sub(lambda m: where + m.group(1) + new[m.group("name")] + m.group(4) if m.group("name") in new
+                         else m.group(0), text)
+        with open(full + ".tmp", "w") as f:
+            f.write(text)
+        os.replace(full + ".tmp", full)
 
 
 if __name__ == "__main__":

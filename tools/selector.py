@@ -62,7 +62,7 @@ passes it; tools/describe.py cc); the log and the installed header name it.
 Everything that writes build/<T>/ holds one lock (build/<T>/.lock,
 tools/buildlock.py). Installation is atomic: the winner's dist/ (libraries,
 header, pkg-config file, the tool) and the log are copied into a fresh directory, and
-one rename() of the 'installed' symlink switches to it; build/<T>/lib,
+one os.replace() of the 'installed' symlink switches to it; build/<T>/lib,
 include and selection.log are links through it, put there anew (never
 followed) whatever stood in their place. A directory that cannot be written
 stops the run with one line.

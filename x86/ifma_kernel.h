@@ -39,7 +39,7 @@
    so each level's lane 0 is the square its next level multiplies by (r^2,
    r^4, ..., then r^(2N) from set A's lanes), broadcast rather than computed
    in N lanes again: wide work is what costs while the core warms its
-   512-bit units (doc/RESULTS.md, the mixed load). */
+   512-bit units (doc/results/amd64.md, the mixed load). */
 #include <immintrin.h>
 #include "x86.h"
 

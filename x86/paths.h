@@ -19,12 +19,9 @@
    no vector register, so it is legal), and every path returns with them
    clean: the code that writes ymm/zmm ends in vzeroupper (test/abi.c checks
    XINUSE after every call, tools/vexcheck.py every instruction the paths
-   run). Measured on the Intel Xeon here (Sapphire-Rapids-class), ticks
-   behind a dirty caller over a clean one, 0 to 256 bytes: the legacy-SSE
-   code alone, 290-335 ticks more a call (8-9 times at 0 bytes); the AVX
-   paths' code VEX-encoded throughout and no vzeroupper, 1.17-1.30 on
-   x86-64; vzeroupper first, as a clean caller within the noise, and it
-   costs nothing behind a clean caller: so vzeroupper, and the SSE code kept. No ifunc (its resolver runs during
+   run). vzeroupper costs nothing behind a clean caller, and behind a dirty
+   one it keeps the legacy-SSE code at its clean speed, so that code is kept
+   (the figures: doc/results/amd64.md, "A dirty caller"). No ifunc (its resolver runs during
    relocation, before the sanitizers' run time) and no constructor (another
    constructor could call us first). Nothing outside the program chooses the
    path: no environment variable is read. The tests and benchmarks force one
@@ -52,7 +49,7 @@ struct path {
 
 /* a path's vector_from in the dispatchers' tables: the crossover measured on
    the CPU each parameter names (speed/crossover.py --path; the figures in
-   doc/RESULTS.md), or VECTOR_FROM for all. On Intel the 256- and 512-bit
+   doc/results/amd64.md, x86.md), or VECTOR_FROM for all. On Intel the 256- and 512-bit
    units, idle for a few microseconds (after scalar code: an application's
    own, or our short calls), run the next vector code slowly for a while:
    where the vector code's 256- or 512-bit code pays that, Intel's value is

@@ -161,13 +161,10 @@ INLINE VT void store_blocks(unsigned char *p, const V b[8])
 /* the hybrid step (x86-64: registers for both): the step above with
    HYBRID_BLOCKS (8) radix-2^64 blocks of a second region (radix64.h: MUL,
    one chain, h2 <= 4) between its pieces, so the integer multiplier works
-   while the vector unit does. AMD EPYC (Zen 4) here, 64 KiB, ticks beside
-   OpenSSL's scalar code: the SSE2 steps alone 0.76 of OpenSSL's time in the
-   machine's fast regime and up to 1.12 in its slow one (a busy neighbour:
-   doc/RESULTS.md), two radix-2^64 chains 0.80 and 0.93 (MUL r64 issues every 2-3
-   cycles: the multiplier bounds them), this hybrid 0.59 and 0.97; with 4
-   scalar blocks a step 0.61 and 1.05, with 12 0.64 and 0.99. The region
-   split and the join: poly1305aes_amd64/scalar.c */
+   while the vector unit does. Faster than the SSE2 steps alone and than
+   two radix-2^64 chains, and with 8 scalar blocks a step than with 4 or 12
+   (the figures: doc/results/amd64.md, "Figures from the source headers").
+   The region split and the join: poly1305aes_amd64/scalar.c */
 #include "radix64.h"
 #define SB P64_BLOCK_AT_MS(h0, h1, h2)
 #if HYBRID_BLOCKS != 8

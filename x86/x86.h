@@ -152,7 +152,7 @@ INLINE void avx2_words(uint32_t w[5], const unsigned char r[16], const unsigned 
 /* the ifma paths' sums: x86/ifma256.c's (ymm) below ifma_zmm_from bytes, x86/ifma.c's (zmm)
    from there. On Intel the 512-bit instructions, after a spell without any (a few
    microseconds of other code), run while the core warms its 512-bit units, a cost that grows
-   with the length to thousands of ticks; the ymm code pays far less (doc/RESULTS.md, the
+   with the length to thousands of ticks; the ymm code pays far less (doc/results/amd64.md, the
    mixed load). In 32-bit mode the zmm code also keeps most of its numbers in memory.
    Measured on the Intel Xeon here (Sapphire-Rapids-class); not on AMD (no AMD CPU with
    AVX-512 IFMA at hand): the dispatcher sets ifma_zmm_from for this CPU's vendor with the
