@@ -798,6 +798,7 @@ if [ "$RUN_SH_SUITE" = check ]; then
   targets=$host
   echo "poly1305aes check: target $host, natively, ${JOBS:=$(nproc 2>/dev/null || echo 1)} at a time (make test: every target)"
   step "tools (nothing installed)" sh tools/ensure-tools --check $host
+  [ $failed = 0 ] || { echo "check: stopped: a tool is missing (the line above names its package)"; exit 1; }
   lanes="$host $host-more $(checked_impls "$host" | sed 's/^/own-/')"
 else
   echo "poly1305aes test suite: targets $(echo $targets), ${JOBS:=$(nproc 2>/dev/null || echo 1)} at a time"
