@@ -9,7 +9,11 @@
 #                              table-based AES designs admitted too; DISTRO=1: no timing, the
 #                              target file's distro implementation, constant time on every
 #                              path, for a package serving every CPU: README "Packaging")
-#   make test [TARGETS="..."]  (or make check)      the whole test suite (WERROR=1)
+#   make test [TARGETS="..."]  the whole test suite, every target (WERROR=1)
+#   make check                 this machine's target only, natively, in minutes: every
+#                              implementation and path, gcc and clang, constant time,
+#                              the fuzzer's inputs, install into a DESTDIR (WERROR=1;
+#                              installs no package: a missing tool is one line naming it)
 #   make install [TARGET=...] [PREFIX=/usr/local] [LIBDIR=] [INCLUDEDIR=] [PKGCONFIGDIR=] [BINDIR=] [DESTDIR=]
 #   make uninstall (the same variables)  remove what make install put there
 #   Conventions: CC, CFLAGS, CPPFLAGS, LDFLAGS (after the project's flags), AR; a CC
@@ -66,8 +70,11 @@ all:
 	@case "$(DISTRO)" in ''|1) ;; *) echo "make: DISTRO=$(DISTRO): use DISTRO=1 (the distribution pick, untimed) or leave DISTRO unset" >&2; exit 2 ;; esac
 	@$(PYTHON) -m tools.selector --target '$(TARGET)' --root $(BUILDROOT) $(if $(IMPL),--impl $(IMPL)) $(if $(AES),--aes $(AES)) $(if $(DISTRO),--distro) $(if $(SELECT_ROUNDS),--rounds $(SELECT_ROUNDS))
 
-test check:
+test:
 	@WERROR=1 sh test/run.sh
+
+check:
+	@WERROR=1 sh test/run.sh --check
 
 # copies what the selector installed, one selection's files under the build
 # directory's lock, each under a temporary name until all are there

@@ -6,8 +6,13 @@
 # FAIL, never a skip. Exit status 1 if anything failed. What exists comes from
 # tools/describe.py, the one reader of the description files. The targets run
 # side by side, $JOBS at a time (default: the number of CPUs);
-# `test/run.sh --target T` runs one target's steps alone, `test/run.sh --only
-# FUNCTION ARGS...` one step (e.g. --only clang_suite arm64 53), with its log.
+# `test/run.sh --check` (`make check`) runs this machine's target only,
+# natively (check_steps: what a package build checks, in minutes);
+# `test/run.sh --target LANE` runs one lane's steps alone (a target T, T-more:
+# the target's steps that build on their own, own-NAME: an implementation's
+# own checks, or common-steps),
+# `test/run.sh --only FUNCTION ARGS...` one step (e.g. --only clang_suite
+# arm64 53), with its log.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 1
@@ -26,6 +31,10 @@ failures=""
 notes=""
 one=""
 if [ "${1:-}" = "--target" ]; then one=${2:?}; fi
+# test (make test) or check (make check), passed to the lanes
+RUN_SH_SUITE=${RUN_SH_SUITE:-test}
+if [ "${1:-}" = "--check" ]; then RUN_SH_SUITE=check; fi
+export RUN_SH_SUITE
 only=""
 if [ "${1:-}" = "--only" ]; then only=${2:?}; shift 2; fi
 
@@ -55,7 +64,7 @@ step() {
 # installs the fastest candidate of all (test/policy.py checks the log)
 select_table() {
   target=$1
-  make -s AES=table TARGET="$target" BUILDROOT="$root" || return 1
+  make -s AES=table TARGET="$target" BUILDROOT="$root" SELECT_ROUNDS=1 || return 1
   python3 -m test.policy "$root/$target/selection.log" table
 }
 
@@ -87,6 +96,13 @@ select_distro() {
   [ $status -eq 0 ] || return 1
   unchecked=$(sed -n 's/^unchecked //p' "$droot/$target/policy.txt")
   [ -z "$unchecked" ] || python3 -m tools.timecheck "$target" "$(d target "$target" distro)" $unchecked
+}
+
+# make check's one selection: make's default policy, as a user's make runs it;
+# every candidate passed and its claims were checked (select_log)
+select_default() {
+  make -s TARGET="$1" BUILDROOT="$root" SELECT_ROUNDS=1 || return 1
+  select_log "$1"
 }
 
 # the selection log of a target: every candidate passed, its claims checked
@@ -440,15 +456,17 @@ fuzz_replay() {
 # wrong tag, one whose self-test hangs (caught by the selector's time limit,
 # derived from the other candidates' self-tests: no POLY1305AES_STEP_SECONDS,
 # and it must cost at most 300 s, well under the 900 s of a step never timed;
-# while the others still compete and install)
+# while the others still compete and install). On target native, natively: the
+# fewest real candidates to prove again (the selector's handling is the same on
+# every target; the host's candidates are proved by its own selection)
 broken_candidate() {
-  broot=$root/broken
+  broot=$root/broken bt=native
   rm -rf "$broot"
   start=$(date +%s)
-  env -u POLY1305AES_STEP_SECONDS python3 -m tools.selector --target "$host" --root "$broot" --rounds 1 \
+  env -u POLY1305AES_STEP_SECONDS python3 -m tools.selector --target "$bt" --root "$broot" --rounds 1 \
     --extra test/broken --extra test/hang || true
   took=$(($(date +%s) - start))
-  log=$broot/$host/selection.log
+  log=$broot/$bt/selection.log
   grep '^impl=hang ' "$log" | sed "s/.*reason=\('[^']*'\).*/hang: \1/"
   echo "the whole selection took $took s"
   # what the hung candidate cost: its limit, derived from another candidate's self-test
@@ -458,15 +476,15 @@ broken_candidate() {
   grep '^impl=broken ' "$log" | grep -q ' result=fails ' || { echo "FAIL broken candidate not reported as failing"; return 1; }
   grep '^impl=hang ' "$log" | grep ' result=fails ' | grep -q "reason='timed out during self-test" ||
     { echo "FAIL hanging candidate not reported as timed out"; return 1; }
-  grep -q '^#define poly1305aes_implementation "poly1305aes_\(broken\|hang\)"' "$broot/$host/include/poly1305aes.h" &&
+  grep -q '^#define poly1305aes_implementation "poly1305aes_\(broken\|hang\)"' "$broot/$bt/include/poly1305aes.h" &&
     { echo "FAIL a broken candidate was installed"; return 1; }
   grep -q ' chosen=yes' "$log" || { echo "FAIL nothing installed beside the broken candidates"; return 1; }
-  before=$(readlink "$broot/$host/installed")
-  if python3 -m tools.selector --target "$host" --root "$broot" --impl broken --extra test/broken; then
+  before=$(readlink "$broot/$bt/installed")
+  if python3 -m tools.selector --target "$bt" --root "$broot" --impl broken --extra test/broken; then
     echo "FAIL forcing the broken candidate succeeded"
     return 1
   fi
-  [ "$(readlink "$broot/$host/installed")" = "$before" ] || { echo "FAIL installation changed"; return 1; }
+  [ "$(readlink "$broot/$bt/installed")" = "$before" ] || { echo "FAIL installation changed"; return 1; }
   echo "broken and hanging candidates rejected; the others installed; forcing broken changed nothing"
 }
 
@@ -563,14 +581,11 @@ fake_command() {
 
 # make install with DESTDIR, PREFIX=/usr and Debian's multiarch LIBDIR; pkg-config
 # then compiles and links the README example, which runs with the right tag;
-# make uninstall leaves nothing. Without DESTDIR, into a directory the dynamic
-# linker searches (a fake ldconfig lists the prefix), install runs ldconfig as
-# root and prints the one line to run otherwise; elsewhere it says how programs
-# find the library
-conventions_install() {
-  dest=$root/destdir fake=$root/fake-ldconfig
+# make uninstall leaves nothing
+install_destdir() {
+  dest=$root/destdir
   multiarch=$(gcc -print-multiarch) && [ -n "$multiarch" ] || { echo "FAIL gcc -print-multiarch"; return 1; }
-  rm -rf "$dest" "$fake" && mkdir -p "$dest" || return 1
+  rm -rf "$dest" && mkdir -p "$dest" || return 1
   set -- TARGET="$host" BUILDROOT="$root" DESTDIR="$dest" PREFIX=/usr LIBDIR="/usr/lib/$multiarch"
   make -s install "$@" || return 1
   (cd "$dest" && find . | sort | sed 's/^/  /')
@@ -589,9 +604,16 @@ conventions_install() {
   make -s uninstall "$@" || return 1
   [ -z "$(ls -A "$dest")" ] || { echo "FAIL make uninstall left:"; (cd "$dest" && find . | sort); return 1; }
   echo "make uninstall left $dest empty"
-  # without DESTDIR: a fake ldconfig names the prefix's lib as searched
+}
+
+# without DESTDIR, into a directory the dynamic linker searches (a fake ldconfig
+# lists the prefix), install runs ldconfig as root and prints the one line to run
+# otherwise; elsewhere it says how programs find the library
+install_ldconfig() {
+  fake=$root/fake-ldconfig
+  # a fake ldconfig names the prefix's lib as searched
   sys=$root/sysprefix
-  rm -rf "$sys" && mkdir -p "$sys/lib/pkgconfig" "$sys/include" && chown -R 65534:65534 "$sys" || return 1
+  rm -rf "$sys" "$fake" && mkdir -p "$sys/lib/pkgconfig" "$sys/include" && chown -R 65534:65534 "$sys" || return 1
   fake_command ldconfig "case \"\$*\" in *-N*) echo '$sys/lib: (from the fake ldconfig)';; esac"
   [ "$(id -u)" = 0 ] || { echo "FAIL this check installs as root: run the suite as root"; return 1; }
   out=$(PATH=$fake:$PATH make -s install TARGET="$host" BUILDROOT="$root" PREFIX="$sys") || return 1
@@ -613,8 +635,8 @@ conventions_install() {
 }
 
 # the build honours CPPFLAGS, CFLAGS (after the project's -std=c99) and LDFLAGS;
-# warnings are errors only with WERROR=1; make check is the suite; a CC for
-# another CPU picks its target
+# warnings are errors only with WERROR=1; make check runs the host's checks and
+# make test the whole suite; a CC for another CPU picks its target
 conventions_flags() {
   croot=$root/conventions
   rm -rf "$croot" && mkdir -p "$croot" || return 1
@@ -635,7 +657,8 @@ conventions_flags() {
   make -s -f mk/impl.mk TARGET="$host" IMPL="$impl" BUILDROOT="$croot" WERROR=1 CPPFLAGS="-include $croot/warn.h" \
     "$b/obj/___common_clamp.o" > "$croot/warn.out" 2>&1 && { echo "FAIL a warning did not stop the build with WERROR=1"; return 1; }
   echo "a warning: built without WERROR, stopped with WERROR=1"
-  make -n check | grep -q 'test/run.sh' || { echo "FAIL make check does not run the suite"; return 1; }
+  make -n check | grep -q 'test/run.sh --check' || { echo "FAIL make check does not run test/run.sh --check"; return 1; }
+  make -n test | grep 'test/run.sh' | grep -vq -- '--check' || { echo "FAIL make test does not run the whole suite"; return 1; }
   for each in $(d targets); do   # (not $target: the caller's)
     cc=$(d target "$each" cc)
     # gcc and native's cc build for this machine: its own target, not theirs
@@ -736,6 +759,25 @@ dist_tarball() {
   echo "$tarball: $(wc -l < "$out/got") files, sorted, owner 0/0, all at $times; two runs, the same bytes"
 }
 
+# make check installs nothing, even as root with apt-get: with pycryptodome
+# hidden (a Crypto package first on PYTHONPATH that fails to import), a fake
+# apt-get and a fake id that says root, ensure-tools --check stops with one
+# line naming the Debian package, and never runs apt-get
+check_installs_nothing() {
+  fake=$root/fake-check
+  rm -rf "$fake"
+  fake_command apt-get ':'
+  fake_command id 'echo 0'
+  mkdir -p "$fake/py/Crypto" && echo 'raise ImportError("hidden by the suite")' > "$fake/py/Crypto/__init__.py" || return 1
+  if PATH=$fake:$PATH PYTHONPATH=$fake/py sh tools/ensure-tools --check "$host" > "$fake/out" 2>&1; then
+    cat "$fake/out"; echo "FAIL ensure-tools --check passed with pycryptodome hidden"; return 1
+  fi
+  cat "$fake/out"
+  [ ! -e "$fake/apt-get.calls" ] || { echo "FAIL ensure-tools --check ran apt-get $(cat "$fake/apt-get.calls")"; return 1; }
+  [ "$(wc -l < "$fake/out")" = 1 ] && grep -q 'python3-pycryptodome' "$fake/out" ||
+    { echo "FAIL not one line naming python3-pycryptodome"; return 1; }
+}
+
 # every source file carries the licence line (LICENSE); data (*.txt), prose
 # (*.md) and LICENSE itself excepted
 licence_lines() {
@@ -830,15 +872,24 @@ common_steps() {
   fi
   step "vectors regenerated and cross-checked with pycryptodome" python3 -m test.gen_vectors
   step "set-up survives a failed apt-get update (a fake apt-get)" apt_mid_sync
+  step "make check installs nothing: a missing tool is one line naming its package" check_installs_nothing
   step "the vector-permute AES's tables derived and checked (aes/vpaes.py)" python3 -m aes.vpaes --check common/vpaes.h
   step "a target is its folder: no file lists every target; a copy of native added under another name is selected and installed" target_folder
-  for impl in $(d impls); do
-    [ -n "$(d impl "$impl" checks)" ] && step "$impl: own checks" impl_checks "$impl"
+}
+
+# the implementations for these targets that list commands in a 'checks' file
+# (one lane each, own-NAME)
+checked_impls() {
+  for each in "$@"; do d impls "$each"; done | sort -u | while read -r impl; do
+    [ -z "$(d impl "$impl" checks)" ] || echo "$impl"
   done
 }
 
-# one target's steps; with --target, its counts, failures and notes go to
-# $logs/<target>.counts, .failures and .notes for the parent
+# one target's steps: its selection and the steps that use its builds (the
+# lane T); with --target, its counts, failures and notes go to
+# $logs/<lane>.counts, .failures and .notes for the parent. make check
+# (RUN_SH_SUITE=check) runs the host's lanes with one selection, make's
+# default policy, and leaves out the steps marked test_only
 target_steps() {
   target=$1
   mkdir -p "$root/$target"
@@ -846,42 +897,64 @@ target_steps() {
   if uses_vpaes "$target"; then
     step "$target: the vector-permute AES against the reference" vpaes_check "$target"
   fi
-  if [ "$target" = native ]; then
+  if [ "$RUN_SH_SUITE" = check ]; then
+    step "$target: every implementation built, self-tested and checked on every path; make installs the fastest constant time here" select_default "$target"
+  elif [ "$target" = native ]; then
     step "native: a machine no target names gets target native; every portable implementation built, self-tested, installed" native_unknown_machine
   else
     step "$target: every implementation built, self-tested and checked on every path; make AES=table installs the fastest, table-based AES admitted" select_table "$target"
     step "$target: by default the selector installs the fastest candidate constant time here (the same programs' proofs reused)" select_all "$target"
   fi
   if [ -z "$(d target "$target" run)" ] && [ "$target" != native ]; then
-    step "$target: make DISTRO=1 installs the distro implementation untimed, constant time on every path" select_distro "$target"
+    test_only step "$target: make DISTRO=1 installs the distro implementation untimed, constant time on every path" select_distro "$target"
   fi
   step "$target: README example against the installed library" readme_example "$target"
   if [ -z "$(d runner "$target")" ] && [ "$target" != native ]; then
-    step "$target: every implementation built again elsewhere gives the same bytes (reproducible)" reproducible "$target" $(d streams "$target")
+    test_only step "$target: every implementation built again elsewhere gives the same bytes (reproducible)" reproducible "$target" $(d streams "$target")
   fi
   if [ -z "$(d runner "$target")" ]; then
-    step "$target: messages over 2^32 bytes streamed and in one call, every implementation and path" huge_messages "$target"
+    test_only step "$target: messages over 2^32 bytes streamed and in one call, every implementation and path" huge_messages "$target"
   fi
   step "$target: sequences of streaming calls, copies and misuse against a model, every implementation and path" \
     seqfuzz "$target"
   step "$target: every shared library exports the generic API only (soname libpoly1305aes.so.1)" exports "$target"
   step "$target: the command-line tool installed beside the library (tags against pycryptodome, key files, exit codes, errors, README's example)" \
     python3 -m test.cli "$root/$target/installed/bin/poly1305aes" $(d runner "$target")
-  step "$target: every shared library keeps the 1.1 ABI, types included (abidiff, test/abi/$target.abi)" abi_types "$target"
+  test_only step "$target: every shared library keeps the 1.1 ABI, types included (abidiff, test/abi/$target.abi)" abi_types "$target"
   step "$target: a program keeps running as each implementation is installed into its prefix" abi_stable "$target"
   if [ -n "$(d target "$target" alsorun)" ]; then
     for impl in $(d streams "$target"); do
       step "$target: $impl ABI harness under $(d target "$target" alsorun)" abi_also "$target" "$impl"
     done
   fi
-  for impl in $(d streams "$target"); do
-    step "$target: $impl built with clang: self-test and the ABI and stack harness on every path" clang_suite "$target" "$impl"
-  done
   if [ -n "$(d target "$target" plainrun)" ]; then
     for impl in $(d streams "$target"); do
       step "$target: $impl's own choice of path runs under $(d target "$target" plainrun)" plain_choice "$target" "$impl"
     done
   fi
+  if [ "$target" = "$host" ]; then
+    step "$target: install, pkg-config and uninstall into a DESTDIR (PREFIX=/usr, multiarch LIBDIR)" install_destdir
+    test_only step "$target: install as root into a searched directory runs ldconfig; as nobody, one line; elsewhere, LD_LIBRARY_PATH" install_ldconfig
+    test_only step "$target: the obvious mistakes give one line that says what to do" one_line_errors
+  fi
+  # (the replay builds the selection's libraries again: this lane, after the selection)
+  if [ -z "$(d target "$target" run)" ] && [ "$target" != native ] && [ "$RUN_SH_SUITE" = test ]; then
+    :   # fuzzed instead (T-more)
+  else
+    step "$target: the fuzzer's inputs replayed on every implementation and path" fuzz_replay "$target"
+  fi
+}
+
+# a target's steps that build on their own, beside its selection (the lane
+# T-more): clang builds; on the host the sanitizers, the selector's own
+# tests, the build conventions and the fuzzer
+target_more_steps() {
+  target=$1
+  mkdir -p "$root/$target"
+  for impl in $(d streams "$target"); do
+    step "$target: $impl built with clang: self-test and the ABI and stack harness on every path" clang_suite "$target" "$impl"
+  done
+  [ "$RUN_SH_SUITE" = test ] || return 0
   if [ "$target" = "$host" ]; then
     for impl in $(d streams "$target"); do
       step "$target: $impl under AddressSanitizer and UndefinedBehaviorSanitizer" variant_suite san "$impl"
@@ -889,15 +962,16 @@ target_steps() {
     step "$target: broken and hanging candidates are reported and never installed" broken_candidate
     step "$target: concurrent selections, and a read-only build directory" selector_robust
     step "$target: the selector replaces links and files it did not make; CC=clang is named" selector_links
-    step "$target: install, pkg-config, uninstall, ldconfig (DESTDIR, PREFIX, multiarch LIBDIR)" conventions_install
-    step "$target: CPPFLAGS, CFLAGS, LDFLAGS, WERROR, make check, a CC for another CPU" conventions_flags
-    step "$target: the obvious mistakes give one line that says what to do" one_line_errors
+    step "$target: CPPFLAGS, CFLAGS, LDFLAGS, WERROR, make check and test, a CC for another CPU" conventions_flags
   fi
   if [ -z "$(d target "$target" run)" ] && [ "$target" != native ]; then
     step "$target: differential fuzzing of every implementation against the reference" fuzz "$target"
-  else
-    step "$target: the fuzzer's inputs replayed on every implementation and path" fuzz_replay "$target"
   fi
+}
+
+# test_only STEP...: a step make test runs and make check leaves out
+test_only() {
+  [ "$RUN_SH_SUITE" = check ] || "$@"
 }
 
 if [ -n "$only" ]; then
@@ -905,11 +979,13 @@ if [ -n "$only" ]; then
   cat "$step_log"
   exit $failed
 fi
-if [ "$one" = common-steps ]; then
-  common_steps
-elif [ -n "$one" ]; then
-  target_steps "$one"
-fi
+case "$one" in
+  '') ;;
+  common-steps) common_steps ;;
+  own-*) step "${one#own-}: own checks" impl_checks "${one#own-}" ;;
+  *-more) target_more_steps "${one%-more}" ;;
+  *) target_steps "$one" ;;
+esac
 if [ -n "$one" ]; then
   printf '%s\n' "$failures" | sed '/^$/d' > "$logs/$one.failures"
   printf '%s\n' "$notes" | sed '/^$/d' > "$logs/$one.notes"
@@ -917,34 +993,60 @@ if [ -n "$one" ]; then
   exit 0
 fi
 
-echo "poly1305aes test suite: targets $(echo $targets), ${JOBS:=$(nproc 2>/dev/null || echo 1)} at a time"
-step "tools" sh tools/ensure-tools --test $targets
-rm -f "$logs"/*.counts "$logs"/*.failures "$logs"/*.notes
-# each target's steps, and the steps of no target (--target common-steps), $JOBS at a
-# time: the host first (its steps take longest), then the targets more
-# implementations list (more candidates to prove), the steps of no target last
-{
-for target in $(echo "$targets" | tr ' ' '\n' | grep -x "$host"); do echo "$target"; done
-for target in $(echo "$targets" | tr ' ' '\n' | grep -vx "$host"); do echo "$(d impls "$target" | wc -w) $target"; done |
-  sort -k1,1nr -k2,2 | cut -d' ' -f2
-echo common-steps
-} | xargs -P "$JOBS" -I TARGET sh "$top/test/run.sh" --target TARGET
-for target in $targets common-steps; do
-  [ -f "$logs/$target.counts" ] || { failed=$((failed + 1)); failures="$failures
-  $target: its steps did not finish"; continue; }
-  read -r p f < "$logs/$target.counts"
+suite_start=$(date +%s)
+if [ "$RUN_SH_SUITE" = check ]; then
+  [ "$host" != none ] || { echo "make check: tools/describe.py names no target for this machine"; exit 1; }
+  targets=$host
+  echo "poly1305aes check: target $host, natively, ${JOBS:=$(nproc 2>/dev/null || echo 1)} at a time (make test: every target)"
+  step "tools (nothing installed)" sh tools/ensure-tools --check $host
+  [ $failed = 0 ] || { echo "check: stopped: a tool is missing (the line above names its package)"; exit 1; }
+  lanes="$host $host-more $(checked_impls "$host" | sed 's/^/own-/')"
+else
+  echo "poly1305aes test suite: targets $(echo $targets), ${JOBS:=$(nproc 2>/dev/null || echo 1)} at a time"
+  step "tools" sh tools/ensure-tools --test $targets
+  # the lanes, the longest first as the last run timed them ($logs/LANE.seconds), then
+  # in this order: the host's steps that build on their own (sanitizers, the
+  # selector's own tests, the fuzzer), each target's two lanes, the targets more
+  # implementations list first (more candidates to prove, with clang too), the
+  # implementations' own checks, the steps of no target last
+  lanes=$({
+    for target in $(echo "$targets" | tr ' ' '\n' | grep -x "$host"); do echo "$target-more"; done
+    by_impls=$(for target in $targets; do echo "$(d impls "$target" | wc -w) $target"; done | sort -k1,1nr -k2,2 | cut -d' ' -f2)
+    for target in $by_impls; do echo "$target"; [ "$target" = "$host" ] || echo "$target-more"; done
+    checked_impls $targets | sed 's/^/own-/'
+    echo common-steps
+  } | while read -r lane; do echo "$(cat "$logs/$lane.seconds" 2>/dev/null || echo 0) $lane"; done |
+    sort -s -k1,1nr | cut -d' ' -f2)
+fi
+for lane in $lanes; do rm -f "$logs/$lane.counts" "$logs/$lane.failures" "$logs/$lane.notes"; done
+# each lane $JOBS at a time, each timed for the next run's order (make check's
+# lanes apart: LANE.check-seconds)
+seconds=seconds
+[ "$RUN_SH_SUITE" = test ] || seconds=check-seconds
+printf '%s\n' $lanes |
+  xargs -P "$JOBS" -I LANE sh -c 'start=$(date +%s); sh "$1" --target "$2"; echo $(($(date +%s) - start)) > "$3/$2.$4"' \
+    sh "$top/test/run.sh" LANE "$logs" "$seconds"
+for lane in $lanes; do
+  [ -f "$logs/$lane.counts" ] || { failed=$((failed + 1)); failures="$failures
+  $lane: its steps did not finish"; continue; }
+  read -r p f < "$logs/$lane.counts"
   passed=$((passed + p))
   failed=$((failed + f))
-  [ ! -s "$logs/$target.failures" ] || failures="$failures
-$(cat "$logs/$target.failures")"
-  [ ! -s "$logs/$target.notes" ] || notes="$notes
-$(cat "$logs/$target.notes")"
+  [ ! -s "$logs/$lane.failures" ] || failures="$failures
+$(cat "$logs/$lane.failures")"
+  [ ! -s "$logs/$lane.notes" ] || notes="$notes
+$(cat "$logs/$lane.notes")"
 done
 
+took=$(($(date +%s) - suite_start))
+name="test suite"
+[ "$RUN_SH_SUITE" = test ] || name=check
 echo
 [ -z "$notes" ] || echo "notes:$notes"
 if [ $failed -ne 0 ]; then
-  echo "test suite: $passed passed, $failed FAILED:$failures"
+  echo "$name: $((passed + failed)) steps in $((took / 60)) min $((took % 60)) s: $passed passed, $failed FAILED:$failures"
+  echo "$RUN_SH_SUITE: $passed passed, $failed failed"
   exit 1
 fi
-echo "test suite: all $passed steps passed"
+echo "$name: all $passed steps passed in $((took / 60)) min $((took % 60)) s"
+echo "$RUN_SH_SUITE: $passed passed, $failed failed"
