@@ -1006,15 +1006,16 @@ else
   step "tools" sh tools/ensure-tools --test $targets
   # the lanes, the longest first as the last run timed them ($logs/LANE.seconds), then
   # in this order: the host's steps that build on their own (sanitizers, the
-  # selector's own tests, the fuzzer), each target's two lanes, the targets more
+  # selector's own tests, the fuzzer), the steps of no target (a selection in a copy
+  # of the tree among them), each target's two lanes, the targets more
   # implementations list first (more candidates to prove, with clang too), the
-  # implementations' own checks, the steps of no target last
+  # implementations' own checks last
   lanes=$({
     for target in $(echo "$targets" | tr ' ' '\n' | grep -x "$host"); do echo "$target-more"; done
+    echo common-steps
     by_impls=$(for target in $targets; do echo "$(d impls "$target" | wc -w) $target"; done | sort -k1,1nr -k2,2 | cut -d' ' -f2)
     for target in $by_impls; do echo "$target"; [ "$target" = "$host" ] || echo "$target-more"; done
     checked_impls $targets | sed 's/^/own-/'
-    echo common-steps
   } | while read -r lane; do echo "$(cat "$logs/$lane.seconds" 2>/dev/null || echo 0) $lane"; done |
     sort -s -k1,1nr | cut -d' ' -f2)
 fi
