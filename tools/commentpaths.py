@@ -343,36 +343,31 @@ def users_lists(texts, impls):
     return found
 
 
-def unfinished(texts):
-    """A source comment states what holds, not work still to do (UNFINISHED)."""
-    found = []
+def matching_lines(texts, spans, pattern):
+    """(file, line, match) for each line of a source comment (spans(name, text) gives
+    them) where pattern matches; Markdown documents are not source"""
     for name, text in texts.items():
         if name.endswith(".md"):
             continue
-        for line, comment in comments_of(name, text):
+        for line, comment in spans(name, text):
             for k, piece in enumerate(comment.split("\n")):
-                m = UNFINISHED.search(piece)
+                m = pattern.search(piece)
                 if m:
-                    found.append("%s:%d: \"%s\": a comment states the contract as it holds, not work to do"
-                                 % (name, line + k, m.group(0)))
-    return found
+                    yield name, line + k, m.group(0)
+
+
+def unfinished(texts):
+    """A source comment states what holds, not work still to do (UNFINISHED)."""
+    return ["%s:%d: \"%s\": a comment states the contract as it holds, not work to do" % found
+            for found in matching_lines(texts, comments_of, UNFINISHED)]
 
 
 def measured(texts):
     """A source comment (or a description file's) holds no tick count and no issue number:
     a tick count is one machine's figure and an issue number means nothing in the tree;
     both belong in the results pages (doc/results/), which the comment may name."""
-    found = []
-    for name, text in texts.items():
-        if name.endswith(".md"):
-            continue
-        for line, comment in c_spans(name, text):
-            for k, piece in enumerate(comment.split("\n")):
-                m = MEASURED.search(piece)
-                if m:
-                    found.append("%s:%d: \"%s\": measured figures and issue numbers go in doc/results/, not in a "
-                                 "source comment" % (name, line + k, m.group(0)))
-    return found
+    return ["%s:%d: \"%s\": measured figures and issue numbers go in doc/results/, not in a "
+            "source comment" % found for found in matching_lines(texts, c_spans, MEASURED)]
 
 
 def export_lists(texts):
