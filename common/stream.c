@@ -131,13 +131,9 @@ GPR_ONLY static void copy_in(unsigned char *at, const unsigned char *m, size_t l
 GPR_ONLY static __attribute__((noinline)) void absorb(poly1305aes_state *st, const unsigned char *m, size_t l)
 {
   struct header *h = (struct header *) st->opaque.bytes;
-  const struct poly1305aes_core *core;
-  void *cs;
-  size_t have, buffer, whole;
-  core = poly1305aes_path_core(h->path);
-  cs = core_state(st, core);
-  have = h->nbuffered;
-  buffer = h->buffer;
+  const struct poly1305aes_core *core = poly1305aes_path_core(h->path);
+  void *cs = core_state(st, core);
+  size_t have = h->nbuffered, buffer = h->buffer, whole;
   if (have) {   /* complete the buffer and absorb it */
     size_t take = buffer - have;
     memcpy(h->buffered + have, m, take);
@@ -162,12 +158,15 @@ void poly1305aes_misuse(const char *what)
   abort();
 }
 
+/* the line a misused update or final writes */
+#define NOT_LIVE(call) call " on a state that is not live (finished, zeroed or never started): " \
+  "call poly1305aes_init first"
+
 /* update's misuse: out of line and not noreturn, so that update reaches it by a jump and needs
    no frame of its own */
 static __attribute__((noinline, cold)) void refuse_update(void)
 {
-  poly1305aes_misuse("poly1305aes_update on a state that is not live (finished, zeroed or never started): "
-                     "call poly1305aes_init first");
+  poly1305aes_misuse(NOT_LIVE("poly1305aes_update"));
 }
 
 /* a piece that fits the buffer is only copied */
@@ -208,8 +207,7 @@ GPR_ONLY static void tag_of(poly1305aes_state *st, unsigned char tag[16])
 GPR_ONLY void poly1305aes_final(poly1305aes_state *st, unsigned char out[16])
 {
   if (((struct header *) st->opaque.bytes)->live != LIVE)
-    poly1305aes_misuse("poly1305aes_final on a state that is not live (finished, zeroed or never "
-                       "started): call poly1305aes_init first");
+    poly1305aes_misuse(NOT_LIVE("poly1305aes_final"));
   tag_of(st, out);
   wipe(st, sizeof *st);
 }
