@@ -28,7 +28,7 @@ import shlex
 import subprocess
 import sys
 
-from test.gen_vectors import aes128_encrypt, clamp, poly1305_h
+from test.gen_vectors import poly1305_h, poly1305aes
 
 SLOTS = 4
 ZERO_TAG = bytes(16)
@@ -40,12 +40,9 @@ def tag_of(stream):
     """the tag of a live state's model: (key kind, key bytes, nonce, message)"""
     kind, key, nonce, message = stream
     if kind == "aes":
-        s = aes128_encrypt(key[:16], nonce)
-        r = key[16:]
-    else:
-        s = key[16:]
-        r = key[:16]
-    return ((poly1305_h(clamp(r), bytes(message)) + int.from_bytes(s, "little")) % 2 ** 128).to_bytes(16, "little")
+        return poly1305aes(key[:16], key[16:], nonce, bytes(message))
+    s = int.from_bytes(key[16:], "little")   # a one-time key: r, then s
+    return ((poly1305_h(key[:16], bytes(message)) + s) % 2 ** 128).to_bytes(16, "little")
 
 
 class Sequence:
