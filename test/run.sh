@@ -848,6 +848,24 @@ host no-such-machine' targets/native/target > "$scratch/targets/$new/target" &&
   return $result
 }
 
+# the self-test's length sweeps (test/test.c's sweep_next) take every length up to
+# SWEEP_EVERY and a sample past it: every threshold an implementation's thresholds file
+# names must lie below SWEEP_EVERY, so that each switch point is crossed at every length,
+# or be one check_near takes with its neighbours (its near32k lengths T - 1, T and T + 1)
+sweep_bounds() {
+  every=$(sed -n 's/^#define SWEEP_EVERY \([0-9]*\)u$/\1/p' test/test.c)
+  near=$(sed -n 's/.*near32k\[\] = { *\([0-9, ]*\) *};.*/\1/p' test/test.c | tr -d ' ' | tr ',' ' ')
+  [ -n "$every" ] && [ -n "$near" ] ||
+    { echo "FAIL no '#define SWEEP_EVERY <bytes>u' or no near32k[] list in test/test.c"; return 1; }
+  above=$(for impl in $(d impls); do
+    d impl "$impl" thresholds | awk -v impl="$impl" -v every="$every" -v near=" $near " '
+      $2 + 0 >= every + 0 && !(index(near, " " ($2 - 1) " ") && index(near, " " $2 " ") && index(near, " " ($2 + 1) " ")) {
+        print "poly1305aes_" impl ": " $1 " " $2 }'
+  done)
+  [ -z "$above" ] || { echo "FAIL thresholds the self-test does not cross at every length (at or above SWEEP_EVERY, $every, and not in check_near's near32k with both neighbours): raise SWEEP_EVERY or add them to near32k in test/test.c:"; echo "$above"; return 1; }
+  echo "every threshold of every implementation is below SWEEP_EVERY ($every bytes) or taken with its neighbours by check_near ($near)"
+}
+
 # commands an implementation lists in its 'checks' file (bound proofs, object checks)
 impl_checks() {
   d impl "$1" checks | while read -r command; do
@@ -874,6 +892,7 @@ common_steps() {
   step "set-up survives a failed apt-get update (a fake apt-get)" apt_mid_sync
   step "make check installs nothing: a missing tool is one line naming its package" check_installs_nothing
   step "the vector-permute AES's tables derived and checked (aes/vpaes.py)" python3 -m aes.vpaes --check common/vpaes.h
+  step "the self-test sweeps every length past each implementation's thresholds" sweep_bounds
   step "a target is its folder: no file lists every target; a copy of native added under another name is selected and installed" target_folder
 }
 

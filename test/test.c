@@ -254,7 +254,26 @@ static void check_lengths(void)
   }
 }
 
-/* every prefix 0..maxlen of one random message, against the reference
+/* The lengths a sweep 0..maxlen takes: every length to SWEEP_EVERY, past it
+   every SWEEP_STRIDE-th, and maxlen. SWEEP_EVERY lies above every threshold
+   of every implementation's thresholds file (test/run.sh's sweep_bounds step
+   checks it), so each switch point is crossed at every length; the stride is
+   odd, so the lengths past SWEEP_EVERY meet every residue modulo SWEEP_RESIDUES
+   bytes (the widest unrolled loop's step, and then some) as long as a sweep
+   takes at least that many of them. */
+#define SWEEP_EVERY 4608u
+#define SWEEP_STRIDE 17u
+#define SWEEP_RESIDUES 512u
+#define SWEEP_LONGEST 16384u   /* the longest sweep (check_prefix, check_ff) */
+typedef char sweep_meets_every_residue[(SWEEP_STRIDE % 2 == 1
+  && (SWEEP_LONGEST - SWEEP_EVERY) / SWEEP_STRIDE >= SWEEP_RESIDUES) ? 1 : -1];
+static unsigned int sweep_next(unsigned int l, unsigned int maxlen)
+{
+  if (l < SWEEP_EVERY || l == maxlen) return l + 1;
+  return l + SWEEP_STRIDE < maxlen ? l + SWEEP_STRIDE : maxlen;
+}
+
+/* the sweep's prefixes of one random message, against the reference
    streamed over the same message: each length crosses the implementation's
    block, unrolling and path switch points in turn */
 static unsigned char big[(1 << 20) + 64];
@@ -264,16 +283,16 @@ static void prefixes(const unsigned char kr[32], const unsigned char n[16], cons
 {
   struct ref_state full, part;
   unsigned char s[16], want[16], got[16];
-  unsigned int l;
+  unsigned int l, absorbed = 0;   /* the reference's full has the blocks m[0..absorbed) */
   aes_ref_encrypt(s, kr, n);
   ref_start(&full, kr);
-  for (l = 0; l <= maxlen; ++l) {
+  for (l = 0; l <= maxlen; l = sweep_next(l, maxlen)) {
+    for (; absorbed + 16 <= l; absorbed += 16) ref_chunk(&full, m + absorbed, 16);
     part = full;
-    if (l % 16) ref_chunk(&part, m + l / 16 * 16, l % 16);
+    if (l % 16) ref_chunk(&part, m + absorbed, l % 16);
     ref_tag(want, &part, s);
     poly1305aes_authenticate(got, kr, n, m, l);
     compare_tag(got, want, "prefix of a random message, length", (long) l);
-    if (l % 16 == 15) ref_chunk(&full, m + l / 16 * 16, 16);
   }
 }
 
@@ -284,7 +303,7 @@ static void check_prefix(void)
   int round;
   for (round = 0; round < 3; ++round) {
     random_case(&prng, kr, n, big, 16384);
-    prefixes(kr, n, big, round ? 4096 : 16384);
+    prefixes(kr, n, big, round ? 4096 : SWEEP_LONGEST);
   }
 }
 
@@ -538,34 +557,34 @@ static void check_offsets(void)
     }
 }
 
-/* all-0xff messages of every length 0..maxlen with r and k given; the
+/* all-0xff messages of the sweep's lengths to maxlen with r and k given; the
    reference streams, so each length costs one partial chunk */
 static void ff_lengths(const char *rhex, const char *khex, unsigned int maxlen)
 {
   static unsigned char m[16384];
   unsigned char kr[32], n[16], s[16], out[16], want[16];
   struct ref_state full, partial;
-  unsigned int l;
+  unsigned int l, absorbed = 0;   /* the reference's full has absorbed that many bytes */
   hex_decode(kr, 16, khex);
   hex_decode(kr + 16, 16, rhex);
   memset(n, 0xff, 16);
   memset(m, 0xff, sizeof m);
   aes_ref_encrypt(s, kr, n);
   ref_start(&full, kr);
-  for (l = 0; l <= maxlen; ++l) {
+  for (l = 0; l <= maxlen; l = sweep_next(l, maxlen)) {
+    for (; absorbed + 16 <= l; absorbed += 16) ref_chunk(&full, m, 16);
     partial = full;
     if (l % 16) ref_chunk(&partial, m, l % 16);
     ref_tag(want, &partial, s);
     poly1305aes_authenticate(out, kr, n, m, l);
     compare_tag(out, want, "all-0xff message of length", (long) l);
-    if (l % 16 == 15) ref_chunk(&full, m, 16);
   }
 }
 
 static void check_ff(void)
 {
   /* the largest clamped r with k zero and k all ones, then r with every allowed bit of the top word */
-  ff_lengths("ffffff0ffcffff0ffcffff0ffcffff0f", "00000000000000000000000000000000", 16384);
+  ff_lengths("ffffff0ffcffff0ffcffff0ffcffff0f", "00000000000000000000000000000000", SWEEP_LONGEST);
   ff_lengths("ffffff0ffcffff0ffcffff0ffcffff0f", "ffffffffffffffffffffffffffffffff", 4096);
   ff_lengths("0100000000000000000000000000000f", "0123456789abcdef0123456789abcdef", 2048);
 }
