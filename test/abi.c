@@ -213,7 +213,7 @@ static void call(struct abi_block *b)
    depends on the secrets, whatever its form (a partial sum, a transformed round key: forms
    stackscan.c does not know), and fails too. The block is as the first call left it
    afterwards */
-static void scan_stack(struct abi_block *b, const struct secrets *a,
+static void scan_stack(struct abi_block *b, struct secrets *a,
                        void (*again)(struct abi_block *, void *, struct secrets *), void *context,
                        int same_places)
 {

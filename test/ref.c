@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: CC0-1.0 */
 /* Readable reference Poly1305-AES (see ref.h); AES from aes/aes_ref.c. */
+#include <stdint.h>
 #include <string.h>
 #include "ref.h"
 #include "aes_ref.h"
@@ -32,12 +33,16 @@ static void subtract(unsigned char x[17], const unsigned char y[17])
 /* x = x * y mod p, for x, y < 2^136 */
 void ref_multiply(unsigned char x[17], const unsigned char y[17])
 {
-  unsigned long product[34] = { 0 };
-  unsigned long carry;
+  uint64_t product[34] = { 0 };   /* product[i]: the coefficient of 2^(8 i), any size until carried */
+  uint64_t carry, xw[9], yw[9];    /* x and y in 16-bit limbs */
   unsigned char low[17], high[18];
   int i, j;
-  for (i = 0; i < 17; ++i)
-    for (j = 0; j < 17; ++j) product[i + j] += (unsigned long) x[i] * y[j];
+  for (i = 0; i < 9; ++i) {
+    xw[i] = x[2 * i] | (2 * i + 1 < 17 ? (uint64_t) x[2 * i + 1] << 8 : 0);
+    yw[i] = y[2 * i] | (2 * i + 1 < 17 ? (uint64_t) y[2 * i + 1] << 8 : 0);
+  }
+  for (i = 0; i < 9; ++i)
+    for (j = 0; j < 9; ++j) product[2 * (i + j)] += xw[i] * yw[j];
   for (i = 0, carry = 0; i < 34; ++i) {
     carry += product[i];
     product[i] = carry & 255;

@@ -23,8 +23,9 @@ static void precompute(struct secrets *s);
 static void secrets_fill(struct secrets *s, const unsigned char k[16], const unsigned char r[16],
                          const unsigned char sbytes[16], const unsigned char *tag)
 {
-  unsigned int e, i;
-  memset(s, 0, sizeof *s);
+  s->ready = 0;   /* the powers and tables: precompute, on first use */
+  s->has_tag = 0;
+  memset(s->tag, 0, 16);
   memcpy(s->k, k, 16);
   memcpy(s->r, r, 16);
   s->r[3] &= 15; s->r[7] &= 15; s->r[11] &= 15; s->r[15] &= 15;
@@ -35,12 +36,6 @@ static void secrets_fill(struct secrets *s, const unsigned char k[16], const uns
     memcpy(s->tag, tag, 16);
     s->has_tag = 1;
   }
-  for (i = 0; i < 16; ++i) s->power[1][i] = s->r[i];
-  for (e = 2; e <= 16; ++e) {
-    memcpy(s->power[e], s->power[e - 1], 17);
-    ref_multiply(s->power[e], s->power[1]);
-  }
-  precompute(s);
 }
 
 void secrets_of(struct secrets *s, const unsigned char kr[32], const unsigned char n[16],
@@ -164,9 +159,10 @@ static uint64_t odd_significand(const unsigned char *p, unsigned int *length)
   unsigned int e = (unsigned int) (b >> 52 & 0x7ff);
   *length = 0;
   if (e == 0 || e == 0x7ff) return 0;
-  m = (b & ((1ull << 52) - 1)) | (1ull << 52);
-  while (!(m & 1)) m >>= 1;
-  for (*length = 0; m >> *length; ++*length) {}
+  m = (b & ((1ull << 52) - 1)) | (1ull << 52);   /* 53 bits long */
+  *length = 53;
+  while (!(m & 255)) m >>= 8, *length -= 8;
+  while (!(m & 1)) m >>= 1, --*length;
   return m;
 }
 
@@ -187,33 +183,61 @@ static struct stack_find word_find(int i, int kind)
   return f;
 }
 
-static const uint64_t *sort_base;
-static int by_value(const void *a, const void *b)
+/* order[0..n) = 0..n-1 sorted by word[]: a stable least-significant-byte-first radix sort */
+static void sort_words(const uint64_t *word, unsigned short *order, int n)
 {
-  uint64_t x = sort_base[*(const unsigned short *) a], y = sort_base[*(const unsigned short *) b];
-  return (x > y) - (x < y);
+  static unsigned short spare[STACKSCAN_WORDS];
+  unsigned short *from = order, *to = spare, *t;
+  int i, shift;
+  for (i = 0; i < n; ++i) order[i] = (unsigned short) i;
+  for (shift = 0; shift < 64; shift += 8) {
+    int count[257] = { 0 };
+    for (i = 0; i < n; ++i) ++count[(word[from[i]] >> shift & 255) + 1];
+    if (count[1 + (word[from[0]] >> shift & 255)] == n) continue;   /* one value of this byte: order kept */
+    for (i = 0; i < 256; ++i) count[i + 1] += count[i];
+    for (i = 0; i < n; ++i) to[count[word[from[i]] >> shift & 255]++] = from[i];
+    t = from, from = to, to = t;
+  }
+  if (from != order) memcpy(order, from, (size_t) n * sizeof *order);
 }
 
+/* r's powers, every word form's value for 4- and 8-byte words, their sorted order and
+   the windows of the numbers the double forms look for (r^1..r^4, s): once per secrets */
 static void precompute(struct secrets *s)
 {
   int size, i, which, negated;
-  unsigned int position;
+  unsigned int position, e;
+  uint64_t integer[INTEGER_FORMS];
+  unsigned char has_integer[INTEGER_FORMS];
+  if (s->ready) return;
+  for (i = 0; i < 16; ++i) s->power[1][i] = s->r[i];
+  for (e = 2; e <= 16; ++e) {
+    memcpy(s->power[e], s->power[e - 1], 17);
+    ref_multiply(s->power[e], s->power[1]);
+  }
+  for (i = 0; i < INTEGER_FORMS; ++i) has_integer[i] = (unsigned char) integer_form(s, i, &integer[i]);
   for (size = 0; size < 2; ++size) {
     for (i = 0; i < STACKSCAN_WORDS; ++i) {
       struct stack_find f = word_find(i, 4 + 4 * size);
-      s->valid[size][i] = (unsigned char) word_form(s, &f, &s->word[size][i]);
-      if (!s->valid[size][i]) s->word[size][i] = 0;
-      s->order[size][i] = (unsigned short) i;
+      int valid;
+      if (i < RAW_OBJECTS * 8) {
+        valid = word_form(s, &f, &s->word[size][i]);
+      } else {
+        valid = has_integer[f.index] && (size == 1 || integer[f.index] <= 0xffffffffu);
+        s->word[size][i] = integer[f.index];
+      }
+      s->valid[size][i] = (unsigned char) valid;
+      if (!valid) s->word[size][i] = 0;
     }
-    sort_base = s->word[size];
-    qsort(s->order[size], STACKSCAN_WORDS, sizeof s->order[size][0], by_value);
+    sort_words(s->word[size], s->order[size], STACKSCAN_WORDS);
   }
-  for (which = 1; which < NUMBERS; ++which)
+  for (which = 1; which <= NUMBER_S; which = which == 4 ? NUMBER_S : which + 1)
     for (negated = 0; negated < 2; ++negated) {
       unsigned char x[17];
       number(s, which, negated, x);
       for (position = 0; position < 130; ++position) s->window[which][negated][position] = bits(x, position, 64);
     }
+  s->ready = 1;
 }
 
 /* the odd part of bits [position, position + length) of a number, times multiplier */
@@ -228,11 +252,12 @@ static uint64_t window_odd(const struct secrets *s, int which, int negated, unsi
   return v;
 }
 
-size_t stack_candidates(const struct secrets *s, const unsigned char *image, size_t len, uint32_t paint,
+size_t stack_candidates(struct secrets *s, const unsigned char *image, size_t len, uint32_t paint,
                         struct stack_find *found, size_t max)
 {
   size_t count = 0, at;
   int size, which, negated, multiplier;
+  precompute(s);
   for (size = 0; size < 2; ++size) {
     int kind = 4 + 4 * size;
     for (at = 0; at + (size_t) kind <= len; at += (size_t) kind) {
@@ -282,8 +307,9 @@ size_t stack_candidates(const struct secrets *s, const unsigned char *image, siz
   return count;
 }
 
-int stack_confirms(const struct secrets *s, const unsigned char *image, const struct stack_find *find)
+int stack_confirms(struct secrets *s, const unsigned char *image, const struct stack_find *find)
 {
+  precompute(s);
   if (find->kind == 0) {
     unsigned int length;
     int n = find->object - RAW_OBJECTS;

@@ -28,8 +28,10 @@ struct secrets {
   unsigned char roundkeys[176];   /* k, then round keys 1..10 */
   unsigned char power[17][17];    /* power[e] = r^e mod p, 17-byte little-endian, e = 1..16 */
   int has_tag;                    /* verify: the right tag is a secret too */
-  /* precomputed: every word form's value for 4- and 8-byte words (valid or not), sorted
-     indices into them, and 64-bit windows of r^1..r^4 and s (and complements) at every bit */
+  /* precomputed on first use (ready): the powers, every word form's value for 4- and 8-byte
+     words (valid or not), sorted indices into them, and 64-bit windows of r^1..r^4 and s (and
+     complements) at every bit */
+  int ready;
   uint64_t word[2][STACKSCAN_WORDS];
   unsigned char valid[2][STACKSCAN_WORDS];
   unsigned short order[2][STACKSCAN_WORDS];
@@ -48,12 +50,12 @@ void secrets_of(struct secrets *s, const unsigned char kr[32], const unsigned ch
                 const unsigned char *tag);
 /* the same for Poly1305 with the one-time key r || s (no AES key: k is taken as s) */
 void secrets_of_onetime(struct secrets *s, const unsigned char key[32], const unsigned char *tag);
-/* candidate finds in image[0..len) (len a multiple of 8, 8-aligned), skipping
+/* (both compute s's tables on their first call for s) candidate finds in image[0..len) (len a multiple of 8, 8-aligned), skipping
    words equal to paint; up to max into found; returns how many */
-size_t stack_candidates(const struct secrets *s, const unsigned char *image, size_t len, uint32_t paint,
+size_t stack_candidates(struct secrets *s, const unsigned char *image, size_t len, uint32_t paint,
                         struct stack_find *found, size_t max);
 /* does image hold, at find->offset, the same form of secrets s? */
-int stack_confirms(const struct secrets *s, const unsigned char *image, const struct stack_find *find);
+int stack_confirms(struct secrets *s, const unsigned char *image, const struct stack_find *find);
 /* a line naming the form */
 void stack_describe(char *text, size_t size, const struct stack_find *find);
 /* bytes of image[0..len) below the first word not equal to paint, from the top end len: the depth used */
