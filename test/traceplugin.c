@@ -8,7 +8,9 @@
    it, so the few declarations it uses are written out below). Single-threaded
    guest programs: there is one vCPU.
    FILE gets one line per segment, "SEGMENT INSNS INSNHASH MEMS MEMHASH"
-   (FNV-1a over the 64-bit addresses, in order); with dump=N, also every
+   (FNV-1a over the 64-bit addresses in order; for the instructions, over each
+   translation block's start and count: the same blocks in the same order are the
+   same instructions); with dump=N, also every
    address of segment N, one a line: "i ADDRESS" (an instruction executed) or
    "m ADDRESS INSN" (a memory access, and the instruction making it). */
 #include <inttypes.h>
@@ -29,6 +31,9 @@ void qemu_plugin_register_vcpu_tb_trans_cb(qemu_plugin_id_t id,
 size_t qemu_plugin_tb_n_insns(const struct qemu_plugin_tb *tb);
 struct qemu_plugin_insn *qemu_plugin_tb_get_insn(const struct qemu_plugin_tb *tb, size_t index);
 uint64_t qemu_plugin_insn_vaddr(const struct qemu_plugin_insn *insn);
+uint64_t qemu_plugin_tb_vaddr(const struct qemu_plugin_tb *tb);
+void qemu_plugin_register_vcpu_tb_exec_cb(struct qemu_plugin_tb *tb, void (*cb)(unsigned int vcpu, void *data),
+                                          enum qemu_plugin_cb_flags flags, void *data);
 void qemu_plugin_register_vcpu_insn_exec_cb(struct qemu_plugin_insn *insn,
                                             void (*cb)(unsigned int vcpu, void *data),
                                             enum qemu_plugin_cb_flags flags, void *data);
@@ -74,6 +79,20 @@ static void on_insn(unsigned int vcpu, void *data)
   if (current == dump) fprintf(out, "i %" PRIx64 "\n", pc);
 }
 
+/* a translation block: its first address and its count of instructions. Outside the
+   segment dumped, the instruction digest takes one block at a time, (start, count): the
+   same blocks executed in the same order are the same instructions in the same order */
+struct block { uint64_t pc, insns; };
+
+static void on_block(unsigned int vcpu, void *data)
+{
+  const struct block *b = data;
+  (void) vcpu;
+  if (current < 0) return;
+  segments[current].insns += b->insns;
+  segments[current].insn_hash = fnv(fnv(segments[current].insn_hash, b->pc), b->insns);
+}
+
 static void on_mem(unsigned int vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr, void *data)
 {
   (void) vcpu;
@@ -84,14 +103,29 @@ static void on_mem(unsigned int vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr
   if (current == dump) fprintf(out, "m %" PRIx64 " %" PRIx64 "\n", vaddr, (uint64_t) (uintptr_t) data);
 }
 
+/* a block holding the mark, and every block when a segment is to be dumped, has a
+   callback for each instruction (on_insn); every other block one for the block (on_block) */
 static void on_translate(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 {
   size_t i, count = qemu_plugin_tb_n_insns(tb);
+  int each = dump >= 0;
   (void) id;
+  for (i = 0; i < count; ++i)
+    if (qemu_plugin_insn_vaddr(qemu_plugin_tb_get_insn(tb, i)) == mark) each = 1;
+  if (!each) {
+    struct block *b = malloc(sizeof *b);   /* kept for the block's life: the process's */
+    if (!b) {
+      fprintf(stderr, "traceplugin: out of memory\n");
+      exit(1);
+    }
+    b->pc = qemu_plugin_tb_vaddr(tb);
+    b->insns = count;
+    qemu_plugin_register_vcpu_tb_exec_cb(tb, on_block, QEMU_PLUGIN_CB_NO_REGS, b);
+  }
   for (i = 0; i < count; ++i) {
     struct qemu_plugin_insn *insn = qemu_plugin_tb_get_insn(tb, i);
     void *pc = (void *) (uintptr_t) qemu_plugin_insn_vaddr(insn);
-    qemu_plugin_register_vcpu_insn_exec_cb(insn, on_insn, QEMU_PLUGIN_CB_NO_REGS, pc);
+    if (each) qemu_plugin_register_vcpu_insn_exec_cb(insn, on_insn, QEMU_PLUGIN_CB_NO_REGS, pc);
     qemu_plugin_register_vcpu_mem_cb(insn, on_mem, QEMU_PLUGIN_CB_NO_REGS, QEMU_PLUGIN_MEM_RW, pc);
   }
 }

@@ -94,6 +94,21 @@ def first_difference(qemu, program, args_of, seeds, segment):
     return "at the end of the shorter trace"
 
 
+class Where:
+    """Where a segment's traces differ: the segment and seeds, and, found by two more runs
+    only when the text is wanted (a verdict names the first leak of a kind), the address."""
+    def __init__(self, segment_name, qemu, program, args_of, seeds, segment):
+        self.parts = (segment_name, qemu, program, args_of, seeds, segment)
+        self.text = None
+
+    def __str__(self):
+        if self.text is None:
+            segment_name, qemu, program, args_of, seeds, segment = self.parts
+            self.text = "%s (seeds %d and %d: %s)" % (segment_name, seeds[0], seeds[1],
+                                                     first_difference(qemu, program, args_of, seeds, segment))
+        return self.text
+
+
 cache = {}   # (program, arguments of the first seed) -> the traces of every seed
 
 
@@ -114,8 +129,7 @@ def compare(qemu, program, args_of, names, every=1, first=0):
         where = ""
         if len(insns) > 1 or len(mems) > 1:
             differing = [s for s in SEEDS if traces[s][segment] != traces[SEEDS[0]][segment]]
-            where = "%s (seeds %d and %d: %s)" % (names(segment), SEEDS[0], differing[0],
-                                                 first_difference(qemu, program, args_of, [SEEDS[0], differing[0]], segment))
+            where = Where(names(segment), qemu, program, args_of, [SEEDS[0], differing[0]], segment)
         out.append((len(insns) > 1, len(mems) > 1, where))
     return out
 
