@@ -38,16 +38,22 @@ export RUN_SH_SUITE
 only=""
 if [ "${1:-}" = "--only" ]; then only=${2:?}; shift 2; fi
 
-# step NAME COMMAND...: run, log, report (its variables are step_*: the steps' own
-# functions use name, log and start)
+# the CPU seconds (user and system) this shell's finished children have used so far
+cpu_seconds() {
+  times | awk 'NR == 2 { split($1, u, "m"); split($2, s, "m"); printf "%d\n", u[1] * 60 + u[2] + s[1] * 60 + s[2] }'
+}
+
+# step NAME COMMAND...: run, log, report with its wall and CPU seconds (its variables
+# are step_*: the steps' own functions use name, log and start)
 step() {
   step_name=$1
   shift
   step_log=$logs/$(echo "$step_name" | tr ' /' '__').log
   step_start=$(date +%s)
+  step_cpu=$(cpu_seconds)
   if "$@" >"$step_log" 2>&1; then
     passed=$((passed + 1))
-    echo "PASS $step_name ($(($(date +%s) - step_start))s)"
+    echo "PASS $step_name ($(($(date +%s) - step_start))s, CPU $(($(cpu_seconds) - step_cpu))s)"
   else
     failed=$((failed + 1))
     failures="$failures
@@ -1026,6 +1032,7 @@ if [ -n "$one" ]; then
   printf '%s\n' "$failures" | sed '/^$/d' > "$logs/$one.failures"
   printf '%s\n' "$notes" | sed '/^$/d' > "$logs/$one.notes"
   echo "$passed $failed" > "$logs/$one.counts"
+  cpu_seconds > "$logs/$one.cpu"
   exit 0
 fi
 
@@ -1055,7 +1062,7 @@ else
   } | while read -r lane; do echo "$(cat "$logs/$lane.seconds" 2>/dev/null || echo 0) $lane"; done |
     sort -s -k1,1nr | cut -d' ' -f2)
 fi
-for lane in $lanes; do rm -f "$logs/$lane.counts" "$logs/$lane.failures" "$logs/$lane.notes"; done
+for lane in $lanes; do rm -f "$logs/$lane.counts" "$logs/$lane.failures" "$logs/$lane.notes" "$logs/$lane.cpu"; done
 # each lane $JOBS at a time, each timed for the next run's order (make check's
 # lanes apart: LANE.check-seconds)
 seconds=seconds
@@ -1076,14 +1083,15 @@ $(cat "$logs/$lane.notes")"
 done
 
 took=$(($(date +%s) - suite_start))
+cpu=$(for lane in $lanes; do cat "$logs/$lane.cpu" 2>/dev/null; done | awk '{ t += $1 } END { printf "%d\n", t }')
 name="test suite"
 [ "$RUN_SH_SUITE" = test ] || name=check
 echo
 [ -z "$notes" ] || echo "notes:$notes"
 if [ $failed -ne 0 ]; then
-  echo "$name: $((passed + failed)) steps in $((took / 60)) min $((took % 60)) s: $passed passed, $failed FAILED:$failures"
+  echo "$name: $((passed + failed)) steps in $((took / 60)) min $((took % 60)) s ($((cpu / 60)) min of CPU): $passed passed, $failed FAILED:$failures"
   echo "$RUN_SH_SUITE: $passed passed, $failed failed"
   exit 1
 fi
-echo "$name: all $passed steps passed in $((took / 60)) min $((took % 60)) s"
+echo "$name: all $passed steps passed in $((took / 60)) min $((took % 60)) s ($((cpu / 60)) min of CPU, $JOBS at a time)"
 echo "$RUN_SH_SUITE: $passed passed, $failed failed"
