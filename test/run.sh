@@ -38,9 +38,13 @@ export RUN_SH_SUITE
 only=""
 if [ "${1:-}" = "--only" ]; then only=${2:?}; shift 2; fi
 
-# the CPU seconds (user and system) this shell's finished children have used so far
-cpu_seconds() {
-  times | awk 'NR == 2 { split($1, u, "m"); split($2, s, "m"); printf "%d\n", u[1] * 60 + u[2] + s[1] * 60 + s[2] }'
+# cpu_now: cpu_used = the CPU seconds (user and system) this shell's finished children
+# have used so far (times runs in this shell: in a command substitution it would see none)
+cpu_now() {
+  times > "$logs/.times.$$"
+  cpu_used=$(awk 'NR == 2 { split($1, u, "m"); split($2, s, "m"); printf "%d\n", u[1] * 60 + u[2] + s[1] * 60 + s[2] }' \
+    "$logs/.times.$$")
+  rm -f "$logs/.times.$$"
 }
 
 # step NAME COMMAND...: run, log, report with its wall and CPU seconds (its variables
@@ -50,10 +54,12 @@ step() {
   shift
   step_log=$logs/$(echo "$step_name" | tr ' /' '__').log
   step_start=$(date +%s)
-  step_cpu=$(cpu_seconds)
+  cpu_now
+  step_cpu=$cpu_used
   if "$@" >"$step_log" 2>&1; then
     passed=$((passed + 1))
-    echo "PASS $step_name ($(($(date +%s) - step_start))s, CPU $(($(cpu_seconds) - step_cpu))s)"
+    cpu_now
+    echo "PASS $step_name ($(($(date +%s) - step_start))s, CPU $((cpu_used - step_cpu))s)"
   else
     failed=$((failed + 1))
     failures="$failures
@@ -1032,7 +1038,8 @@ if [ -n "$one" ]; then
   printf '%s\n' "$failures" | sed '/^$/d' > "$logs/$one.failures"
   printf '%s\n' "$notes" | sed '/^$/d' > "$logs/$one.notes"
   echo "$passed $failed" > "$logs/$one.counts"
-  cpu_seconds > "$logs/$one.cpu"
+  cpu_now
+  echo "$cpu_used" > "$logs/$one.cpu"
   exit 0
 fi
 
