@@ -16,15 +16,32 @@
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 1
-d() { python3 -m tools.describe "$@"; }
-targets=${TARGETS:-$(d targets)}
-host=$(d host 2>/dev/null) || host=none
 # BUILDROOT (make's; default build/) holds everything the suite writes
 build=${BUILDROOT:-$top/build}
 case $build in /*) ;; *) build=$top/$build ;; esac
 logs=$build/test-logs
 root=$build/test
 mkdir -p "$logs" "$root"
+# d ARGS...: tools/describe.py's answer, kept in $logs/describe/ for the rest of the run
+# (the tree does not change during one; a run of the suite, or of one step, starts afresh,
+# its lanes share it); the key holds the arguments and POLY1305AES_MACHINE
+dcache=$logs/describe
+[ "${1:-}" = "--target" ] || rm -rf "$dcache"
+mkdir -p "$dcache"
+d() {
+  d_key=$(printf '%s|' "${POLY1305AES_MACHINE:-}" "$@" | tr -c 'A-Za-z0-9._-' '_')
+  if [ -f "$dcache/$d_key" ]; then
+    cat "$dcache/$d_key"
+    return 0
+  fi
+  d_out=$(python3 -m tools.describe "$@") || { d_status=$?; [ -z "$d_out" ] || printf '%s\n' "$d_out"; return $d_status; }
+  [ -z "$d_out" ] || printf '%s\n' "$d_out" > "$dcache/$d_key.$$" || return 1
+  [ -n "$d_out" ] || : > "$dcache/$d_key.$$" || return 1
+  mv "$dcache/$d_key.$$" "$dcache/$d_key"
+  [ -z "$d_out" ] || printf '%s\n' "$d_out"
+}
+targets=${TARGETS:-$(d targets)}
+host=$(d host 2>/dev/null) || host=none
 passed=0
 failed=0
 failures=""
