@@ -289,27 +289,12 @@ GPR_ONLY static unsigned char *tag_of(poly1305aes_state *st, unsigned char *out)
   return tag;
 }
 
-/* zeroes the whole state. On x86 through the C library's memset, whose vector stores are
-   faster for these bytes than the string store the compiler inlines for a constant length (the
-   length is hidden from it); elsewhere wipe() */
-GPR_ONLY static void wipe_state(poly1305aes_state *st)
-{
-#if defined(__x86_64__) || defined(__i386__)
-  size_t bytes = sizeof *st;
-  __asm__("" : "+r"(bytes));
-  memset(st, 0, bytes);
-  __asm__ __volatile__("" : : "r"(st) : "memory");
-#else
-  wipe(st, sizeof *st);
-#endif
-}
-
 GPR_ONLY void poly1305aes_final(poly1305aes_state *st, unsigned char out[16])
 {
   if (((struct header *) st->opaque.bytes)->live != LIVE)
     poly1305aes_misuse(NOT_LIVE("poly1305aes_final"));
   tag_of(st, out);
-  wipe_state(st);
+  wipe(st, sizeof *st);
 }
 
 GPR_ONLY int poly1305aes_final_verify(poly1305aes_state *st, const unsigned char a[16])
@@ -317,7 +302,7 @@ GPR_ONLY int poly1305aes_final_verify(poly1305aes_state *st, const unsigned char
   int equal = 0;
   if (((struct header *) st->opaque.bytes)->live == LIVE)   /* else a misuse: nothing to compare with */
     equal = poly1305aes_isequal(a, tag_of(st, NULL));
-  wipe_state(st);
+  wipe(st, sizeof *st);
   return equal;
 }
 
