@@ -192,7 +192,7 @@ GPR_ONLY static __attribute__((noinline)) void absorb(poly1305aes_state *st, con
     cs = start_core(st, core);
     if (l - edge >= STREAM_BUFFER) {   /* a long run follows: the buffer to the block edge, then the run */
       if (have) {
-        memcpy(h->buffered + have, m, edge);
+        copy_in(h->buffered + have, m, edge);
         core->blocks(cs, h->buffered, (have + edge) / 16, 1);
         m += edge;
         l -= edge;
@@ -205,7 +205,7 @@ GPR_ONLY static __attribute__((noinline)) void absorb(poly1305aes_state *st, con
   }
   if (have) {   /* complete the buffer and absorb it */
     size_t take = buffer - have;
-    memcpy(h->buffered + have, m, take);
+    copy_in(h->buffered + have, m, take);
     core->blocks(cs, h->buffered, buffer / 16, 1);
     m += take;
     l -= take;
@@ -217,7 +217,7 @@ GPR_ONLY static __attribute__((noinline)) void absorb(poly1305aes_state *st, con
     m += 16 * whole;
     l -= 16 * whole;
   }
-  if (l) memcpy(h->buffered, m, l);
+  copy_in(h->buffered, m, l);
   h->nbuffered = (unsigned short) l;
 }
 
