@@ -26,7 +26,7 @@
 #                              speed/bench.sh; under an emulator: instructions under qemu,
 #                              BENCH_RUN another emulated CPU): a table, a sweep,
 #                              build/<target>/bench.csv and bench.png; natively:
-#                              BENCH_ARGS="onetime" (or "stream", "paths", ...) runs only
+#                              BENCH_ARGS="onetime" (or "stream", "aead", "paths", ...) runs only
 #                              build/<target>/bench BENCH_ARGS (speed/bench.c's modes)
 #   make fuzz [FUZZ_SECONDS=600]  differential fuzzing of every host implementation
 #   make dist                  build/poly1305aes-VERSION.tar.gz, the release (tools/dist.py;

@@ -3,7 +3,7 @@
    products (one 32x32->64 multiply each on a 32-bit CPU too), any byte
    order. Used to join two chains that hashed two regions of one message
    apart, h = a r^e + b (common/poly64.h for amd64 and arm64,
-   poly1305aes_x86/scalar.c; not in a loop, so its speed hardly matters), and
+   poly1305aes_x86/scalar.c; once a long run of a stream or message), and
    as a whole Poly1305 core (p26_start, p26_blocks, p26_finish:
    poly1305aes_ct where the compiler has no 128-bit integers).
    mul26_by: limbs of a below 2^27.1, of b below 2^26.4 (so 5b < 2^28.73) and
@@ -51,8 +51,10 @@ static inline __attribute__((always_inline)) void mul26_by(uint32_t c[5], const 
   c[0] = (uint32_t) d0, c[1] = (uint32_t) d1, c[2] = (uint32_t) d2, c[3] = (uint32_t) d3, c[4] = (uint32_t) d4;
 }
 
-/* c = a b + add mod p; c may be a or b */
-static inline void mul26(uint32_t c[5], const uint32_t a[5], const uint32_t b[5], const uint32_t add[5])
+/* c = a b + add mod p; c may be a or b (inlined: a join's powers are one chain of them, which
+   calls would lengthen) */
+static inline __attribute__((always_inline)) void mul26(uint32_t c[5], const uint32_t a[5], const uint32_t b[5],
+                                                        const uint32_t add[5])
 {
   const uint32_t b5[4] = { 5 * b[1], 5 * b[2], 5 * b[3], 5 * b[4] };
   mul26_by(c, a, b, b5, add);
@@ -62,11 +64,12 @@ static inline void mul26(uint32_t c[5], const uint32_t a[5], const uint32_t b[5]
 static inline void power26(uint32_t p[5], const uint32_t r[5], size_t e)
 {
   static const uint32_t zero[5];
+  const uint32_t r5[4] = { 5 * r[1], 5 * r[2], 5 * r[3], 5 * r[4] };
   int bit = 63 - __builtin_clzll((unsigned long long) e);
   p[0] = r[0], p[1] = r[1], p[2] = r[2], p[3] = r[3], p[4] = r[4];
   while (--bit >= 0) {
     mul26(p, p, p, zero);
-    if (e >> bit & 1) mul26(p, p, r, zero);
+    if (e >> bit & 1) mul26_by(p, p, r, r5, zero);
   }
 }
 

@@ -8,20 +8,38 @@
    aligned); core entry points that leave no secret on the stack (the ABI
    harness checks each). No length is counted: nothing here bounds l.
 
-   The state (poly1305aes_state's bytes): the header below, then the core's
-   state at the first 16-byte boundary after it. Each stream collects
-   `buffer` bytes (the core's buffer_blocks, at least one block) before it
-   calls the core: between calls buffered[0..nbuffered) holds the message
-   bytes not yet absorbed, nbuffered < buffer: an update that still fits is
-   only copied there; one that fills the buffer completes it, absorbs it in
-   one blocks call, then passes the whole blocks of the rest straight from
-   the caller's memory (no copy) when at least `buffer` bytes are left, and
-   keeps the rest; final absorbs the whole blocks buffered and pads the rest
-   in place (its bytes, 0x01, zeros: pad 0). So a core with grouped code for
-   short updates (the ifma paths') gets them in runs of its group, and every
-   other core whole blocks as they come, as it would without a buffer. The
-   path is the one calls ran when the state was started: a stream keeps it
-   even if a test forces another meanwhile.
+   The state (poly1305aes_state's bytes): the header below, then, once the
+   core has started, the core's state at the first 16-byte boundary after it.
+   Between calls buffered[0..nbuffered) holds the message bytes not yet
+   absorbed, nbuffered < buffer.
+
+   A stream starts lazily: init and onetimeauth_init keep the key (r, and s)
+   in the header and start no core (offset 0), and updates only copy while
+   the message fits the whole buffer (buffer is STREAM_BUFFER then). When a
+   stream ends within it, final runs the path's fused one-shot code over the
+   buffered bytes with the key r || s (onetime_fused, as onetimeauth does),
+   so a short stream costs one one-shot call and its copies; where the path
+   has no fused code (or a test forced another path since the stream began)
+   final starts the core and absorbs the bytes as below. The update that
+   would fill the buffer starts the core (start with r) and switches buffer
+   to the core's own (its buffer_blocks, at least one block): when a run of
+   at least STREAM_BUFFER bytes of the caller's follows the block boundary,
+   the bytes buffered are completed to that boundary and absorbed, and the
+   run goes to the core in one blocks call, so the core picks its scalar or
+   vector code by the length that came; otherwise the buffer is completed
+   and absorbed in one call.
+
+   Once started, each stream collects `buffer` bytes before it calls the
+   core: an update that still fits is only copied; one that fills the buffer
+   completes it, absorbs it in one blocks call, then passes the whole blocks
+   of the rest straight from the caller's memory (no copy) when at least
+   `buffer` bytes are left, and keeps the rest; final absorbs the whole blocks
+   buffered and pads the rest in place (its bytes, 0x01, zeros: pad 0). So a
+   core with grouped code for short updates (the ifma paths') gets them in
+   runs of its group, and every other core whole blocks as they come, as it
+   would without a buffer. The path is the one calls ran when the state was
+   started: a stream keeps it even if a test forces another meanwhile. Which
+   code runs depends on the lengths alone, never on the key or the bytes.
 
    A state is live from init or onetimeauth_init to final or final_verify,
    which zero it: `live` holds LIVE exactly then. update and final on a state
@@ -46,10 +64,11 @@
 
 struct header {                          /* at the state's start, which is 16-byte aligned */
   unsigned char buffered[STREAM_BUFFER]; /* message bytes not yet absorbed; final_verify's right tag */
-  unsigned char s[16];                   /* added to h at the end: AES_k(n), or the one-time key's s */
+  unsigned char key[32];                 /* r (until the core starts), then s, added to h at the end:
+                                            AES_k(n), or the one-time key's s */
   unsigned short nbuffered;              /* 0 .. buffer - 1 */
   unsigned short buffer;                 /* 16 .. STREAM_BUFFER: the bytes collected */
-  unsigned short offset;                 /* the core state's offset in the bytes */
+  unsigned short offset;                 /* the core state's offset in the bytes; 0: not started */
   unsigned char path;                    /* path_core(path) */
   uint32_t live;                         /* LIVE from the start to the end of a stream, else anything */
 };
@@ -79,75 +98,126 @@ GPR_ONLY static void *core_state(poly1305aes_state *st, const struct poly1305aes
   return st->opaque.bytes + want;
 }
 
-/* starts st on the path in use with s (copied) and r (the core clamps it) */
-GPR_ONLY static void begin(poly1305aes_state *st, const struct poly1305aes_core *core, unsigned int path,
-                  const unsigned char r[16])
+/* starts st on the path in use with the key r || s (r unclamped), lazily: no core yet */
+GPR_ONLY static void begin(poly1305aes_state *st, unsigned int path)
 {
   struct header *h = (struct header *) st->opaque.bytes;
   h->live = LIVE;
   h->nbuffered = 0;
-  h->buffer = (unsigned short) (core->buffer_blocks > POLY1305AES_STREAM_BLOCKS ? STREAM_BUFFER
-                                : core->buffer_blocks ? 16 * core->buffer_blocks : 16);
+  h->buffer = STREAM_BUFFER;
   h->path = (unsigned char) path;
-  h->offset = (unsigned short) aligned_offset(st);
-  core->start(st->opaque.bytes + h->offset, r);
+  h->offset = 0;
 }
 
 GPR_ONLY void poly1305aes_init(poly1305aes_state *st, const unsigned char kr[32], const unsigned char n[16])
 {
+  struct header *h = (struct header *) st->opaque.bytes;
   unsigned int path = poly1305aes_path_current();
-  const struct poly1305aes_core *core = poly1305aes_path_core(path);
-  core->aes(((struct header *) st->opaque.bytes)->s, kr, n);
-  begin(st, core, path, kr + 16);
+  poly1305aes_path_core(path)->aes(h->key + 16, kr, n);
+  memcpy(h->key, kr + 16, 16);
+  begin(st, path);
 }
 
 GPR_ONLY void poly1305aes_onetimeauth_init(poly1305aes_state *st, const unsigned char key[32])
 {
-  unsigned int path = poly1305aes_path_current();
-  memcpy(((struct header *) st->opaque.bytes)->s, key + 16, 16);
-  begin(st, poly1305aes_path_core(path), path, key);
+  memcpy(((struct header *) st->opaque.bytes)->key, key, 32);
+  begin(st, poly1305aes_path_current());
 }
 
-/* m[0..l) to at. On 32-bit x86 in 4-byte words: a statically linked program gets the C
-   library's generic memcpy there (rep movs), slow for short pieces; elsewhere memcpy, which
+/* the core of st's path, started on r: its state at the aligned offset, and the core's own buffer
+   (the stream's buffer from now on) */
+GPR_ONLY static void *start_core(poly1305aes_state *st, const struct poly1305aes_core *core)
+{
+  struct header *h = (struct header *) st->opaque.bytes;
+  h->offset = (unsigned short) aligned_offset(st);
+  h->buffer = (unsigned short) (core->buffer_blocks > POLY1305AES_STREAM_BLOCKS ? STREAM_BUFFER
+                                : core->buffer_blocks ? 16 * core->buffer_blocks : 16);
+  core->start(st->opaque.bytes + h->offset, h->key);
+  return st->opaque.bytes + h->offset;
+}
+
+/* m[0..l) to at. A piece of at most a block (an AEAD's associated data and lengths) in two
+   overlapping words, each a load and a store, which a call of the C library's memcpy costs more
+   than; longer ones on 32-bit x86 in 4-byte words (a statically linked program gets the C
+   library's generic memcpy there, rep movs, slow for short pieces), elsewhere by memcpy, which
    measured faster on x86-64 than an inlined copy in general registers (make bench
    BENCH_ARGS=stream, 64-byte updates) */
 GPR_ONLY static void copy_in(unsigned char *at, const unsigned char *m, size_t l)
 {
-#if defined(__i386__)
-  size_t i = 0;
-  for (; i + 4 <= l; i += 4) {
-    uint32_t w;
-    memcpy(&w, m + i, 4);
-    memcpy(at + i, &w, 4);
+  if (l <= 16) {
+    if (l >= 8) {
+      uint64_t a, b;
+      memcpy(&a, m, 8);
+      memcpy(&b, m + l - 8, 8);
+      memcpy(at, &a, 8);
+      memcpy(at + l - 8, &b, 8);
+    } else if (l >= 4) {
+      uint32_t a, b;
+      memcpy(&a, m, 4);
+      memcpy(&b, m + l - 4, 4);
+      memcpy(at, &a, 4);
+      memcpy(at + l - 4, &b, 4);
+    } else if (l) {
+      at[0] = m[0];
+      at[l / 2] = m[l / 2];
+      at[l - 1] = m[l - 1];
+    }
+    return;
   }
-  for (; i < l; ++i) at[i] = m[i];
+#if defined(__i386__)
+  {
+    size_t i = 0;
+    for (; i + 4 <= l; i += 4) {
+      uint32_t w;
+      memcpy(&w, m + i, 4);
+      memcpy(at + i, &w, 4);
+    }
+    for (; i < l; ++i) at[i] = m[i];
+  }
 #else
-  if (l) memcpy(at, m, l);
+  memcpy(at, m, l);
 #endif
 }
 
-/* update's absorbing part, for an m[0..l) that fills the buffer (have + l >= buffer) */
+/* update's absorbing part, for an m[0..l) that fills the buffer (have + l >= buffer); the first
+   one starts the core */
 GPR_ONLY static __attribute__((noinline)) void absorb(poly1305aes_state *st, const unsigned char *m, size_t l)
 {
   struct header *h = (struct header *) st->opaque.bytes;
   const struct poly1305aes_core *core = poly1305aes_path_core(h->path);
-  void *cs = core_state(st, core);
   size_t have = h->nbuffered, buffer = h->buffer, whole;
+  void *cs;
+  if (h->offset == 0) {   /* the lazy buffer (STREAM_BUFFER bytes) fills: start the core */
+    size_t edge = (0u - have) % 16;   /* the bytes of m that complete the last block buffered */
+    cs = start_core(st, core);
+    if (l - edge >= STREAM_BUFFER) {   /* a long run follows: the buffer to the block edge, then the run */
+      if (have) {
+        copy_in(h->buffered + have, m, edge);
+        core->blocks(cs, h->buffered, (have + edge) / 16, 1);
+        m += edge;
+        l -= edge;
+        have = 0;
+      }
+      buffer = h->buffer;
+    }
+  } else {
+    cs = core_state(st, core);
+  }
   if (have) {   /* complete the buffer and absorb it */
     size_t take = buffer - have;
-    memcpy(h->buffered + have, m, take);
+    copy_in(h->buffered + have, m, take);
     core->blocks(cs, h->buffered, buffer / 16, 1);
     m += take;
     l -= take;
   }
+  buffer = h->buffer;
   if (l >= buffer) {   /* a long run: its whole blocks from the caller's memory */
     whole = l / 16;
     core->blocks(cs, m, whole, 1);
     m += 16 * whole;
     l -= 16 * whole;
   }
-  if (l) memcpy(h->buffered, m, l);
+  copy_in(h->buffered, m, l);
   h->nbuffered = (unsigned short) l;
 }
 
@@ -187,13 +257,27 @@ GPR_ONLY void poly1305aes_update(poly1305aes_state *st, const unsigned char *m, 
   copy_in(h->buffered + have, m, l);   /* last: memcpy, where copy_in calls it, ends the call */
 }
 
-/* the tag of everything absorbed into tag (which may be st's buffered bytes) */
-GPR_ONLY static void tag_of(poly1305aes_state *st, unsigned char tag[16])
+/* the tag of everything absorbed, into out, or with out NULL into bytes of the state that hold
+   nothing needed by then (final_verify's right tag); returns where it is. A stream that never
+   started its core runs the path's fused code on the buffered bytes */
+GPR_ONLY static unsigned char *tag_of(poly1305aes_state *st, unsigned char *out)
 {
   struct header *h = (struct header *) st->opaque.bytes;
-  const struct poly1305aes_core *core = poly1305aes_path_core(h->path);
-  void *cs = core_state(st, core);
+  const struct poly1305aes_core *core;
   size_t have = h->nbuffered, whole = have / 16, part = have % 16;
+  unsigned char *tag;
+  void *cs;
+  if (h->offset == 0) {
+    tag = out ? out : st->opaque.bytes + sizeof(struct header);   /* where no core state is */
+    if (h->path == poly1305aes_path_current() && poly1305aes_onetime_fused(tag, h->key, h->buffered, have))
+      return tag;
+    core = poly1305aes_path_core(h->path);
+    cs = start_core(st, core);
+  } else {
+    core = poly1305aes_path_core(h->path);
+    cs = core_state(st, core);
+  }
+  tag = out ? out : h->buffered;   /* absorbed before finish writes it */
   if (whole) core->blocks(cs, h->buffered, whole, 1);
   if (part) {
     unsigned char *last = h->buffered + 16 * whole;
@@ -201,7 +285,8 @@ GPR_ONLY static void tag_of(poly1305aes_state *st, unsigned char tag[16])
     memset(last + part + 1, 0, 15 - part);
     core->blocks(cs, last, 1, 0);
   }
-  core->finish(cs, h->s, tag);
+  core->finish(cs, h->key + 16, tag);
+  return tag;
 }
 
 GPR_ONLY void poly1305aes_final(poly1305aes_state *st, unsigned char out[16])
@@ -214,15 +299,9 @@ GPR_ONLY void poly1305aes_final(poly1305aes_state *st, unsigned char out[16])
 
 GPR_ONLY int poly1305aes_final_verify(poly1305aes_state *st, const unsigned char a[16])
 {
-  struct header *h = (struct header *) st->opaque.bytes;
-  unsigned char *right = h->buffered;
-  int equal;
-  if (h->live != LIVE) {   /* a misuse: nothing to compare with */
-    wipe(st, sizeof *st);
-    return 0;
-  }
-  tag_of(st, right);
-  equal = poly1305aes_isequal(a, right);
+  int equal = 0;
+  if (((struct header *) st->opaque.bytes)->live == LIVE)   /* else a misuse: nothing to compare with */
+    equal = poly1305aes_isequal(a, tag_of(st, NULL));
   wipe(st, sizeof *st);
   return equal;
 }

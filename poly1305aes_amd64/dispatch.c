@@ -79,13 +79,15 @@ CORE_WORK void core_state_start(void *st, const unsigned char r[16])
 }
 
 /* each path's Poly1305 blocks on the contract, in the table's order: the scalar radix-2^64
-   code with MULX where the path has BMI2, and the path's vector code, joined (scalar.c) */
+   code with MULX where the path has BMI2, and the path's vector code, joined (scalar.c); the
+   avx2 path's from its own thresholds (the thresholds file), the others' from their paths' */
 static const struct core_code core_code[] = {
-  { core_scalar_mulx, core_vector_ifma, 1, core_grouped_ifma },
-  { core_scalar_mulx, core_vector_avx2, 1, NULL },
-  { core_scalar_mul, core_vector_hybrid, 8 + 8 + HYBRID_BLOCKS, NULL },
-  { core_scalar_mul, core_vector_hybrid, 8 + 8 + HYBRID_BLOCKS, NULL },
-  { core_scalar_mul, core_vector_hybrid, 8 + 8 + HYBRID_BLOCKS, NULL },
+  { core_scalar_mulx, core_vector_ifma, 1, core_grouped_ifma, { 0 } },
+  { core_scalar_mulx, core_vector_avx2, 1, NULL,
+    { [VENDOR_AMD] = AVX2_CORE_FROM_AMD, [VENDOR_INTEL] = AVX2_CORE_FROM_INTEL } },
+  { core_scalar_mul, core_vector_hybrid, 8 + 8 + HYBRID_BLOCKS, NULL, { 0 } },
+  { core_scalar_mul, core_vector_hybrid, 8 + 8 + HYBRID_BLOCKS, NULL, { 0 } },
+  { core_scalar_mul, core_vector_hybrid, 8 + 8 + HYBRID_BLOCKS, NULL, { 0 } },
 };
 
 /* the entry points and the path interface (common/impl.h.in) */

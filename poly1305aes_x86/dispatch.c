@@ -117,12 +117,12 @@ CORE_WORK void core_state_start(void *st, const unsigned char r[16])
 
 /* each path's blocks, in the table's order: generic's two chains need a whole message */
 static const struct core_code core_code[] = {
-  { core26_blocks_work, core_vector_ifma, 1, core_grouped_ifma },
-  { core26_blocks_work, core_vector_avx2, 1, NULL },
-  { core26_blocks_work, core_vector_sse2, 1, NULL },
-  { core26_blocks_work, core_vector_sse2, 1, NULL },
-  { core26_blocks_work, core_vector_sse2, 1, NULL },
-  { core26_blocks_work, NULL, 0, NULL },
+  { core26_blocks_work, core_vector_ifma, 1, core_grouped_ifma, { 0 } },
+  { core26_blocks_work, core_vector_avx2, 1, NULL, { 0 } },
+  { core26_blocks_work, core_vector_sse2, 1, NULL, { 0 } },
+  { core26_blocks_work, core_vector_sse2, 1, NULL, { 0 } },
+  { core26_blocks_work, core_vector_sse2, 1, NULL, { 0 } },
+  { core26_blocks_work, NULL, 0, NULL, { 0 } },
 };
 
 /* the entry points (force_align_arg_pointer: x86/paths.h's PATH_ENTRY) and the path

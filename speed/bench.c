@@ -32,6 +32,12 @@
                                       update, final) and libsodium's
                                       (crypto_onetimeauth_poly1305_init, update, final),
                                       beside each one's one-shot onetimeauth
+     bench aead [-p PATH] [-r RUNS] [-v]  Poly1305 as an AEAD streams it (ChaCha20-Poly1305,
+                                      RFC 8439): init with the one-time key, update(16),
+                                      update(L), update(16), final, at L = 0 64 256 1500:
+                                      ours, libsodium's and OpenSSL's EVP_MAC, beside ours'
+                                      one-shot onetimeauth of the same 32+L bytes; -v also
+                                      ours in one update and ours' init + final alone
      -c FILE                          also writes each complete one's median at
                                       every length measured to FILE, as CSV
                                       (speed/plot.py: its columns; `make bench`
@@ -302,14 +308,66 @@ static void ours_calls(unsigned char out[16], unsigned int l)
   poly1305aes_final(&st, out);
 }
 
+/* an AEAD's use of Poly1305 (ChaCha20-Poly1305, RFC 8439) on the message m[0..32 + l): the
+   associated data padded to one block, l bytes of ciphertext (l a multiple of 16 here or not:
+   RFC 8439 pads it, the pattern's calls are the same), the block of lengths; each API streams
+   it as an AEAD does: init with core_key, update(16), update(l), update(16), final */
+#define AEAD_STREAMED(name, state, init, update, final) \
+  static void name(unsigned char out[16], unsigned int l) \
+  {                                                       \
+    state st;                                             \
+    init(&st, core_key);                                  \
+    update(&st, m, 16);                                   \
+    update(&st, m + 16, l);                               \
+    update(&st, m + 16 + l, 16);                          \
+    final(&st, out);                                      \
+  }
+AEAD_STREAMED(ours_aead, poly1305aes_state, poly1305aes_onetimeauth_init, poly1305aes_update, poly1305aes_final)
+AEAD_STREAMED(sodium_aead, crypto_onetimeauth_poly1305_state, crypto_onetimeauth_poly1305_init,
+              crypto_onetimeauth_poly1305_update, crypto_onetimeauth_poly1305_final)
+
+/* OpenSSL's EVP_MAC in the same pattern (the MAC and its context fetched once) */
+static void openssl_aead(unsigned char out[16], unsigned int l)
+{
+  size_t outl;
+  if (!EVP_MAC_init(mctx, core_key, 32, NULL) || !EVP_MAC_update(mctx, m, 16) || !EVP_MAC_update(mctx, m + 16, l)
+      || !EVP_MAC_update(mctx, m + 16 + l, 16) || !EVP_MAC_final(mctx, out, &outl, 16))
+    die("OpenSSL Poly1305 failed");
+}
+
+/* ours' one-shot onetimeauth of the same 32 + l bytes */
+static void ours_aead_shot(unsigned char out[16], unsigned int l)
+{
+  poly1305aes_onetimeauth(out, core_key, m, 32 + l);
+}
+
+/* the pattern's parts (bench aead -v): the same bytes in one update, and init + final alone */
+static void ours_aead_whole(unsigned char out[16], unsigned int l)
+{
+  poly1305aes_state st;
+  poly1305aes_onetimeauth_init(&st, core_key);
+  poly1305aes_update(&st, m, 32 + l);
+  poly1305aes_final(&st, out);
+}
+
+static void ours_init_final(unsigned char out[16], unsigned int l)
+{
+  poly1305aes_state st;
+  (void) l;
+  poly1305aes_onetimeauth_init(&st, core_key);
+  poly1305aes_final(&st, out);
+}
+
 typedef void candidate(unsigned char out[16], unsigned int l);
 /* what is timed: the complete ones behind a clean caller, OpenSSL's core, ours behind dirty
    callers (the table: TABLE), then bench onetime's and bench stream's, behind a clean caller */
 enum { OURS, OPENSSL, SODIUM, CORE, OURS_YMM, OURS_ZMM, OURS_ZMM_CLEANED, TABLE, ONE_OURS = TABLE, ONE_OPENSSL,
-       ONE_SODIUM, STREAM_OURS, STREAM_OURS_WHOLE, STREAM_SODIUM, STREAM_SODIUM_WHOLE, STREAM_OURS_CALLS, TIMED };
+       ONE_SODIUM, STREAM_OURS, STREAM_OURS_WHOLE, STREAM_SODIUM, STREAM_SODIUM_WHOLE, STREAM_OURS_CALLS,
+       AEAD_OURS, AEAD_SHOT, AEAD_SODIUM, AEAD_OPENSSL, AEAD_WHOLE, AEAD_INIT_FINAL, TIMED };
 static candidate *const complete[TIMED] = { ours, openssl, sodium, NULL, ours, ours, ours, ours_onetime,
                                             openssl_onetime, sodium_onetime, ours_pieces, ours_whole, sodium_pieces,
-                                            sodium_whole, ours_calls };
+                                            sodium_whole, ours_calls, ours_aead, ours_aead_shot, sodium_aead,
+                                            openssl_aead, ours_aead_whole, ours_init_final };
 static const enum caller callers[TIMED] = { CALLER_CLEAN, CALLER_CLEAN, CALLER_CLEAN, CALLER_CLEAN, CALLER_YMM,
                                             CALLER_ZMM, CALLER_ZMM_CLEANED }; /* the rest clean */
 static const char *const names[TIMED] = { "ours", "OpenSSL", "libsodium", "OpenSSL's core", "ours (ymm caller)",
@@ -317,7 +375,9 @@ static const char *const names[TIMED] = { "ours", "OpenSSL", "libsodium", "OpenS
                                           "OpenSSL EVP_MAC",
                                           "libsodium onetimeauth", "ours streamed", "ours in one update",
                                           "libsodium streamed", "libsodium in one update",
-                                          "ours' calls alone" };
+                                          "ours' calls alone", "ours AEAD pattern", "ours one-shot",
+                                          "libsodium AEAD pattern", "OpenSSL AEAD pattern", "ours in one update",
+                                          "ours init + final" };
 static int timed[TIMED];   /* 1: this CPU runs it, in the table */
 
 static int compare(const void *a, const void *b)
@@ -329,17 +389,18 @@ static int compare(const void *a, const void *b)
 /* the tags of the candidates in use[] at length l agree with ours' complete tag */
 static void check_agree(unsigned int l, const int use[TIMED])
 {
-  unsigned char tag[TIMED][16];
+  unsigned char tag[TIMED][16], aead[16];
   int c;
   ours(tag[OURS], l);
+  poly1305aes_onetimeauth(aead, core_key, m, 32 + l);   /* the AEAD pattern's bytes (bench aead) */
   for (c = 0; c < TIMED; ++c) {
-    if (!use[c]) continue;
+    if (!use[c] || c == AEAD_INIT_FINAL) continue;
     if (c == CORE) openssl_core(tag[c], l);
     else {
       caller_leave(callers[c], has_avx);
       complete[c](tag[c], l);
     }
-    if (memcmp(tag[OURS], tag[c], 16)) {
+    if (memcmp(c >= AEAD_OURS ? aead : tag[OURS], tag[c], 16)) {
       fprintf(stderr, "bench: %s and %s disagree at length %u\n", names[OURS], names[c], l);
       exit(1);
     }
@@ -553,6 +614,39 @@ static void stream(int runs)
          t[STREAM_OURS_CALLS] / t[STREAM_OURS_WHOLE]);
   printf("# calls: one update after %u empty updates (the calls of the 64-byte stream, each entering the library "
          "and returning): the least any design called once a piece can take\n", MAXLEN / PIECE);
+}
+
+/* bench aead: the target, at every length ours' AEAD pattern at most 1.3 of ours' one-shot
+   onetimeauth of the same bytes and at most 0.5 of the faster peer's AEAD pattern */
+#define AEAD_OVER_SHOT 1.3
+#define AEAD_OVER_PEER 0.5
+static void aead(int runs, int parts)
+{
+  static const unsigned int lengths[] = { 0, 64, 256, 1500 };
+  int use[TIMED] = { 0 };
+  unsigned int i, missed = 0;
+  use[AEAD_OURS] = use[AEAD_SHOT] = use[AEAD_SODIUM] = use[AEAD_OPENSSL] = 1;
+  use[AEAD_WHOLE] = use[AEAD_INIT_FINAL] = parts;
+  printf("# aead: Poly1305 as ChaCha20-Poly1305 (RFC 8439) streams it: init with the one-time key, update(16 "
+         "bytes of padded associated data), update(L bytes), update(16 bytes of lengths), final; median ticks per "
+         "message; shot: ours' onetimeauth of the same 32+L bytes in one call; target: /shot <= %.2f and "
+         "/peer (the faster) <= %.2f\n", AEAD_OVER_SHOT, AEAD_OVER_PEER);
+  printf("%6s %9s %9s %9s %9s %8s %8s%s\n", "L", "ours", "shot", "sodium", "OpenSSL", "/shot", "/peer",
+         parts ? "     whole init+final" : "");
+  for (i = 0; i < sizeof lengths / sizeof lengths[0]; ++i) {
+    double t[TIMED], peer, over_shot, over_peer;
+    check_agree(lengths[i], use);
+    measure(lengths[i], runs, t, use);
+    peer = t[AEAD_SODIUM] < t[AEAD_OPENSSL] ? t[AEAD_SODIUM] : t[AEAD_OPENSSL];
+    over_shot = t[AEAD_OURS] / t[AEAD_SHOT];
+    over_peer = t[AEAD_OURS] / peer;
+    missed += over_shot > AEAD_OVER_SHOT || over_peer > AEAD_OVER_PEER;
+    printf("%6u %9.1f %9.1f %9.1f %9.1f %8.3f %8.3f", lengths[i], t[AEAD_OURS], t[AEAD_SHOT], t[AEAD_SODIUM],
+           t[AEAD_OPENSSL], over_shot, over_peer);
+    if (parts) printf(" %9.1f %10.1f", t[AEAD_WHOLE], t[AEAD_INIT_FINAL]);
+    printf("%s\n", over_shot > AEAD_OVER_SHOT || over_peer > AEAD_OVER_PEER ? "  <- misses" : "");
+  }
+  printf("# aead: %u of %u lengths miss the target\n", missed, (unsigned int) (sizeof lengths / sizeof lengths[0]));
 }
 
 /* every path this CPU runs, forced: ours alone behind each caller */
@@ -846,8 +940,8 @@ static void header(int runs)
 int main(int argc, char **argv)
 {
   static const unsigned int lengths[] = { 0, 16, 64, 256, 1024, 4096, 8192, 65536 };
-  enum { TABLE_MODE, PATHS_MODE, MIXED_MODE, ONETIME_MODE, STREAM_MODE } mode = TABLE_MODE;
-  int runs = 101, a = 1, sweep = 0, given = 0, i;
+  enum { TABLE_MODE, PATHS_MODE, MIXED_MODE, ONETIME_MODE, STREAM_MODE, AEAD_MODE } mode = TABLE_MODE;
+  int runs = 101, a = 1, sweep = 0, given = 0, parts = 0, i;
   unsigned int step = 61, l, list[64];
   if (a < argc && !strcmp(argv[a], "aes")) {
     for (++a; a + 1 < argc && !strcmp(argv[a], "-r"); a += 2) runs = atoi(argv[a + 1]);
@@ -866,12 +960,14 @@ int main(int argc, char **argv)
   else if (a < argc && !strcmp(argv[a], "mixed")) { mode = MIXED_MODE; ++a; }
   else if (a < argc && !strcmp(argv[a], "onetime")) { mode = ONETIME_MODE; ++a; }
   else if (a < argc && !strcmp(argv[a], "stream")) { mode = STREAM_MODE; ++a; }
+  else if (a < argc && !strcmp(argv[a], "aead")) { mode = AEAD_MODE; ++a; }
   for (; a < argc; ++a) {
     if (!strcmp(argv[a], "-r") && a + 1 < argc) runs = atoi(argv[++a]);
     else if (!strcmp(argv[a], "-p") && a + 1 < argc) {
       if (use_path_named(argv[++a]) != 1) die("no such path, or this CPU cannot run it");
     }
     else if (!strcmp(argv[a], "-l")) continue;
+    else if (mode == AEAD_MODE && !strcmp(argv[a], "-v")) parts = 1;
     else if (!strcmp(argv[a], "-c") && a + 1 < argc) {
       if (!(csv = fopen(argv[++a], "w"))) die("cannot write the CSV file given with -c");
     }
@@ -880,17 +976,19 @@ int main(int argc, char **argv)
     else {
       fprintf(stderr, "usage: bench [-p PATH] [-r RUNS] [-c CSV] [-l LEN...] | bench sweep [-p PATH] [-r RUNS] "
               "[-c CSV] [STEP] | bench paths [-r RUNS] | bench mixed [-r RUNS] "
-              "| bench onetime|stream [-p PATH] [-r RUNS] | bench aes [-r RUNS] [PATH...]\n");
+              "| bench onetime|stream [-p PATH] [-r RUNS] | bench aead [-p PATH] [-r RUNS] [-v] "
+              "| bench aes [-r RUNS] [PATH...]\n");
       return 2;
     }
   }
   if (runs < 1) runs = 1;
   if (step < 1) step = 1;
   setup();
-  if (mode == ONETIME_MODE || mode == STREAM_MODE) {
+  if (mode == ONETIME_MODE || mode == STREAM_MODE || mode == AEAD_MODE) {
     header_line(runs);
     if (mode == ONETIME_MODE) onetime(runs);
-    else stream(runs);
+    else if (mode == STREAM_MODE) stream(runs);
+    else aead(runs, parts);
     return 0;
   }
   header(runs);

@@ -2,12 +2,15 @@
 /* The speed probe, linked with one implementation (POLY1305AES_HEADER).
      speed ticks [-v] [-u] [-c] [-p PATH] [-r RUNS] [-C CALLER] LEN...   median ticks per call at each length
      speed table [-p PATH] [-r RUNS]              CSV over lengths x op x alignment x cache
-     speed calls N LEN [-v] [-u] [-p PATH] [-o] [-s STEP]
+     speed calls N LEN [-v] [-u] [-p PATH] [-o] [-s STEP] [-a]
                                                   N calls, each after count_mark(), for
                                                   counting instructions under an emulator;
                                                   -o: onetimeauth (key kr as r || s),
                                                   -s: the same streamed, onetimeauth_init,
-                                                  updates of STEP bytes, final
+                                                  updates of STEP bytes, final;
+                                                  -a: the same as an AEAD streams it
+                                                  (RFC 8439): 16 + LEN + 16 bytes in
+                                                  updates of 16, LEN and 16 bytes
    -v times verify instead of authenticate; -u offsets every pointer by one byte;
    -p forces one of the implementation's code paths (else its own choice);
    -c evicts the inputs and the implementation's tables before each timed call;
@@ -206,25 +209,33 @@ int main(int argc, char **argv)
     return 0;
   }
   if (argc >= 4 && !strcmp(argv[1], "calls")) {
-    int count = atoi(argv[2]), i, onetime = 0;
+    int count = atoi(argv[2]), i, onetime = 0, aead = 0;
     unsigned int len = (unsigned int) atoi(argv[3]), step = 0, done;
     poly1305aes_state st;
     for (i = 4; i < argc; ++i) {
       if (!strcmp(argv[i], "-v")) use_verify = 1;
       else if (!strcmp(argv[i], "-u")) unaligned = 1;
       else if (!strcmp(argv[i], "-o")) onetime = 1;
+      else if (!strcmp(argv[i], "-a")) aead = 1;
       else if (!strcmp(argv[i], "-s") && i + 1 < argc && (step = (unsigned int) atoi(argv[++i])) == 0) return 2;
       else if (!strcmp(argv[i], "-p") && i + 1 < argc && use_path_named(argv[++i]) != 1) {
         fprintf(stderr, "speed: %s has no path %s, or this CPU cannot run it\n", poly1305aes_implementation, argv[i]);
         return 2;
       }
     }
-    if (len > MAXLEN) return 2;
+    if (len > MAXLEN - (aead ? 32 : 0)) return 2;
     place();
     call(len);   /* the first call may choose a code path (a dispatcher's one-time cpu probe) */
     for (i = 0; i < count; ++i) {
       count_mark();
-      if (step) {
+      if (aead) {
+        poly1305aes_onetimeauth_init(&st, kr);
+        poly1305aes_update(&st, m, 16);
+        poly1305aes_update(&st, m + 16, len);
+        poly1305aes_update(&st, m + 16 + len, 16);
+        poly1305aes_final(&st, out);
+      }
+      else if (step) {
         poly1305aes_onetimeauth_init(&st, kr);
         for (done = 0; done < len; done += step) poly1305aes_update(&st, m + done, len - done < step ? len - done : step);
         poly1305aes_final(&st, out);
@@ -237,6 +248,6 @@ int main(int argc, char **argv)
     return 0;
   }
   fprintf(stderr, "usage: speed ticks [-v] [-u] [-c] [-r RUNS] [-C CALLER] LEN... | speed table [-r RUNS] | "
-          "speed calls N LEN [-v] [-u] [-p PATH] [-o] [-s STEP]\n");
+          "speed calls N LEN [-v] [-u] [-p PATH] [-o] [-s STEP] [-a]\n");
   return 2;
 }

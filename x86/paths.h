@@ -154,8 +154,10 @@ static inline __attribute__((always_inline)) void upper_clean(void)
    contract: its scalar code (any count, pad 0 or 1) and its vector code (pad 1, from
    vector_min blocks; or NULL), both on one state, startfn's and finishfn's (of type STATE).
    Path i's blocks run, for pad 1 where the CPU runs the path, its grouped code on whole groups
-   up to GROUPED_MAX blocks, else its vector code from the path's threshold (vector_from for
-   this CPU's vendor); else its scalar code: the block count is public.
+   up to GROUPED_MAX blocks, else its vector code from the core's threshold for this CPU's
+   vendor (core_code's vector_from where nonzero: the vector code's sum is joined to the
+   running h, which the fused code need not do; else the path's vector_from); else its scalar
+   code: the block count is public.
    Each entry point runs vzeroupper first on a CPU with AVX (as PATH_ENTER: a dirty caller slows
    the SSE code), then its work (called, not inlined), then wipes the stack the work used: the
    path's vector_stack after its vector code (the build's probe measures it with these calls
@@ -168,6 +170,7 @@ struct core_code {
   size_t vector_min;        /* the vector code's fewest blocks */
   core_vector_fn *grouped;  /* or NULL: pad 1, a multiple of IFMA_GROUP blocks, from powers of r
                                the state keeps (x86/ifma.c's stream kernel) */
+  size_t vector_from[VENDORS];   /* the vector code from these bytes, each vendor's; 0: the path's */
 };
 
 /* the most blocks a path's grouped code takes in one call: the driver's buffer
@@ -201,13 +204,15 @@ struct core_code {
   {                                                                                            \
     const struct path *p = &paths[i];                                                          \
     const struct core_code *c = &core_code[i];                                                 \
+    size_t from = c->vector_from[cpu_vendor()];                                                \
     if (nblocks == 0) return;                                                                  \
+    if (from == 0) from = p->vector_from[cpu_vendor()];                                        \
     upper_clean();                                                                             \
     if (pad && c->grouped && nblocks % IFMA_GROUP == 0 && nblocks <= GROUPED_MAX && runs_here(p)) { \
       c->grouped(st, m, nblocks);                                                              \
       GROUPED_WIPE(p);                                                                         \
     } else if (pad && c->vector && nblocks >= c->vector_min                                           \
-        && nblocks >= (p->vector_from[cpu_vendor()] + 15) / 16 && runs_here(p)) {              \
+        && nblocks >= (from + 15) / 16 && runs_here(p)) {                                      \
       c->vector(st, m, nblocks);                                                               \
       WIPE_PATH(p, p->vector_stack);                                                           \
     } else {                                                                                   \
