@@ -98,8 +98,12 @@ static const struct poly1305aes_core path_cores[8];
 #define PATH_STORE(p) ((void) 0)
 #endif
 
-static const struct path *chosen;   /* write-once cache, see above (path_use rewrites it) */
-static unsigned int chosen_row;     /* its row, written before it (path_current: no division) */
+/* the write-once cache, see above (path_use rewrites it): the path, and its row, written before
+   it (path_current: no division) */
+static struct {
+  const struct path *p;
+  unsigned int row;
+} chosen;
 
 #if PATH_CLASSES > 1
 static size_t chosen_from, chosen_onetime_from;   /* the chosen path's thresholds for this CPU's class */
@@ -109,12 +113,12 @@ static size_t chosen_from, chosen_onetime_from;   /* the chosen path's threshold
 static void store(const struct path *p)
 {
   PATH_STORE(p);
-  __atomic_store_n(&chosen_row, (unsigned int) (p - paths), __ATOMIC_RELAXED);
+  __atomic_store_n(&chosen.row, (unsigned int) (p - paths), __ATOMIC_RELAXED);
 #if PATH_CLASSES > 1
   __atomic_store_n(&chosen_from, p->vector_from[PATH_CLASS()], __ATOMIC_RELAXED);
   __atomic_store_n(&chosen_onetime_from, p->onetime_from[PATH_CLASS()], __ATOMIC_RELAXED);
 #endif
-  __atomic_store_n(&chosen, p, __ATOMIC_RELEASE);
+  __atomic_store_n(&chosen.p, p, __ATOMIC_RELEASE);
 }
 
 /* once per process: out of line, so that every call's own code keeps to the registers the
@@ -131,7 +135,7 @@ static inline __attribute__((always_inline)) const struct path *current(void)
 {
   const struct path *p;
   if (COUNT == 1) return &paths[0];   /* one row: nothing to choose */
-  p = __atomic_load_n(&chosen, __ATOMIC_ACQUIRE);
+  p = __atomic_load_n(&chosen.p, __ATOMIC_ACQUIRE);
   if (__builtin_expect(p == NULL, 0)) p = choose();
   return p;
 }
@@ -225,7 +229,7 @@ unsigned int poly1305aes_path_current(void)
 {
   if (COUNT == 1) return 0;
   (void) current();
-  return __atomic_load_n(&chosen_row, __ATOMIC_RELAXED);
+  return __atomic_load_n(&chosen.row, __ATOMIC_RELAXED);
 }
 
 const struct poly1305aes_core *poly1305aes_path_core(unsigned int i)
