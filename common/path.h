@@ -50,7 +50,7 @@ struct path {
 /* a threshold the same for every class, as a row's initializer */
 #define PATH_ALL(x) { [0 ... PATH_CLASSES - 1] = (x) }
 
-/* the rows of a dispatch.c's table, one line each: path NAME (a string) needing NEEDS, whose
+/* the rows of a dispatch.c's table, one macro each: path NAME (a string) needing NEEDS, whose
    scalar code serves a one-time key too (onetime = scalar), its core PATH_CORE(I)
    (common/dispatch.h), its stack sizes SCALAR_STACK and VECTOR_STACK:
      PATH_ROW: vector code from the thresholds FROM (authenticate) and ONETIME_FROM, each an
