@@ -72,6 +72,7 @@ static const struct poly1305aes_core path_cores[8];
 #define poly1305aes_dispatch_H
 
 #include <string.h>
+#include "bytes.h"   /* on SPARC: no libc memcpy, memset (%g2, %g3) in path_aes */
 #ifndef CORE_WIPE
 #define CORE_WIPE() wipe_below(CORE_STACK)
 #endif
