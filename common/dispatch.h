@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: CC0-1.0 */
-/* The run-time dispatcher of every implementation with code paths, written
-   once (poly1305aes_amd64, poly1305aes_x86, poly1305aes_arm64,
-   poly1305aes_armhf, poly1305aes_riscv64, poly1305aes_ppc64le,
-   poly1305aes_s390x and poly1305aes_ppcct include it from their dispatch.c
-   twice: first for the path record, common/path.h, then, after their path
-   table, for the functions; x86's first include is x86/paths.h's). Assumes GCC or clang
+/* The dispatcher of every implementation, written once over its table of
+   path records (common/path.h): the dispatch.c of each with run-time dispatch
+   (poly1305aes_amd64, poly1305aes_x86, poly1305aes_arm64, poly1305aes_armhf,
+   poly1305aes_riscv64, poly1305aes_ppc64le, poly1305aes_s390x,
+   poly1305aes_ppcct), common/onepath.c (the one row "default" of the
+   implementations without) and poly1305aes_ct (its two word sizes) include it
+   twice: first for the path record, then, after their path table, for the
+   functions; x86's first include is x86/paths.h's. Assumes GCC or clang
    (__atomic builtins). The including file defines:
      static const struct path paths[], best first, the last one every CPU runs;
        row i's core is PATH_CORE(i);
@@ -27,22 +29,33 @@
        the ifma path's zmm threshold and whether the CPU has AVX), written
        before the release store of the choice;
      PATH_ENTRY: the entry points' attributes (x86 in 32-bit mode: the
-       stack's alignment).
+       stack's alignment);
+     PATH_LENGTH_MAX: the longest message the paths' fused code takes for a
+       one-time key (default: any; common/onepath.c: UINT_MAX); onetime_fused
+       declines a longer one, which onetimeauth then composes;
+     OWN_AUTHENTICATE: a one-row table whose scalar code wraps the
+       implementation's own poly1305aes_authenticate, its code for every
+       length that needs no wipe (common/onepath.c): that function is the
+       entry point, and the dispatcher defines no other (what it would define
+       is a jump to it).
    A path runs its scalar code below its threshold, its vector code (when not
-   NULL) from there (authenticate: vector_from, onetime_fused: onetime_from);
-   after each call the dispatcher zeroes the stack the code used (scalar_stack
-   or vector_stack bytes). onetime_fused runs the path's code with n NULL
-   (common/path.h's fusedfn: kr a one-time key r || s); path_current,
-   onetime_fused and path_core (common/impl.h.in) serve the streaming driver
-   (common/stream.c). path_core(i) is row i's core (common/pathcore.h builds
-   them).
+   NULL) from there (authenticate: vector_from; onetime_fused: its onetime
+   code below onetime_from); after each call the dispatcher zeroes the stack
+   the code used (scalar_stack or vector_stack bytes). onetime_fused runs
+   the path's code with n NULL (common/path.h's fusedfn: kr a one-time key
+   r || s), or returns 0 where the path has no onetime code;
+   path_current, onetime_fused and path_core (common/impl.h.in) serve the
+   streaming driver (common/stream.c). path_core(i) is row i's core
+   (common/pathcore.h builds them).
    The choice is cached write-once, process-wide: the first call picks the
    first path that runs here and stores a pointer to its constant record
    with an atomic release store; every call loads it with an acquire load.
    With more than one CPU class the class's thresholds of the chosen path are
    cached beside it, written before that store. Threads racing on the first
-   call compute and store the same values, so the race is benign. Nothing
-   outside the program chooses the path: no environment variable is read.
+   call compute and store the same values, so the race is benign. A table of
+   one row has no choice to make: every call takes that row, a constant the
+   compiler folds into each entry point. Nothing outside the program chooses
+   the path: no environment variable is read.
    Tests and benchmarks force one through the path interface
    (common/impl.h.in), which the installed libraries do not export. */
 #ifndef poly1305aes_dispatch_path
@@ -59,6 +72,7 @@ static const struct poly1305aes_core path_cores[8];
 #define poly1305aes_dispatch_H
 
 #include <string.h>
+#include "bytes.h"   /* on SPARC: no libc memcpy, memset (%g2, %g3) in path_aes */
 #ifndef CORE_WIPE
 #define CORE_WIPE() wipe_below(CORE_STACK)
 #endif
@@ -85,7 +99,12 @@ static const struct poly1305aes_core path_cores[8];
 #define PATH_STORE(p) ((void) 0)
 #endif
 
-static const struct path *chosen;   /* write-once cache, see above (path_use rewrites it) */
+/* the write-once cache, see above (path_use rewrites it): the path, and its row, written before
+   it (path_current: no division) */
+static struct {
+  const struct path *p;
+  unsigned int row;
+} chosen;
 
 #if PATH_CLASSES > 1
 static size_t chosen_from, chosen_onetime_from;   /* the chosen path's thresholds for this CPU's class */
@@ -95,11 +114,12 @@ static size_t chosen_from, chosen_onetime_from;   /* the chosen path's threshold
 static void store(const struct path *p)
 {
   PATH_STORE(p);
+  __atomic_store_n(&chosen.row, (unsigned int) (p - paths), __ATOMIC_RELAXED);
 #if PATH_CLASSES > 1
   __atomic_store_n(&chosen_from, p->vector_from[PATH_CLASS()], __ATOMIC_RELAXED);
   __atomic_store_n(&chosen_onetime_from, p->onetime_from[PATH_CLASS()], __ATOMIC_RELAXED);
 #endif
-  __atomic_store_n(&chosen, p, __ATOMIC_RELEASE);
+  __atomic_store_n(&chosen.p, p, __ATOMIC_RELEASE);
 }
 
 /* once per process: out of line, so that every call's own code keeps to the registers the
@@ -107,14 +127,16 @@ static void store(const struct path *p)
 static __attribute__((noinline, cold)) const struct path *choose(void)
 {
   unsigned int i;
-  for (i = 0; i < COUNT - 1 && !runs_here(&paths[i]); ++i) {}
+  for (i = 0; i + 1 < COUNT && !runs_here(&paths[i]); ++i) {}
   store(&paths[i]);
   return &paths[i];
 }
 
 static inline __attribute__((always_inline)) const struct path *current(void)
 {
-  const struct path *p = __atomic_load_n(&chosen, __ATOMIC_ACQUIRE);
+  const struct path *p;
+  if (COUNT == 1) return &paths[0];   /* one row: nothing to choose */
+  p = __atomic_load_n(&chosen.p, __ATOMIC_ACQUIRE);
   if (__builtin_expect(p == NULL, 0)) p = choose();
   return p;
 }
@@ -132,34 +154,54 @@ static inline __attribute__((always_inline)) size_t threshold(const struct path 
 #endif
 }
 
-/* one call on the path in use, then the wipe of the stack it used (inlined: the wipe runs
-   from the frame that called the path's code); onetime: n is NULL (a constant) */
-static inline __attribute__((always_inline)) void run(unsigned char out[16], const unsigned char *kr,
-                                                      const unsigned char *n, const unsigned char *m, size_t l,
-                                                      int onetime)
+/* how many rows have vector code (vector) or onetime code (else): a constant the compiler
+   folds from the constant table, so that a table without either tests nothing for it */
+static inline __attribute__((always_inline)) unsigned int rows_with(int vector)
 {
-  const struct path *p = current();
+  unsigned int i, n = 0;
+  for (i = 0; i < COUNT; ++i) n += (vector ? paths[i].vector : paths[i].onetime) != NULL;
+  return n;
+}
+
+/* one call on path p, then the wipe of the stack it used (inlined: the wipe runs from the frame
+   that called the path's code); onetime: n is NULL (a constant) and p has onetime code */
+static inline __attribute__((always_inline)) void run(const struct path *p, unsigned char out[16],
+                                                      const unsigned char *kr, const unsigned char *n,
+                                                      const unsigned char *m, size_t l, int onetime)
+{
   PATH_ENTER();
-  if (p->vector && l >= threshold(p, onetime)) {
+  if (rows_with(1) && p->vector && l >= threshold(p, onetime)) {
     p->vector(out, kr, n, m, l);
     WIPE_AFTER(p, p->vector_stack);
   } else {
-    p->scalar(out, kr, n, m, l);
+    (onetime ? p->onetime : p->scalar)(out, kr, n, m, l);
     WIPE_AFTER(p, p->scalar_stack);
   }
 }
 
+#if !defined(OWN_AUTHENTICATE)
 PATH_ENTRY void poly1305aes_authenticate(unsigned char out[16], const unsigned char kr[32],
                                          const unsigned char n[16], const unsigned char m[], unsigned int l)
 {
-  run(out, kr, n, m, l, 0);
+  run(current(), out, kr, n, m, l, 0);
 }
+#else
+typedef char own_authenticate_one_row[COUNT == 1 ? 1 : -1];
+#endif
 
-/* the path's one-shot code with the one-time key r || s (n NULL: common/path.h's fusedfn) */
+/* the path's one-shot code with the one-time key r || s (n NULL: common/path.h's fusedfn), or 0
+   where it has none */
 PATH_ENTRY int poly1305aes_onetime_fused(unsigned char out[16], const unsigned char key[32], const unsigned char *m,
                                          size_t l)
 {
-  run(out, key, NULL, m, l, 1);
+  const struct path *p;
+  if (rows_with(0) == 0) return 0;
+  p = current();
+  if (rows_with(0) < COUNT && !p->onetime) return 0;
+#if defined(PATH_LENGTH_MAX)
+  if (l > PATH_LENGTH_MAX) return 0;
+#endif
+  run(p, out, key, NULL, m, l, 1);
   return 1;
 }
 
@@ -181,9 +223,14 @@ const char *poly1305aes_path(void)
   return current()->name;
 }
 
+/* the row of the path current() returns: written before the choice's release store, which
+   current()'s acquire load follows (path_use, which rewrites both, is for tests, which do not
+   race with calls) */
 unsigned int poly1305aes_path_current(void)
 {
-  return (unsigned int) (current() - paths);
+  if (COUNT == 1) return 0;
+  (void) current();
+  return __atomic_load_n(&chosen.row, __ATOMIC_RELAXED);
 }
 
 const struct poly1305aes_core *poly1305aes_path_core(unsigned int i)

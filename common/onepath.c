@@ -1,63 +1,76 @@
 /* SPDX-License-Identifier: CC0-1.0 */
-/* The code-path interface (common/impl.h.in) of an implementation without
-   run-time dispatch: one path, "default", which every CPU it builds for runs.
-   onetimeauth: when the implementation's cflags define POLY1305AES_ONETIME,
-   its fused one-shot code onetime(out, key, m, l) (the one-time key r || s,
-   an unsigned int length) for l up to UINT_MAX; else, and for longer
-   messages, the driver (common/stream.c) composes the core's pieces. When
-   the implementation's cflags define
-   POLY1305AES_CORE_STATE_BYTES (its core state's size; its source checks
-   it), also path_core: the core (common/core.h) is its functions aes,
-   start, blocks and finish. */
+/* The path table of an implementation without run-time dispatch: one row,
+   "default", which every CPU it builds for runs, through the one dispatcher
+   (common/dispatch.h; with one row its choice is a constant the compiler
+   folds). The row is the implementation's own code:
+     scalar: its poly1305aes_authenticate, which is the entry point itself
+       (OWN_AUTHENTICATE) and wipes what it leaves on the stack (no wipe here);
+     onetime: when its cflags define POLY1305AES_ONETIME, its fused one-shot
+       code onetime(out, key, m, l) (the one-time key r || s, an unsigned int
+       length: messages up to UINT_MAX bytes, PATH_LENGTH_MAX); else NULL,
+       and onetimeauth composes the core (common/stream.c), as it does for
+       longer messages;
+     core: its functions aes, start, blocks and finish (common/core.h) on a
+       state of POLY1305AES_CORE_STATE_BYTES (its cflags; its source checks
+       it), which wipe what they leave themselves. */
 #include <limits.h>
 #include <stddef.h>
 #include <stdint.h>
 #include "core.h"
 #include "namespace.h"
+#include "dispatch.h"   /* the path record */
 
-const char *poly1305aes_path_name(unsigned int i)
-{
-  return i == 0 ? "default" : NULL;
-}
+#if !defined(POLY1305AES_CORE_STATE_BYTES)
+#error "an implementation on common/onepath.c defines POLY1305AES_CORE_STATE_BYTES (its cflags)"
+#elif POLY1305AES_CORE_STATE_BYTES > POLY1305AES_CORE_STATE_MAX
+#error "POLY1305AES_CORE_STATE_BYTES is above what common/core.h allows"
+#endif
 
-int poly1305aes_path_use(unsigned int i)
+/* the row's fused code: the implementation's own, whose length is an unsigned int */
+static void own_authenticate(unsigned char out[16], const unsigned char *kr, const unsigned char *n,
+                             const unsigned char *m, size_t l)
 {
-  return i == 0;
-}
-
-const char *poly1305aes_path(void)
-{
-  return "default";
-}
-
-unsigned int poly1305aes_path_current(void)
-{
-  return 0;
+  poly1305aes_authenticate(out, kr, n, m, (unsigned int) l);
 }
 
 #if defined(POLY1305AES_ONETIME)
 void CRYPTO_NAMESPACE(onetime)(unsigned char out[16], const unsigned char key[32], const unsigned char *m,
   unsigned int l);
-#endif
 
-int poly1305aes_onetime_fused(unsigned char out[16], const unsigned char key[32], const unsigned char *m, size_t l)
+static void own_onetime(unsigned char out[16], const unsigned char *key, const unsigned char *n,
+                        const unsigned char *m, size_t l)
 {
-#if defined(POLY1305AES_ONETIME)
-#if SIZE_MAX > UINT_MAX
-  if (l > UINT_MAX) return 0;   /* past the one-shot code's unsigned int: composed */
-#endif
+  (void) n;
   CRYPTO_NAMESPACE(onetime)(out, key, m, (unsigned int) l);
-  return 1;
-#else
-  (void) out, (void) key, (void) m, (void) l;
-  return 0;
-#endif
 }
-
-#if defined(POLY1305AES_CORE_STATE_BYTES)
-#if POLY1305AES_CORE_STATE_BYTES > POLY1305AES_CORE_STATE_MAX
-#error "POLY1305AES_CORE_STATE_BYTES is above what common/core.h allows"
+#if SIZE_MAX > UINT_MAX
+#define PATH_LENGTH_MAX UINT_MAX   /* longer: composed */
 #endif
+#define OWN_ONETIME own_onetime
+#else
+#define OWN_ONETIME NULL
+#endif
+
+static const struct path paths[] = {
+  { .name = "default", .needs = 0, .scalar = own_authenticate, .vector = NULL, .onetime = OWN_ONETIME,
+    .vector_from = PATH_ALL(0), .onetime_from = PATH_ALL(0), .scalar_stack = 0, .vector_stack = 0,
+    .core = PATH_CORE(0), .many = NULL },
+};
+
+static int runs_here(const struct path *p)
+{
+  (void) p;
+  return 1;
+}
+#define may_force runs_here
+
+/* the row's code wipes its own stack, and so do its core's functions (the portable cores of
+   common/pathcore.h go unused here) */
+#define wipe_below(bytes) ((void) (bytes))
+#define CORE_WIPE() ((void) 0)
+#define OWN_AUTHENTICATE
+
+/* the core: the descriptor's void * state, passed on (each a tail jump) */
 struct CRYPTO_NAMESPACE(state);
 void CRYPTO_NAMESPACE(aes)(unsigned char out[16], const unsigned char k[16], const unsigned char in[16]);
 void CRYPTO_NAMESPACE(start)(struct CRYPTO_NAMESPACE(state) *st, const unsigned char r[16]);
@@ -65,18 +78,17 @@ void CRYPTO_NAMESPACE(blocks)(struct CRYPTO_NAMESPACE(state) *st, const unsigned
   unsigned int pad);
 void CRYPTO_NAMESPACE(finish)(struct CRYPTO_NAMESPACE(state) *st, const unsigned char s[16], unsigned char tag[16]);
 
-/* the descriptor's void * state, passed on (each a tail jump) */
-static void start(void *st, const unsigned char r[16])
+static void own_start(void *st, const unsigned char r[16])
 {
   CRYPTO_NAMESPACE(start)(st, r);
 }
 
-static void blocks(void *st, const unsigned char *m, size_t nblocks, unsigned int pad)
+static void own_blocks(void *st, const unsigned char *m, size_t nblocks, unsigned int pad)
 {
   CRYPTO_NAMESPACE(blocks)(st, m, nblocks, pad);
 }
 
-static void finish(void *st, const unsigned char s[16], unsigned char tag[16])
+static void own_finish(void *st, const unsigned char s[16], unsigned char tag[16])
 {
   CRYPTO_NAMESPACE(finish)(st, s, tag);
 }
@@ -89,12 +101,9 @@ static void finish(void *st, const unsigned char s[16], unsigned char tag[16])
 #else
 #define ONEPATH_BUFFER POLY1305AES_STREAM_BLOCKS
 #endif
-static const struct poly1305aes_core core = {
-  POLY1305AES_CORE_STATE_BYTES, CRYPTO_NAMESPACE(aes), start, blocks, finish, ONEPATH_BUFFER
-};
+#define OWN_CORES
+#define PATH_CORE_OF(path_aes_i, i) \
+  { POLY1305AES_CORE_STATE_BYTES, CRYPTO_NAMESPACE(aes), own_start, own_blocks, own_finish, ONEPATH_BUFFER }
 
-const struct poly1305aes_core *poly1305aes_path_core(unsigned int i)
-{
-  return i == 0 ? &core : NULL;
-}
-#endif
+/* onetime_fused, path_core and the path interface (common/impl.h.in) */
+#include "dispatch.h"

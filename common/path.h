@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: CC0-1.0 */
-/* The record of a code path, one shape for every implementation with run-time
-   dispatch (their dispatch.c's tables; the dispatcher: common/dispatch.h), and
-   the one type of a path's fused one-shot code. Assumes C99.
+/* The record of a code path, one shape for every implementation (the rows of
+   its path table: the dispatch.c of each with run-time dispatch, common/onepath.c's
+   one row "default" for those without, poly1305aes_ct's two; the one dispatcher over
+   them: common/dispatch.h), and the one type of a path's fused one-shot code.
+   Assumes C99.
 
    fusedfn(out, kr, n, m, l): out = the Poly1305 of m[0..l) under r, plus s,
    where r = kr[16..32) and s = AES_k(n) for k = kr[0..16) (authenticate), or,
@@ -25,17 +27,19 @@
 typedef void fusedfn(unsigned char out[16], const unsigned char *kr, const unsigned char *n, const unsigned char *m,
                      size_t l);
 
-/* a code path. Its fused code runs the one-shot entry points: scalar below its threshold,
-   vector (when not NULL) from there; the threshold for authenticate is vector_from, for
-   Poly1305 alone (onetime_fused, which has no AES for the scalar code to overlap)
-   onetime_from, each the one for the CPU's class. After each call of its fused code the
-   dispatcher zeroes the stack that code used: scalar_stack or vector_stack bytes (0: none).
-   core is its pieces on the internal contract (common/core.h) for the streaming API. many is
-   reserved for the entry points over many messages: NULL on every path until they come. */
+/* a code path. Its fused code runs the one-shot entry points: for authenticate scalar below
+   its threshold vector_from, vector (when not NULL) from there; for Poly1305 alone with a
+   one-time key (onetime_fused) onetime below onetime_from (no AES for the scalar code to
+   overlap), vector from there; each threshold the one for the CPU's class. onetime is NULL
+   where the path has no fused code for a one-time key: onetimeauth then composes the core
+   (common/stream.c). After each call of its fused code the dispatcher zeroes the stack that
+   code used: scalar_stack (after scalar or onetime) or vector_stack bytes (0: none). core is its
+   pieces on the internal contract (common/core.h) for the streaming API. many is reserved for
+   the entry points over many messages: NULL on every path until they come. */
 struct path {
   const char *name;
   unsigned long needs;                /* the CPU features it needs, in the implementation's bits */
-  fusedfn *scalar, *vector;
+  fusedfn *scalar, *vector, *onetime;
   size_t vector_from[PATH_CLASSES];
   size_t onetime_from[PATH_CLASSES];
   unsigned int scalar_stack, vector_stack;
@@ -45,5 +49,21 @@ struct path {
 
 /* a threshold the same for every class, as a row's initializer */
 #define PATH_ALL(x) { [0 ... PATH_CLASSES - 1] = (x) }
+
+/* the rows of a dispatch.c's table, one macro each: path NAME (a string) needing NEEDS, whose
+   scalar code serves a one-time key too (onetime = scalar), its core PATH_CORE(I)
+   (common/dispatch.h), its stack sizes SCALAR_STACK and VECTOR_STACK:
+     PATH_ROW: vector code from the thresholds FROM (authenticate) and ONETIME_FROM, each an
+       initializer (PATH_ALL(x), or one a class);
+     PATH_VECTOR: vector code from one threshold FROM for both, on every class;
+     PATH_SCALAR: no vector code. */
+#define PATH_ROW(name_, needs_, scalar_, vector_, from_, onetime_from_, scalar_stack_, vector_stack_, i) \
+  { .name = (name_), .needs = (needs_), .scalar = (scalar_), .vector = (vector_), .onetime = (scalar_), \
+    .vector_from = from_, .onetime_from = onetime_from_, .scalar_stack = (scalar_stack_), \
+    .vector_stack = (vector_stack_), .core = PATH_CORE(i), .many = NULL }
+#define PATH_VECTOR(name_, needs_, scalar_, vector_, from_, scalar_stack_, vector_stack_, i) \
+  PATH_ROW(name_, needs_, scalar_, vector_, PATH_ALL(from_), PATH_ALL(from_), scalar_stack_, vector_stack_, i)
+#define PATH_SCALAR(name_, needs_, scalar_, scalar_stack_, i) \
+  PATH_ROW(name_, needs_, scalar_, NULL, PATH_ALL(0), PATH_ALL(0), scalar_stack_, 0, i)
 
 #endif

@@ -34,31 +34,13 @@
 #include "amd64.h"
 #include "../x86/paths.h"
 
-/* where the ifma path's sums leave the ymm code for the zmm code (x86/x86.h), each vendor's:
-   the thresholds file, as every threshold below */
-static const size_t ifma_zmm_from_vendor[VENDORS] = { [VENDOR_AMD] = IFMA_ZMM_FROM_AMD,
-                                                      [VENDOR_INTEL] = IFMA_ZMM_FROM_INTEL };
-
-/* the table, best first: PATH_FROM(P), path P's thresholds for each vendor (x86/paths.h);
-   ONETIME_FROM(P), for Poly1305 alone (onetime_fused) */
-#define IFMA_NEEDS \
-  (SSE2 | SSSE3 | AESNI | OSYMM | AVX2 | BMI2 | OSZMM | AVX512F | AVX512VL | AVX512BW | AVX512IFMA | AVX512VBMI2)
+/* the table, best first (x86/paths.h's X86_ROW: each path's thresholds for each vendor) */
 static const struct path paths[] = {
-  { .name = "ifma", .needs = IFMA_NEEDS, .scalar = scalar_mulx, .vector = vector_ifma,
-    .vector_from = PATH_FROM(IFMA), .onetime_from = ONETIME_FROM(IFMA),
-    .scalar_stack = STACK_BYTES(ifma, scalar), .vector_stack = STACK_BYTES(ifma, vector), .core = PATH_CORE(0) },
-  { .name = "avx2", .needs = SSE2 | SSSE3 | AESNI | OSYMM | AVX2 | BMI2, .scalar = scalar_mulx, .vector = vector_avx2,
-    .vector_from = PATH_FROM(AVX2), .onetime_from = ONETIME_FROM(AVX2),
-    .scalar_stack = STACK_BYTES(avx2, scalar), .vector_stack = STACK_BYTES(avx2, vector), .core = PATH_CORE(1) },
-  { .name = "sse2", .needs = SSE2 | SSSE3 | AESNI, .scalar = scalar_mul, .vector = vector_hybrid,
-    .vector_from = PATH_FROM(SSE2), .onetime_from = ONETIME_FROM(SSE2),
-    .scalar_stack = STACK_BYTES(sse2, scalar), .vector_stack = STACK_BYTES(sse2, vector), .core = PATH_CORE(2) },
-  { .name = "ssse3", .needs = SSE2 | SSSE3, .scalar = scalar_vperm, .vector = vector_hybrid_vperm,
-    .vector_from = PATH_FROM(SSSE3), .onetime_from = ONETIME_FROM(SSSE3),
-    .scalar_stack = STACK_BYTES(ssse3, scalar), .vector_stack = STACK_BYTES(ssse3, vector), .core = PATH_CORE(3) },
-  { .name = "generic", .needs = SSE2, .scalar = scalar_generic, .vector = vector_hybrid_generic,
-    .vector_from = PATH_FROM(GENERIC), .onetime_from = ONETIME_FROM(GENERIC),
-    .scalar_stack = STACK_BYTES(generic, scalar), .vector_stack = STACK_BYTES(generic, vector), .core = PATH_CORE(4) },
+  X86_ROW("ifma", IFMA, ifma, IFMA_NEEDS, scalar_mulx, vector_ifma, 0),
+  X86_ROW("avx2", AVX2, avx2, SSE2 | SSSE3 | AESNI | OSYMM | AVX2 | BMI2, scalar_mulx, vector_avx2, 1),
+  X86_ROW("sse2", SSE2, sse2, SSE2 | SSSE3 | AESNI, scalar_mul, vector_hybrid, 2),
+  X86_ROW("ssse3", SSSE3, ssse3, SSE2 | SSSE3, scalar_vperm, vector_hybrid_vperm, 3),
+  X86_ROW("generic", GENERIC, generic, SSE2, scalar_generic, vector_hybrid_generic, 4),
 };
 
 /* the wipes (wipe_below: amd64.h); path_core(i) is path i's own AES with its own core: start
@@ -66,17 +48,9 @@ static const struct path paths[] = {
    X86_CORES) */
 #define CORE_WIPE() wipe_below(CORE_STACK)
 #define GROUPED_WIPE(p) CORE_WIPE()   /* in 64-bit code the grouped code uses about 200 bytes */
-#define OWN_CORES X86_CORES(struct amd64_core, core_state_start, core64_finish_work)
+#define OWN_CORES X86_CORES(struct amd64_core, p64_start, core64_finish_work)
 #define PATH_CORE_OF(aes, i) X86_CORE_OF(struct amd64_core, aes, i)
 #include "pathcore.h"
-
-/* h = 0, r kept, no powers yet (struct amd64_core, amd64.h) */
-CORE_WORK void core_state_start(void *st, const unsigned char r[16])
-{
-  struct amd64_core *c = st;
-  p64_start(&c->p, r);
-  c->ifma.ready = 0;
-}
 
 /* each path's Poly1305 blocks on the contract, in the table's order: the scalar radix-2^64
    code with MULX where the path has BMI2, and the path's vector code, joined (scalar.c); the

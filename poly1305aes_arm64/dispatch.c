@@ -36,14 +36,11 @@
 #include "dispatch.h"   /* struct path; the needs: AT_HWCAP bits */
 
 static const struct path paths[] = {
-  { .name = "neon", .needs = HWCAP_AES | HWCAP_ASIMD, .scalar = scalar_ce, .vector = vector_neon,
-    .vector_from = PATH_ALL(VECTOR_FROM), .onetime_from = PATH_ALL(VECTOR_FROM),
-    .scalar_stack = STACK_BYTES(neon, scalar), .vector_stack = STACK_BYTES(neon, vector), .core = PATH_CORE(0) },
-  { .name = "scalar", .needs = HWCAP_AES, .scalar = scalar_ce, .vector = NULL,
-    .scalar_stack = STACK_BYTES(scalar, scalar), .vector_stack = 0, .core = PATH_CORE(1) },
-  { .name = "vperm", .needs = HWCAP_ASIMD, .scalar = scalar_vperm, .vector = vector_vperm,
-    .vector_from = PATH_ALL(VECTOR_FROM), .onetime_from = PATH_ALL(VECTOR_FROM),
-    .scalar_stack = STACK_BYTES(vperm, scalar), .vector_stack = STACK_BYTES(vperm, vector), .core = PATH_CORE(2) },
+  PATH_VECTOR("neon", HWCAP_AES | HWCAP_ASIMD, scalar_ce, vector_neon, VECTOR_FROM, STACK_BYTES(neon, scalar),
+              STACK_BYTES(neon, vector), 0),
+  PATH_SCALAR("scalar", HWCAP_AES, scalar_ce, STACK_BYTES(scalar, scalar), 1),
+  PATH_VECTOR("vperm", HWCAP_ASIMD, scalar_vperm, vector_vperm, VECTOR_FROM, STACK_BYTES(vperm, scalar),
+              STACK_BYTES(vperm, vector), 2),
 };
 
 static int runs_here(const struct path *p)

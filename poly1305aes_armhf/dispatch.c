@@ -35,16 +35,12 @@
    it returns, so its area wipes nothing (0); the ABI harness's scan still runs after every
    call. Every other area is C code: its measured size. */
 static const struct path paths[] = {
-  { .name = "neon-aes", .needs = NEED_NEON | NEED_AES, .scalar = hash_ce, .vector = hash_neon_ce,
-    .vector_from = PATH_ALL(VECTOR_FROM), .onetime_from = PATH_ALL(VECTOR_FROM),
-    .scalar_stack = 0, .vector_stack = STACK_BYTES(neon_aes, vector), .core = PATH_CORE(0) },
-  { .name = "aes", .needs = NEED_AES, .scalar = hash_ce, .vector = NULL,
-    .scalar_stack = 0, .vector_stack = 0, .core = PATH_CORE(1) },
-  { .name = "neon", .needs = NEED_NEON, .scalar = hash_vperm, .vector = hash_neon_vperm,
-    .vector_from = PATH_ALL(VECTOR_FROM), .onetime_from = PATH_ALL(VECTOR_FROM),
-    .scalar_stack = STACK_BYTES(neon, scalar), .vector_stack = STACK_BYTES(neon, vector), .core = PATH_CORE(2) },
-  { .name = "generic", .needs = 0, .scalar = hash_bitsliced, .vector = NULL,
-    .scalar_stack = STACK_BYTES(generic, scalar), .vector_stack = 0, .core = PATH_CORE(3) },
+  PATH_VECTOR("neon-aes", NEED_NEON | NEED_AES, hash_ce, hash_neon_ce, VECTOR_FROM, 0, STACK_BYTES(neon_aes, vector),
+              0),
+  PATH_SCALAR("aes", NEED_AES, hash_ce, 0, 1),
+  PATH_VECTOR("neon", NEED_NEON, hash_vperm, hash_neon_vperm, VECTOR_FROM, STACK_BYTES(neon, scalar),
+              STACK_BYTES(neon, vector), 2),
+  PATH_SCALAR("generic", 0, hash_bitsliced, STACK_BYTES(generic, scalar), 3),
 };
 
 static unsigned int features(void)

@@ -10,10 +10,13 @@
    Two paths, one for each word size, both built on every target so the
    tests run both: word64 (aes_bs64; radix 2^64 when the compiler has
    unsigned __int128 with an inline product, radix 2^26 otherwise) and
-   word32 (aes_bs32, radix 2^26). Calls run the target's own word size's unless a test forces the
-   other. Each is one Poly1305 core used through start, blocks and finish;
-   the last partial chunk is padded here (its bytes, 0x01, zeros) and given
-   to blocks with pad 0. */
+   word32 (aes_bs32, radix 2^26): two rows of the path record (common/path.h)
+   under the one dispatcher (common/dispatch.h), the target's own word size
+   first, which every call runs unless a test forces the other. Each is one
+   Poly1305 core used through start, blocks and finish; the last partial
+   chunk is padded here (its bytes, 0x01, zeros) and given to blocks with pad
+   0. No path has fused code for a one-time key (onetime NULL): onetimeauth
+   composes the core, which is this code's. */
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
@@ -21,6 +24,7 @@
 #include "wipe.h"
 #include "aes_bs32.h"
 #include "aes_bs64.h"
+#include "dispatch.h"   /* the path record */
 /* radix 2^64 where the compiler's 64x64->128-bit product is inline; not on
    SPARC before VIS3 (no high-product instruction: a libgcc call, __multi3,
    236 instructions a block against 170 in radix 2^26 under qemu-sparc64) */
@@ -111,114 +115,53 @@ WORD_PATH(word32, aes_bs32, hash26)
 
 WIPE_STACK_FUNCTION(wipe_word64, STACK_BYTES(word64, scalar))
 WIPE_STACK_FUNCTION(wipe_word32, STACK_BYTES(word32, scalar))
+WIPE_STACK_FUNCTION(wipe_core, STACK_CORE_BYTES)
 
-/* the path in use: 0 the target's word size, 1 the other (the path interface) */
-static int other_word;
-
-void poly1305aes_authenticate(unsigned char out[16], const unsigned char kr[32], const unsigned char n[16],
-                              const unsigned char m[], unsigned int l)
-{
+/* the paths, the target's word size first (row WORD64_ROW is word64); no vector code */
 #if UINTPTR_MAX > 0xffffffffu
-  const int use64 = !__atomic_load_n(&other_word, __ATOMIC_RELAXED);
+#define WORD64_ROW 0
 #else
-  const int use64 = __atomic_load_n(&other_word, __ATOMIC_RELAXED);
+#define WORD64_ROW 1
 #endif
-  if (use64) {
-    word64(out, kr, n, m, l);
-    wipe_word64();
-  } else {
-    word32(out, kr, n, m, l);
-    wipe_word32();
-  }
-}
-
-/* the path interface (common/impl.h.in): the target's word size first */
-#if UINTPTR_MAX > 0xffffffffu
-static const char *const path_names[] = { "word64", "word32" };
+#define ROW(word, i) \
+  { .name = #word, .needs = 0, .scalar = word, .vector = NULL, .onetime = NULL, .vector_from = PATH_ALL(0), \
+    .onetime_from = PATH_ALL(0), .scalar_stack = STACK_BYTES(word, scalar), .vector_stack = 0, \
+    .core = PATH_CORE(i), .many = NULL }
+static const struct path paths[] = {
+#if WORD64_ROW == 0
+  ROW(word64, 0), ROW(word32, 1)
 #else
-static const char *const path_names[] = { "word32", "word64" };
+  ROW(word32, 0), ROW(word64, 1)
 #endif
+};
 
-const char *poly1305aes_path_name(unsigned int i)
+/* every path runs everywhere: the library's own choice is the first */
+static int runs_here(const struct path *p)
 {
-  return i < 2 ? path_names[i] : NULL;
-}
-
-int poly1305aes_path_use(unsigned int i)
-{
-  if (i >= 2) return 0;
-  __atomic_store_n(&other_word, (int) i, __ATOMIC_RELAXED);
+  (void) p;
   return 1;
 }
+#define may_force runs_here
 
-const char *poly1305aes_path(void)
-{
-  return path_names[__atomic_load_n(&other_word, __ATOMIC_RELAXED)];
-}
-
-unsigned int poly1305aes_path_current(void)
-{
-  return (unsigned int) __atomic_load_n(&other_word, __ATOMIC_RELAXED);
-}
-
-/* onetimeauth composes the path's core (no fused one-shot: the composition is this code) */
-int poly1305aes_onetime_fused(unsigned char out[16], const unsigned char key[32], const unsigned char *m, size_t l)
-{
-  (void) out, (void) key, (void) m, (void) l;
-  return 0;
-}
-
-/* path_core: each path's AES, then the stack its work used wiped (the path's measured
-   size: it covers authenticate's AES as well), and its Poly1305 core (common/pathcore.h's, the same
-   arithmetic as authenticate's) */
-static __attribute__((noinline)) void aes_words(unsigned char out[16], const unsigned char k[16],
-                                                const unsigned char in[16], int use64)
-{
-  uint32_t kc[4], block[4], s[4];
-  unsigned int i;
-  aes_bs_columns(kc, k);
-  aes_bs_columns(block, in);
-  if (use64) aes_bs64(s, kc, block);
-  else aes_bs32(s, kc, block);
-  for (i = 0; i < 4; ++i) {
-    out[4 * i] = (unsigned char) s[i], out[4 * i + 1] = (unsigned char) (s[i] >> 8);
-    out[4 * i + 2] = (unsigned char) (s[i] >> 16), out[4 * i + 3] = (unsigned char) (s[i] >> 24);
-  }
-  wipe(kc, sizeof kc);
-  wipe(s, sizeof s);
-}
-
-static void aes64(unsigned char out[16], const unsigned char k[16], const unsigned char in[16])
-{
-  aes_words(out, k, in, 1);
-  wipe_word64();
-}
-
-static void aes32(unsigned char out[16], const unsigned char k[16], const unsigned char in[16])
-{
-  aes_words(out, k, in, 0);
-  wipe_word32();
-}
-
-WIPE_STACK_FUNCTION(wipe_core, STACK_CORE_BYTES)
+/* the wipes: the measured size of the path's code after it (its AES in path_core's aes too),
+   common/pathcore.h's after a core entry point */
+#define WIPE_AFTER(p, bytes) ((p) == &paths[WORD64_ROW] ? wipe_word64() : wipe_word32())
 #define CORE_WIPE() wipe_core()
-#include "pathcore.h"
 
+/* path_core: each path's AES (the dispatcher's path_aes: its code on an empty message) and its
+   Poly1305 core, common/pathcore.h's, the same arithmetic as authenticate's */
 #if RADIX64
-#define CORE_WORD64 { sizeof(struct p64), aes64, core64_start, core64_blocks, core64_finish, 0 }
+#define WORD64_STATE struct p64
+#define WORD64_CORE(piece) core64_##piece
 #else
-#define CORE_WORD64 { sizeof(struct p26), aes64, core26_start, core26_blocks, core26_finish, 0 }
+#define WORD64_STATE struct p26
+#define WORD64_CORE(piece) core26_##piece
 #endif
-#define CORE_WORD32 { sizeof(struct p26), aes32, core26_start, core26_blocks, core26_finish, 0 }
+#define OWN_CORES
+#define PATH_CORE_OF(aes, i) \
+  { (i) == WORD64_ROW ? sizeof(WORD64_STATE) : sizeof(struct p26), aes, \
+    (i) == WORD64_ROW ? WORD64_CORE(start) : core26_start, (i) == WORD64_ROW ? WORD64_CORE(blocks) : core26_blocks, \
+    (i) == WORD64_ROW ? WORD64_CORE(finish) : core26_finish, 0 }
 
-/* in the order of path_names */
-#if UINTPTR_MAX > 0xffffffffu
-static const struct poly1305aes_core cores[2] = { CORE_WORD64, CORE_WORD32 };
-#else
-static const struct poly1305aes_core cores[2] = { CORE_WORD32, CORE_WORD64 };
-#endif
-
-const struct poly1305aes_core *poly1305aes_path_core(unsigned int i)
-{
-  return i < 2 ? &cores[i] : NULL;
-}
+/* authenticate, onetime_fused, path_core and the path interface (common/impl.h.in) */
+#include "dispatch.h"

@@ -161,16 +161,12 @@ static void core_blocks_p8(struct state *st, const unsigned char *m, size_t coun
 }
 
 static const struct path paths[] = {
-  { .name = "p10", .needs = PPC_FEATURE2_VEC_CRYPTO | PPC_FEATURE2_ARCH_3_1, .scalar = auth_p9, .vector = auth_p10_long,
-    .vector_from = PATH_ALL(VECTOR_FROM), .onetime_from = PATH_ALL(VECTOR_FROM),
-    .scalar_stack = 0, .vector_stack = STACK_BYTES(p10, vector), .core = PATH_CORE(0) },
-  { .name = "p9", .needs = PPC_FEATURE2_VEC_CRYPTO | PPC_FEATURE2_ARCH_3_00, .scalar = auth_p9, .vector = auth_p9_long,
-    .vector_from = PATH_ALL(VECTOR_FROM), .onetime_from = PATH_ALL(VECTOR_FROM),
-    .scalar_stack = 0, .vector_stack = STACK_BYTES(p9, vector), .core = PATH_CORE(1) },
-  { .name = "p8", .needs = PPC_FEATURE2_VEC_CRYPTO, .scalar = auth_p8, .vector = NULL,
-    .scalar_stack = 0, .vector_stack = 0, .core = PATH_CORE(2) },
-  { .name = "vperm", .needs = 0, .scalar = auth_vperm, .vector = NULL,
-    .scalar_stack = 0, .vector_stack = 0, .core = PATH_CORE(3) },
+  PATH_VECTOR("p10", PPC_FEATURE2_VEC_CRYPTO | PPC_FEATURE2_ARCH_3_1, auth_p9, auth_p10_long, VECTOR_FROM, 0,
+              STACK_BYTES(p10, vector), 0),
+  PATH_VECTOR("p9", PPC_FEATURE2_VEC_CRYPTO | PPC_FEATURE2_ARCH_3_00, auth_p9, auth_p9_long, VECTOR_FROM, 0,
+              STACK_BYTES(p9, vector), 1),
+  PATH_SCALAR("p8", PPC_FEATURE2_VEC_CRYPTO, auth_p8, 0, 2),
+  PATH_SCALAR("vperm", 0, auth_vperm, 0, 3),
 };
 
 static int runs_here(const struct path *p)

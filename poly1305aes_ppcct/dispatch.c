@@ -83,10 +83,8 @@ AUTH_PATH(auth_altivec, aes_altivec)
 AUTH_PATH(auth_bitsliced, aes_bitsliced)
 
 static const struct path paths[] = {
-  { .name = "altivec", .needs = NEED_ALTIVEC, .scalar = auth_altivec, .vector = NULL,
-    .scalar_stack = STACK_BYTES(altivec, scalar), .vector_stack = 0, .core = PATH_CORE(0) },
-  { .name = "bitsliced", .needs = 0, .scalar = auth_bitsliced, .vector = NULL,
-    .scalar_stack = STACK_BYTES(bitsliced, scalar), .vector_stack = 0, .core = PATH_CORE(1) },
+  PATH_SCALAR("altivec", NEED_ALTIVEC, auth_altivec, STACK_BYTES(altivec, scalar), 0),
+  PATH_SCALAR("bitsliced", 0, auth_bitsliced, STACK_BYTES(bitsliced, scalar), 1),
 };
 
 static int runs_here(const struct path *p)

@@ -51,16 +51,12 @@
 
 
 static const struct path paths[] = {
-  { .name = "vector-zkne", .needs = HAS_V | HAS_ZKNE, .scalar = scalar_zkne, .vector = vector_zkne,
-    .vector_from = PATH_ALL(VECTOR_FROM), .onetime_from = PATH_ALL(VECTOR_FROM),
-    .scalar_stack = STACK_BYTES(vector_zkne, scalar), .vector_stack = STACK_BYTES(vector_zkne, vector), .core = PATH_CORE(0) },
-  { .name = "zkne", .needs = HAS_ZKNE, .scalar = scalar_zkne, .vector = NULL,
-    .scalar_stack = STACK_BYTES(zkne, scalar), .vector_stack = 0, .core = PATH_CORE(1) },
-  { .name = "vector", .needs = HAS_V, .scalar = scalar_vperm, .vector = vector_vperm,
-    .vector_from = PATH_ALL(VECTOR_FROM), .onetime_from = PATH_ALL(VECTOR_FROM),
-    .scalar_stack = STACK_BYTES(vector, scalar), .vector_stack = STACK_BYTES(vector, vector), .core = PATH_CORE(2) },
-  { .name = "generic", .needs = 0, .scalar = scalar_bitsliced, .vector = NULL,
-    .scalar_stack = STACK_BYTES(generic, scalar), .vector_stack = 0, .core = PATH_CORE(3) },
+  PATH_VECTOR("vector-zkne", HAS_V | HAS_ZKNE, scalar_zkne, vector_zkne, VECTOR_FROM,
+              STACK_BYTES(vector_zkne, scalar), STACK_BYTES(vector_zkne, vector), 0),
+  PATH_SCALAR("zkne", HAS_ZKNE, scalar_zkne, STACK_BYTES(zkne, scalar), 1),
+  PATH_VECTOR("vector", HAS_V, scalar_vperm, vector_vperm, VECTOR_FROM, STACK_BYTES(vector, scalar),
+              STACK_BYTES(vector, vector), 2),
+  PATH_SCALAR("generic", 0, scalar_bitsliced, STACK_BYTES(generic, scalar), 3),
 };
 
 /* what the kernel says the CPU has (have), and which extensions it spoke of (known) */

@@ -151,21 +151,16 @@ AUTH_LONG(vx_km, vector_z13, aes_km)
    no store to the stack) in place of aes_vx, whose frame and spills the twins' sizes cover
    (path km's code is auth_km, as vx's scalar code with aes_km) */
 #define VXE (HWCAP_S390_VXRS | HWCAP_S390_VXRS_EXT)
+#define VXE_SCALAR STACK_BYTES(vxe, scalar)
+#define VXE_VECTOR STACK_BYTES(vxe, vector)
+#define VX_SCALAR STACK_BYTES(vx, scalar)
+#define VX_VECTOR STACK_BYTES(vx, vector)
 static const struct path paths[] = {
-  { .name = "vxe-km", .needs = VXE | KM_AES128, .scalar = auth_km, .vector = auth_vxe_km_long,
-    .vector_from = PATH_ALL(VECTOR_FROM), .onetime_from = PATH_ALL(VECTOR_FROM),
-    .scalar_stack = STACK_BYTES(vxe, scalar), .vector_stack = STACK_BYTES(vxe, vector), .core = PATH_CORE(0) },
-  { .name = "vx-km", .needs = HWCAP_S390_VXRS | KM_AES128, .scalar = auth_km, .vector = auth_vx_km_long,
-    .vector_from = PATH_ALL(VECTOR_FROM), .onetime_from = PATH_ALL(VECTOR_FROM),
-    .scalar_stack = STACK_BYTES(vx, scalar), .vector_stack = STACK_BYTES(vx, vector), .core = PATH_CORE(1) },
-  { .name = "vxe", .needs = VXE, .scalar = auth_vx, .vector = auth_vxe_long,
-    .vector_from = PATH_ALL(VECTOR_FROM), .onetime_from = PATH_ALL(VECTOR_FROM),
-    .scalar_stack = STACK_BYTES(vxe, scalar), .vector_stack = STACK_BYTES(vxe, vector), .core = PATH_CORE(2) },
-  { .name = "vx", .needs = HWCAP_S390_VXRS, .scalar = auth_vx, .vector = auth_vx_long,
-    .vector_from = PATH_ALL(VECTOR_FROM), .onetime_from = PATH_ALL(VECTOR_FROM),
-    .scalar_stack = STACK_BYTES(vx, scalar), .vector_stack = STACK_BYTES(vx, vector), .core = PATH_CORE(3) },
-  { .name = "km", .needs = KM_AES128, .scalar = auth_km, .vector = NULL,
-    .scalar_stack = STACK_BYTES(vx, scalar), .vector_stack = 0, .core = PATH_CORE(4) },
+  PATH_VECTOR("vxe-km", VXE | KM_AES128, auth_km, auth_vxe_km_long, VECTOR_FROM, VXE_SCALAR, VXE_VECTOR, 0),
+  PATH_VECTOR("vx-km", HWCAP_S390_VXRS | KM_AES128, auth_km, auth_vx_km_long, VECTOR_FROM, VX_SCALAR, VX_VECTOR, 1),
+  PATH_VECTOR("vxe", VXE, auth_vx, auth_vxe_long, VECTOR_FROM, VXE_SCALAR, VXE_VECTOR, 2),
+  PATH_VECTOR("vx", HWCAP_S390_VXRS, auth_vx, auth_vx_long, VECTOR_FROM, VX_SCALAR, VX_VECTOR, 3),
+  PATH_SCALAR("km", KM_AES128, auth_km, VX_SCALAR, 4),
 };
 
 /* the CPU's features as needs bits: AT_HWCAP's, and KM_AES128 from STFLE and KM's query

@@ -47,34 +47,15 @@
    chains on 0 to 31 bytes and crashed) */
 #define TWO_THRESHOLD ((TWO_FROM) > 32 ? (TWO_FROM) : 32)
 
-/* where the ifma path's sums leave the ymm code for the zmm code (x86/x86.h), each vendor's */
-static const size_t ifma_zmm_from_vendor[VENDORS] = { [VENDOR_AMD] = IFMA_ZMM_FROM_AMD,
-                                                      [VENDOR_INTEL] = IFMA_ZMM_FROM_INTEL };
-
-/* the table, best first: PATH_FROM(P), path P's thresholds for each vendor (x86/paths.h);
-   ONETIME_FROM(P), for Poly1305 alone (onetime_fused) */
-#define IFMA_NEEDS \
-  (SSE2 | SSSE3 | AESNI | OSYMM | AVX2 | BMI2 | OSZMM | AVX512F | AVX512VL | AVX512BW | AVX512IFMA | AVX512VBMI2)
+/* the table, best first (x86/paths.h's X86_ROW: each path's thresholds for each vendor) */
 static const struct path paths[] = {
-  { .name = "ifma", .needs = IFMA_NEEDS, .scalar = scalar_aesni, .vector = vector_ifma,
-    .vector_from = PATH_FROM(IFMA), .onetime_from = ONETIME_FROM(IFMA),
-    .scalar_stack = STACK_BYTES(ifma, scalar), .vector_stack = STACK_BYTES(ifma, vector), .core = PATH_CORE(0) },
-  { .name = "avx2", .needs = SSE2 | SSSE3 | AESNI | OSYMM | AVX2, .scalar = scalar_aesni, .vector = vector_avx2,
-    .vector_from = PATH_FROM(AVX2), .onetime_from = ONETIME_FROM(AVX2),
-    .scalar_stack = STACK_BYTES(avx2, scalar), .vector_stack = STACK_BYTES(avx2, vector), .core = PATH_CORE(1) },
-  { .name = "sse2", .needs = SSE2 | SSSE3 | AESNI, .scalar = scalar_aesni, .vector = vector_sse2,
-    .vector_from = PATH_FROM(SSE2), .onetime_from = ONETIME_FROM(SSE2),
-    .scalar_stack = STACK_BYTES(sse2, scalar), .vector_stack = STACK_BYTES(sse2, vector), .core = PATH_CORE(2) },
-  { .name = "ssse3", .needs = SSE2 | SSSE3, .scalar = scalar_vperm, .vector = vector_sse2_vperm,
-    .vector_from = PATH_FROM(SSSE3), .onetime_from = ONETIME_FROM(SSSE3),
-    .scalar_stack = STACK_BYTES(ssse3, scalar), .vector_stack = STACK_BYTES(ssse3, vector), .core = PATH_CORE(3) },
-  { .name = "generic-sse2", .needs = SSE2, .scalar = scalar_generic, .vector = vector_sse2_generic,
-    .vector_from = PATH_FROM(GENERIC_SSE2), .onetime_from = ONETIME_FROM(GENERIC_SSE2),
-    .scalar_stack = STACK_BYTES(generic_sse2, scalar), .vector_stack = STACK_BYTES(generic_sse2, vector),
-    .core = PATH_CORE(4) },
-  { .name = "generic", .needs = 0, .scalar = scalar_generic, .vector = vector_two_generic,
-    .vector_from = PATH_ALL(TWO_THRESHOLD), .onetime_from = PATH_ALL(TWO_THRESHOLD),
-    .scalar_stack = STACK_BYTES(generic, scalar), .vector_stack = STACK_BYTES(generic, vector), .core = PATH_CORE(5) },
+  X86_ROW("ifma", IFMA, ifma, IFMA_NEEDS, scalar_aesni, vector_ifma, 0),
+  X86_ROW("avx2", AVX2, avx2, SSE2 | SSSE3 | AESNI | OSYMM | AVX2, scalar_aesni, vector_avx2, 1),
+  X86_ROW("sse2", SSE2, sse2, SSE2 | SSSE3 | AESNI, scalar_aesni, vector_sse2, 2),
+  X86_ROW("ssse3", SSSE3, ssse3, SSE2 | SSSE3, scalar_vperm, vector_sse2_vperm, 3),
+  X86_ROW("generic-sse2", GENERIC_SSE2, generic_sse2, SSE2, scalar_generic, vector_sse2_generic, 4),
+  PATH_ROW("generic", 0, scalar_generic, vector_two_generic, PATH_ALL(TWO_THRESHOLD), PATH_ALL(TWO_THRESHOLD),
+           STACK_BYTES(generic, scalar), STACK_BYTES(generic, vector), 5),
 };
 
 /* zero the bytes [esp - bytes, esp) below the stack pointer, where the frames
@@ -103,17 +84,9 @@ INLINE void wipe_below(size_t bytes, int sse2)
 #define WIPE_PATH(p, bytes) wipe_below(bytes, (p)->needs & SSE2)
 #define CORE_WIPE() wipe_below(CORE_STACK, (cpu_features() & SSE2) != 0)
 #define GROUPED_WIPE(p) WIPE_PATH(p, (p)->vector_stack)   /* 2 KiB with 8 zmm registers: the vector area's size */
-#define OWN_CORES X86_CORES(struct ia32_core, core_state_start, core26_finish_work)
+#define OWN_CORES X86_CORES(struct ia32_core, p26_start, core26_finish_work)
 #define PATH_CORE_OF(aes, i) X86_CORE_OF(struct ia32_core, aes, i)
 #include "pathcore.h"
-
-/* h = 0, r kept, no powers yet (struct ia32_core, ia32.h) */
-CORE_WORK void core_state_start(void *st, const unsigned char r[16])
-{
-  struct ia32_core *c = st;
-  p26_start(&c->p, r);
-  c->ifma.ready = 0;
-}
 
 /* each path's blocks, in the table's order: generic's two chains need a whole message */
 static const struct core_code core_code[] = {

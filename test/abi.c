@@ -434,6 +434,73 @@ static void run_again(struct abi_block *b, void *context, struct secrets *other)
   call(b);
 }
 
+/* what run() and run_core() share: a run of calls, over items (lengths, block counts), each at
+   four stack pads, in every caller mode; the block they run in; the checks after each call;
+   the summary */
+struct calls {
+  struct abi_block *b;
+  unsigned long asked[ABI_NINT];   /* the control bits the harness asks for in the call */
+  uint64_t prng;
+  unsigned int next, item, calls, bad;
+  unsigned long pad;               /* 0, 16, 32, 48 */
+  int mode;                        /* 0 .. NMODES - 1 */
+  struct secrets secret;           /* the call's */
+  char done[200];                  /* what the run covered, for its summary */
+};
+
+/* starts a run (seed: its random inputs'); 0, and a failure, when there is no memory */
+static int calls_begin(struct calls *cs, uint64_t seed)
+{
+  memset(cs, 0, sizeof *cs);
+  cs->prng = seed;
+  if (posix_memalign((void **) &cs->b, 64, sizeof *cs->b)) {
+    printf("FAIL abi: out of memory\n");
+    ++failures;
+    return 0;
+  }
+  stack_deepest = 0;
+  return 1;
+}
+
+/* the next call of a run over items: 1 with its item, pad and mode set, else 0 */
+static int calls_next(struct calls *cs, unsigned int items)
+{
+  unsigned int k = cs->next++;
+  cs->mode = (int) (k % NMODES);
+  cs->pad = 16 * (k / NMODES % 4);
+  cs->item = k / NMODES / 4;
+  return cs->item < items;
+}
+
+/* after the call b ran (its caller mode asked: the harness's control bits, where: the call in
+   words): the stack scan (again: the call with other secrets), the modes, the checks; returns
+   bad plus the failures, printed while bad stays below 10 */
+static unsigned int calls_check(struct abi_block *b, const struct secrets *secret,
+                                void (*again)(struct abi_block *, void *, struct secrets *), void *context,
+                                const unsigned long *asked, const char *where, unsigned int bad)
+{
+  char text[500];
+  unsigned int c;
+  scan_stack(b, secret, again, context, 1);
+  mode_taken(b, asked);
+  for (c = 0; c < NCHECK + NFRAME; ++c)
+    if (check_fails(b, c, text) && bad++ < 10) printf("FAIL abi %s: %s\n", where, text);
+  return bad;
+}
+
+/* the summary of a run of calls of name (cs->done: what they covered) */
+static void calls_end(struct calls *cs, const char *name)
+{
+  free(cs->b);
+  if (cs->bad) {
+    printf("FAIL abi %s: %u problems in %u calls (the deepest used %lu bytes of stack)\n", name, cs->bad, cs->calls,
+           (unsigned long) stack_deepest);
+    ++failures;
+  }
+  else printf("ok abi %s: %u calls (%s), every check holds; the deepest call used %lu bytes of stack and left no "
+              "secret in them\n", name, cs->calls, cs->done, (unsigned long) stack_deepest);
+}
+
 static void run(int which)
 {
   /* 4100: above every vector threshold (poly1305aes_amd64's sse2 and generic paths from 2560
@@ -443,74 +510,57 @@ static void run(int which)
   static const char *const names[] = { "authenticate", "verify (right tag)", "verify (wrong tag)", "onetimeauth" };
   static unsigned char buffer[32785 + 8];
   static struct call_args a;
-  static struct secrets secret;
-  unsigned long asked[ABI_NINT];
-  uint64_t prng = 1000 + (uint64_t) which;
-  unsigned int li, c, calls = 0, bad = 0;
-  unsigned long pad;
-  int mode;
-  struct abi_block *b;
-  if (posix_memalign((void **) &b, 64, sizeof *b)) { printf("FAIL abi: out of memory\n"); ++failures; return; }
-  stack_deepest = 0;
-  for (li = 0; li < sizeof lengths / sizeof lengths[0]; ++li)
-    for (pad = 0; pad <= 48; pad += 16)
-      for (mode = 0; mode < NMODES; ++mode) {
-        unsigned int i;
-        char text[500], where[200];
-        a.which = which;
-        a.l = lengths[li];
-        a.m = buffer + (pad / 16 + (unsigned long) mode) % 8;   /* misaligned too */
-        prng_fill(&prng, a.kr, 32);
-        prng_fill(&prng, a.n, 16);
-        prng_fill(&prng, (unsigned char *) a.m, a.l);
-        if (mode == 1) {   /* all-0xff message, largest clamped r */
-          memset((unsigned char *) a.m, 0xff, a.l);
-          memset(which == 3 ? a.kr : a.kr + 16, 0xff, 16);
-        }
-        clamp_ref(a.kr);
-        prepare(b, &prng, which == 0 ? (void (*)(void)) poly1305aes_authenticate
-                          : which == 3 ? (void (*)(void)) poly1305aes_onetimeauth
-                                       : (void (*)(void)) poly1305aes_verify, pad, mode);
-        set_args(b, &a);
-        memcpy(asked, b->want, sizeof asked);
-        snprintf(where, sizeof where, "%s, length %u, stack pad %lu, caller mode %d (%s)%s%s", names[which], a.l,
-                 pad, mode, mode_names[mode], UPPER_WHERE(b));
-        calling = where;
-        call(b);
-        ++calls;
-        if (which == 0 || which == 3) {
-          char g[33], w[33];
-          if (memcmp(a.area + 16, a.right, 16)) {
-            hex_encode(g, a.area + 16, 16);
-            hex_encode(w, a.right, 16);
-            if (bad++ < 10) printf("FAIL abi %s: tag expected %s, got %s\n", where, w, g);
-          }
-          for (i = 0; i < sizeof a.area; ++i)
-            if ((i < 16 || i >= 32) && a.area[i] != (unsigned char) (0xa5 ^ i)) {
-              if (bad++ < 10) printf("FAIL abi %s: byte %d beside the tag overwritten\n", where, (int) i - 16);
-              break;
-            }
-        } else {
-          unsigned int expect = which == 1 ? 1 : 0, got = (unsigned int) b->ret;
-          if (got != expect && bad++ < 10) printf("FAIL abi %s: returned %u, expected %u\n", where, got, expect);
-        }
-        if (which == 3) secrets_of_onetime(&secret, a.kr, NULL);
-        else secrets_of(&secret, a.kr, a.n, which ? a.right : NULL);
-        scan_stack(b, &secret, run_again, &a, 1);
-        mode_taken(b, asked);
-        for (c = 0; c < NCHECK + NFRAME; ++c)
-          if (check_fails(b, c, text) && bad++ < 10) printf("FAIL abi %s: %s\n", where, text);
+  static struct calls cs;
+  if (!calls_begin(&cs, 1000 + (uint64_t) which)) return;
+  while (calls_next(&cs, sizeof lengths / sizeof lengths[0])) {
+    struct abi_block *b = cs.b;
+    unsigned int i;
+    char where[200];
+    a.which = which;
+    a.l = lengths[cs.item];
+    a.m = buffer + (cs.pad / 16 + (unsigned long) cs.mode) % 8;   /* misaligned too */
+    prng_fill(&cs.prng, a.kr, 32);
+    prng_fill(&cs.prng, a.n, 16);
+    prng_fill(&cs.prng, (unsigned char *) a.m, a.l);
+    if (cs.mode == 1) {   /* all-0xff message, largest clamped r */
+      memset((unsigned char *) a.m, 0xff, a.l);
+      memset(which == 3 ? a.kr : a.kr + 16, 0xff, 16);
+    }
+    clamp_ref(a.kr);
+    prepare(b, &cs.prng, which == 0 ? (void (*)(void)) poly1305aes_authenticate
+                      : which == 3 ? (void (*)(void)) poly1305aes_onetimeauth
+                                   : (void (*)(void)) poly1305aes_verify, cs.pad, cs.mode);
+    set_args(b, &a);
+    memcpy(cs.asked, b->want, sizeof cs.asked);
+    snprintf(where, sizeof where, "%s, length %u, stack pad %lu, caller mode %d (%s)%s%s", names[which], a.l,
+             cs.pad, cs.mode, mode_names[cs.mode], UPPER_WHERE(b));
+    calling = where;
+    call(b);
+    ++cs.calls;
+    if (which == 0 || which == 3) {
+      char g[33], w[33];
+      if (memcmp(a.area + 16, a.right, 16)) {
+        hex_encode(g, a.area + 16, 16);
+        hex_encode(w, a.right, 16);
+        if (cs.bad++ < 10) printf("FAIL abi %s: tag expected %s, got %s\n", where, w, g);
       }
-  calling = "the harness";
-  free(b);
-  if (bad) {
-    printf("FAIL abi %s: %u problems in %u calls (the deepest used %lu bytes of stack)\n", names[which], bad, calls,
-           (unsigned long) stack_deepest);
-    ++failures;
+      for (i = 0; i < sizeof a.area; ++i)
+        if ((i < 16 || i >= 32) && a.area[i] != (unsigned char) (0xa5 ^ i)) {
+          if (cs.bad++ < 10) printf("FAIL abi %s: byte %d beside the tag overwritten\n", where, (int) i - 16);
+          break;
+        }
+    } else {
+      unsigned int expect = which == 1 ? 1 : 0, got = (unsigned int) b->ret;
+      if (got != expect && cs.bad++ < 10) printf("FAIL abi %s: returned %u, expected %u\n", where, got, expect);
+    }
+    if (which == 3) secrets_of_onetime(&cs.secret, a.kr, NULL);
+    else secrets_of(&cs.secret, a.kr, a.n, which ? a.right : NULL);
+    cs.bad = calls_check(b, &cs.secret, run_again, &a, cs.asked, where, cs.bad);
   }
-  else printf("ok abi %s: %u calls (lengths 0 1 15 16 17 64 1000 4100 32785, stack pads 0 16 32 48, %d caller FP modes, "
-              "message offsets 0-6%s), every check holds; the deepest call used %lu bytes of stack and left no "
-              "secret in them\n", names[which], calls, NMODES, UPPER_MODES, (unsigned long) stack_deepest);
+  calling = "the harness";
+  snprintf(cs.done, sizeof cs.done, "lengths 0 1 15 16 17 64 1000 4100 32785, stack pads 0 16 32 48, %d caller FP modes, "
+           "message offsets 0-6%s", NMODES, UPPER_MODES);
+  calls_end(&cs, names[which]);
 }
 
 /* ---- the path's core entry points (common/core.h) ---- */
@@ -595,70 +645,53 @@ static void run_core(const struct poly1305aes_core *core, int which)
   static const char *const names[] = { "core aes", "core start", "core blocks", "core finish" };
   static unsigned char buffer[16 * 260 + 8];
   static struct core_args a;
-  static struct secrets secret;
-  unsigned long asked[ABI_NINT];
-  uint64_t prng = 2000 + (uint64_t) which;
-  unsigned int ci, c, calls = 0, bad = 0;
-  unsigned long pad;
-  int mode;
-  struct abi_block *b;
-  if (posix_memalign((void **) &b, 64, sizeof *b)) { printf("FAIL abi: out of memory\n"); ++failures; return; }
-  stack_deepest = 0;
-  for (ci = 0; ci < sizeof counts / sizeof counts[0]; ++ci)
-    for (pad = 0; pad <= 48; pad += 16)
-      for (mode = 0; mode < NMODES; ++mode) {
-        unsigned char tag[16];
-        char text[500], where[200];
-        unsigned int i;
-        a.core = core;
-        a.which = which;
-        a.before = counts[ci][0];
-        a.nblocks = counts[ci][1];
-        a.pad = (unsigned long) (mode != 2);   /* pad 0 in one caller mode: the block ends 01 00.. */
-        a.m = buffer + (pad / 16 + (unsigned long) mode) % 8;
-        prng_fill(&prng, a.kr, 32);
-        prng_fill(&prng, a.n, 16);
-        prng_fill(&prng, (unsigned char *) a.m, 16 * (a.before + a.nblocks));
-        if (mode == 1) {   /* all-0xff message, largest clamped r */
-          memset((unsigned char *) a.m, 0xff, 16 * (a.before + a.nblocks));
-          memset(a.kr + 16, 0xff, 16);
+  static struct calls cs;
+  if (!calls_begin(&cs, 2000 + (uint64_t) which)) return;
+  while (calls_next(&cs, sizeof counts / sizeof counts[0])) {
+    struct abi_block *b = cs.b;
+    unsigned char tag[16];
+    char where[200];
+    unsigned int i;
+    a.core = core;
+    a.which = which;
+    a.before = counts[cs.item][0];
+    a.nblocks = counts[cs.item][1];
+    a.pad = (unsigned long) (cs.mode != 2);   /* pad 0 in one caller mode: the block ends 01 00.. */
+    a.m = buffer + (cs.pad / 16 + (unsigned long) cs.mode) % 8;
+    prng_fill(&cs.prng, a.kr, 32);
+    prng_fill(&cs.prng, a.n, 16);
+    prng_fill(&cs.prng, (unsigned char *) a.m, 16 * (a.before + a.nblocks));
+    if (cs.mode == 1) {   /* all-0xff message, largest clamped r */
+      memset((unsigned char *) a.m, 0xff, 16 * (a.before + a.nblocks));
+      memset(a.kr + 16, 0xff, 16);
+    }
+    if (!a.pad)
+      for (i = 0; i < a.nblocks; ++i) memcpy((unsigned char *) a.m + 16 * (a.before + i) + 13, "\001\000\000", 3);
+    clamp_ref(a.kr);
+    prepare(b, &cs.prng, which == 0 ? (void (*)(void)) core->aes : which == 1 ? (void (*)(void)) core->start
+                      : which == 2 ? (void (*)(void)) core->blocks : (void (*)(void)) core->finish, cs.pad, cs.mode);
+    core_set_args(b, &a);
+    memcpy(cs.asked, b->want, sizeof cs.asked);
+    snprintf(where, sizeof where, "%s, %lu blocks after %lu, pad %lu, stack pad %lu, caller mode %d (%s)",
+             names[which], a.nblocks, a.before, a.pad, cs.pad, cs.mode, mode_names[cs.mode]);
+    calling = where;
+    call(b);
+    ++cs.calls;
+    calling = "the harness";
+    core_result(&a, tag);
+    if (memcmp(tag, a.want, 16) && cs.bad++ < 10) printf("FAIL abi %s: wrong result\n", where);
+    if (which == 0 || which == 3)
+      for (i = 0; i < sizeof a.area; ++i)
+        if ((i < 16 || i >= 32) && a.area[i] != (unsigned char) (0xa5 ^ i)) {
+          if (cs.bad++ < 10) printf("FAIL abi %s: byte %d beside the output overwritten\n", where, (int) i - 16);
+          break;
         }
-        if (!a.pad)
-          for (i = 0; i < a.nblocks; ++i) memcpy((unsigned char *) a.m + 16 * (a.before + i) + 13, "\001\000\000", 3);
-        clamp_ref(a.kr);
-        prepare(b, &prng, which == 0 ? (void (*)(void)) core->aes : which == 1 ? (void (*)(void)) core->start
-                          : which == 2 ? (void (*)(void)) core->blocks : (void (*)(void)) core->finish, pad, mode);
-        core_set_args(b, &a);
-        memcpy(asked, b->want, sizeof asked);
-        snprintf(where, sizeof where, "%s, %lu blocks after %lu, pad %lu, stack pad %lu, caller mode %d (%s)",
-                 names[which], a.nblocks, a.before, a.pad, pad, mode, mode_names[mode]);
-        calling = where;
-        call(b);
-        ++calls;
-        calling = "the harness";
-        core_result(&a, tag);
-        if (memcmp(tag, a.want, 16) && bad++ < 10) printf("FAIL abi %s: wrong result\n", where);
-        if (which == 0 || which == 3)
-          for (i = 0; i < sizeof a.area; ++i)
-            if ((i < 16 || i >= 32) && a.area[i] != (unsigned char) (0xa5 ^ i)) {
-              if (bad++ < 10) printf("FAIL abi %s: byte %d beside the output overwritten\n", where, (int) i - 16);
-              break;
-            }
-        secrets_of(&secret, a.kr, a.n, NULL);
-        scan_stack(b, &secret, core_again, &a, 1);
-        mode_taken(b, asked);
-        for (c = 0; c < NCHECK + NFRAME; ++c)
-          if (check_fails(b, c, text) && bad++ < 10) printf("FAIL abi %s: %s\n", where, text);
-      }
-  free(b);
-  if (bad) {
-    printf("FAIL abi %s: %u problems in %u calls (the deepest used %lu bytes of stack)\n", names[which], bad, calls,
-           (unsigned long) stack_deepest);
-    ++failures;
+    secrets_of(&cs.secret, a.kr, a.n, NULL);
+    cs.bad = calls_check(b, &cs.secret, core_again, &a, cs.asked, where, cs.bad);
   }
-  else printf("ok abi %s: %u calls (blocks 0 1 2 24 25 70 256 after 0-3, pad 1 and 0, stack pads 0 16 32 48, %d caller "
-              "FP modes, message offsets 0-6), every check holds; the deepest call used %lu bytes of stack and left no "
-              "secret in them\n", names[which], calls, NMODES, (unsigned long) stack_deepest);
+  snprintf(cs.done, sizeof cs.done, "blocks 0 1 2 24 25 70 256 after 0-3, pad 1 and 0, stack pads 0 16 32 48, %d caller "
+           "FP modes, message offsets 0-6", NMODES);
+  calls_end(&cs, names[which]);
 }
 
 #if defined(POLY1305AES_STACK_PROBE)

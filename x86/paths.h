@@ -57,6 +57,16 @@ typedef char vendors_are_classes[VENDORS == PATH_CLASSES ? 1 : -1];   /* x86/x86
 #include "thresholds.h"
 #define PATH_FROM(p) FROM(p##_FROM_AMD, p##_FROM_INTEL)
 #define ONETIME_FROM(p) FROM(p##_ONETIME_FROM_AMD, p##_ONETIME_FROM_INTEL)
+/* a row of the tables (common/path.h's PATH_ROW): path NAME needing NEEDS, row I, its thresholds
+   path T's (the thresholds file's T_FROM_*, T_ONETIME_FROM_*), its stack sizes the measured ones
+   of area W (STACK_BYTES(W, scalar|vector)) */
+#define X86_ROW(name, t, w, needs, scalarfn, vectorfn, i) \
+  PATH_ROW(name, needs, scalarfn, vectorfn, PATH_FROM(t), ONETIME_FROM(t), STACK_BYTES(w, scalar), \
+           STACK_BYTES(w, vector), i)
+
+/* the ifma paths' needs */
+#define IFMA_NEEDS \
+  (SSE2 | SSSE3 | AESNI | OSYMM | AVX2 | BMI2 | OSZMM | AVX512F | AVX512VL | AVX512BW | AVX512IFMA | AVX512VBMI2)
 
 enum {
   SSE2 = 1 << 0, SSSE3 = 1 << 1, AESNI = 1 << 2, OSYMM = 1 << 3, AVX2 = 1 << 4, BMI2 = 1 << 5, OSZMM = 1 << 6,
@@ -122,7 +132,9 @@ static int clear_upper;             /* the CPU has AVX: vzeroupper before each c
 /* with the choice of a path (common/dispatch.h's PATH_STORE, before its release store; the
    calls read them after their acquire load of the choice) */
 HIDDEN size_t ifma_zmm_from;   /* x86/x86.h's ifma_words: ymm code below, zmm from there */
-static const size_t ifma_zmm_from_vendor[VENDORS];   /* each vendor's: the dispatch.c's (a tentative definition) */
+/* each vendor's: the thresholds file's */
+static const size_t ifma_zmm_from_vendor[VENDORS] = { [VENDOR_AMD] = IFMA_ZMM_FROM_AMD,
+                                                      [VENDOR_INTEL] = IFMA_ZMM_FROM_INTEL };
 
 static void x86_store(void)
 {
@@ -152,7 +164,8 @@ static inline __attribute__((always_inline)) void upper_clean(void)
 /* path_core's cores (common/core.h; common/pathcore.h's OWN_CORES and PATH_CORE_OF), for a
    dispatcher with the table paths and beside it core_code[i], path i's Poly1305 blocks on the
    contract: its scalar code (any count, pad 0 or 1) and its vector code (pad 1, from
-   vector_min blocks; or NULL), both on one state, startfn's and finishfn's (of type STATE).
+   vector_min blocks; or NULL), both on one STATE (its Poly1305 state p, started by pstart, and
+   its ifma powers, none until the vector code sets them), whose finish is finishfn.
    Path i's blocks run, for pad 1 where the CPU runs the path, its grouped code on whole groups
    up to GROUPED_MAX blocks, else its vector code from the core's threshold for this CPU's
    vendor (core_code's vector_from where nonzero: the vector code's sum is joined to the
@@ -183,13 +196,19 @@ struct core_code {
   {                                                                                            \
     core_blocks_on((i) < PATHS_COUNT ? (i) : 0, st, m, nblocks, pad);                          \
   }
-#define X86_CORES(state, startfn, finishfn)                                                    \
+#define X86_CORES(state, pstart, finishfn)                                                     \
   typedef char core_code_fits[sizeof core_code / sizeof core_code[0] == PATHS_COUNT ? 1 : -1]; \
   typedef char core_state_fits[sizeof(state) <= POLY1305AES_CORE_STATE_MAX ? 1 : -1];           \
+  CORE_WORK void core_state_start(void *st, const unsigned char r[16]) /* h = 0, no powers */  \
+  {                                                                                            \
+    state *c = st;                                                                             \
+    pstart(&c->p, r);                                                                          \
+    c->ifma.ready = 0;                                                                         \
+  }                                                                                            \
   CORE_FN void core_start(void *st, const unsigned char r[16])                                 \
   {                                                                                            \
     upper_clean();                                                                             \
-    startfn(st, r);                                                                            \
+    core_state_start(st, r);                                                                   \
     CORE_WIPE();                                                                               \
   }                                                                                            \
   CORE_FN void core_finish(void *st, const unsigned char s[16], unsigned char tag[16])         \
