@@ -54,6 +54,28 @@ int poly1305aes_onetime_fused(unsigned char out[16], const unsigned char key[32]
 #endif
 }
 
+/* no many-message code and no split AES: the driver (common/many.c) loops, and an expanded
+   key keeps kr */
+int poly1305aes_many_fused(unsigned char *const out[], const unsigned char *const kr[],
+                           const unsigned char *const n[], const unsigned char *const m[], const size_t l[],
+                           size_t count)
+{
+  (void) out, (void) kr, (void) n, (void) m, (void) l, (void) count;
+  return 0;
+}
+
+int poly1305aes_split_expand(unsigned int i, unsigned char *sched, const unsigned char k[16])
+{
+  (void) i, (void) sched, (void) k;
+  return 0;
+}
+
+void poly1305aes_split_encrypt(unsigned int i, unsigned char out[16], const unsigned char *sched,
+                               const unsigned char in[16])
+{
+  (void) i, (void) out, (void) sched, (void) in;
+}
+
 #if defined(POLY1305AES_CORE_STATE_BYTES)
 #if POLY1305AES_CORE_STATE_BYTES > POLY1305AES_CORE_STATE_MAX
 #error "POLY1305AES_CORE_STATE_BYTES is above what common/core.h allows"

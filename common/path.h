@@ -8,6 +8,17 @@
    with n NULL, r = kr[0..16) and s = kr[16..32), a one-time key (no AES:
    onetimeauth through the dispatcher's onetime_fused).
 
+   manyfn(out, kr, n, m, l, count): a path's own code for many messages a
+   call (authenticate_many's contract, common/poly1305aes.h.in: out[i] = the
+   authenticator of m[i][0..l[i]) under kr[i] and n[i], as count calls in
+   order of i, any size_t lengths, count above 0).
+
+   struct path_split: a path's AES-128 in two halves, for expanded keys
+   (common/many.c): expand(sched, k) writes k's key schedule into sched
+   (POLY1305AES_SPLIT_BYTES bytes at most, any alignment: common/impl.h.in),
+   encrypt(out, sched, in) = AES-128(in) under it. The dispatcher zeroes
+   the path's scalar_stack bytes after each.
+
    A path's thresholds are per CPU class: PATH_CLASSES of them (1 unless the
    implementation's headers define more before including this file: x86/x86.h,
    whose classes are x86/paths.h's vendors); the dispatcher picks the class
@@ -31,7 +42,15 @@ typedef void fusedfn(unsigned char out[16], const unsigned char *kr, const unsig
    onetime_from, each the one for the CPU's class. After each call of its fused code the
    dispatcher zeroes the stack that code used: scalar_stack or vector_stack bytes (0: none).
    core is its pieces on the internal contract (common/core.h) for the streaming API. many is
-   reserved for the entry points over many messages: NULL on every path until they come. */
+   its code for many messages a call (NULL: the driver, common/many.c, loops over the fused
+   code); split its AES in two halves for expanded keys (NULL: an expanded key keeps kr and
+   goes through the fused code). */
+typedef void manyfn(unsigned char *const out[], const unsigned char *const kr[], const unsigned char *const n[],
+                    const unsigned char *const m[], const size_t l[], size_t count);
+struct path_split {
+  void (*expand)(unsigned char *sched, const unsigned char k[16]);
+  void (*encrypt)(unsigned char out[16], const unsigned char *sched, const unsigned char in[16]);
+};
 struct path {
   const char *name;
   unsigned long needs;                /* the CPU features it needs, in the implementation's bits */
@@ -40,7 +59,8 @@ struct path {
   size_t onetime_from[PATH_CLASSES];
   unsigned int scalar_stack, vector_stack;
   const struct poly1305aes_core *core;
-  void (*many)(void);                 /* reserved: NULL */
+  manyfn *many;                       /* NULL: a loop */
+  const struct path_split *split;     /* NULL: no split AES */
 };
 
 /* a threshold the same for every class, as a row's initializer */
