@@ -113,11 +113,13 @@ GPR_ONLY static int owned(const unsigned char *b)
 
 GPR_ONLY void poly1305aes_key_expand(poly1305aes_key *ek, const unsigned char kr[32])
 {
-  unsigned char *b = ek->opaque.bytes, k[32];
+  unsigned char *b = ek->opaque.bytes;
   unsigned int path = poly1305aes_path_current(), i;
-  for (i = 0; i < 32; ++i) k[i] = kr[i];   /* kr may lie inside ek */
-  for (i = 0; i < 32; ++i) b[KEY_KR + i] = k[i];
-  wipe(k, sizeof k);
+  /* kr may lie inside ek: copied as memmove does, byte by byte, with no copy in this frame */
+  if ((uintptr_t) kr >= (uintptr_t) (b + KEY_KR))
+    for (i = 0; i < 32; ++i) b[KEY_KR + i] = kr[i];
+  else
+    for (i = 32; i-- > 0;) b[KEY_KR + i] = kr[i];
   memcpy(b + KEY_OWNER, owner, OWNER_BYTES);
   b[KEY_PATH] = (unsigned char) path;
   b[KEY_KIND] = KIND_PLAIN;

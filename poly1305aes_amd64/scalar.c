@@ -89,6 +89,33 @@ AES_AROUND(vector_ifma, "avx512f,avx2,avx,bmi2,aes,ssse3", aesni_encrypt, hash_i
 AES_AROUND(scalar_vperm, "ssse3", vp_encrypt, hash_mul)                               /* short ones, ssse3 */
 AES_AROUND(vector_hybrid_vperm, "ssse3", vp_encrypt, hash_hybrid)                     /* long ones, ssse3 */
 
+/* the split AES (common/path.h's struct path_split): the key schedule into the expanded key,
+   one block from it */
+static __attribute__((target("aes,ssse3"))) void expand_aesni(unsigned char *sched, const unsigned char k[16])
+{
+  aesni_expand(sched, k);
+}
+
+static __attribute__((target("aes,ssse3"))) void encrypt_aesni(unsigned char out[16], const unsigned char *sched,
+                                                                 const unsigned char in[16])
+{
+  _mm_storeu_si128((__m128i *) (void *) out, aesni_encrypt_expanded(sched, in));
+}
+
+static __attribute__((target("ssse3"))) void expand_vperm(unsigned char *sched, const unsigned char k[16])
+{
+  vp_expand(sched, k);
+}
+
+static __attribute__((target("ssse3"))) void encrypt_vperm(unsigned char out[16], const unsigned char *sched,
+                                                            const unsigned char in[16])
+{
+  vp_store(out, vp_encrypt_expanded(sched, in));
+}
+
+const struct path_split split_aesni = { expand_aesni, encrypt_aesni };
+const struct path_split split_vperm = { expand_vperm, encrypt_vperm };
+
 /* the generic path's calls: the generic AES around a hash */
 #define GENERIC_AROUND(name, hash)                                                                 \
   void name(unsigned char out[16], const unsigned char *kr, const unsigned char *n,             \

@@ -50,6 +50,31 @@ VPAES_INLINE void vperm_encrypt(uint32_t s[4], const unsigned char k[16], const 
 SCALAR_AES(scalar_generic, , generic_encrypt)
 SCALAR_AES(scalar_vperm, VPAES_TARGET, vperm_encrypt)
 
+/* the split AES (common/path.h's struct path_split): the key schedule into the expanded key,
+   one block from it */
+static AESNI_TARGET void expand_aesni(unsigned char *sched, const unsigned char k[16])
+{
+  aesni_expand(sched, k);
+}
+
+static AESNI_TARGET void encrypt_aesni(unsigned char out[16], const unsigned char *sched, const unsigned char in[16])
+{
+  _mm_storeu_si128((__m128i *) (void *) out, aesni_encrypt_expanded(sched, in));
+}
+
+static VPAES_TARGET void expand_vperm(unsigned char *sched, const unsigned char k[16])
+{
+  vp_expand(sched, k);
+}
+
+static VPAES_TARGET void encrypt_vperm(unsigned char out[16], const unsigned char *sched, const unsigned char in[16])
+{
+  vp_store(out, vp_encrypt_expanded(sched, in));
+}
+
+const struct path_split split_aesni = { expand_aesni, encrypt_aesni };
+const struct path_split split_vperm = { expand_vperm, encrypt_vperm };
+
 /* their long messages on generic-sse2 (the generic AES) and ssse3 (vector permutes): the SSE2 core */
 #define SSE2_AES(name, target, encrypt)                                                          \
   target void name(unsigned char out[16], const unsigned char *kr, const unsigned char *n,      \
