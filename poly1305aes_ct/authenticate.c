@@ -224,7 +224,8 @@ const struct poly1305aes_core *poly1305aes_path_core(unsigned int i)
 }
 
 /* the many-message driver's hooks (common/impl.h.in): no many-message code of its own (the
-   driver, common/many.c, loops), and no split AES yet: an expanded key keeps kr */
+   driver, common/many.c, loops); the split AES of expanded keys is each path's bitsliced AES
+   in two halves (common/aes_bs32.h, common/aes_bs64.h), each followed by the path's wipe */
 int poly1305aes_many_fused(unsigned char *const out[], const unsigned char *const kr[],
                            const unsigned char *const n[], const unsigned char *const m[], const size_t l[],
                            size_t count)
@@ -233,14 +234,50 @@ int poly1305aes_many_fused(unsigned char *const out[], const unsigned char *cons
   return 0;
 }
 
+/* path i runs the 64-bit words (path_names' order) */
+#if UINTPTR_MAX > 0xffffffffu
+#define PATH_WORD64(i) ((i) == 0)
+#else
+#define PATH_WORD64(i) ((i) == 1)
+#endif
+
+static __attribute__((noinline)) void expand_words(unsigned char *sched, const unsigned char k[16], int use64)
+{
+  uint32_t kc[4];
+  aes_bs_columns(kc, k);
+  if (use64) aes_bs64_expand(sched, kc);
+  else aes_bs32_expand(sched, kc);
+  wipe(kc, sizeof kc);
+}
+
+static __attribute__((noinline)) void encrypt_words(unsigned char out[16], const unsigned char *sched,
+                                                    const unsigned char in[16], int use64)
+{
+  uint32_t block[4], s[4];
+  unsigned int i;
+  aes_bs_columns(block, in);
+  if (use64) aes_bs64_expanded(s, sched, block);
+  else aes_bs32_expanded(s, sched, block);
+  for (i = 0; i < 4; ++i) {
+    out[4 * i] = (unsigned char) s[i], out[4 * i + 1] = (unsigned char) (s[i] >> 8);
+    out[4 * i + 2] = (unsigned char) (s[i] >> 16), out[4 * i + 3] = (unsigned char) (s[i] >> 24);
+  }
+  wipe(s, sizeof s);
+}
+
 int poly1305aes_split_expand(unsigned int i, unsigned char *sched, const unsigned char k[16])
 {
-  (void) i, (void) sched, (void) k;
-  return 0;
+  if (i >= 2) return 0;
+  expand_words(sched, k, PATH_WORD64(i));
+  if (PATH_WORD64(i)) wipe_word64();
+  else wipe_word32();
+  return 1;
 }
 
 void poly1305aes_split_encrypt(unsigned int i, unsigned char out[16], const unsigned char *sched,
                                const unsigned char in[16])
 {
-  (void) i, (void) out, (void) sched, (void) in;
+  encrypt_words(out, sched, in, PATH_WORD64(i));
+  if (PATH_WORD64(i)) wipe_word64();
+  else wipe_word32();
 }
