@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: CC0-1.0 */
 /* The API of version 1.2 (common/poly1305aes.h.in) for every implementation:
    many messages a call and keys expanded once, written once over the
-   implementation's one-message code. Assumes C99.
+   implementation's one-message code. Assumes C99 and GCC or clang (an empty asm).
 
    Many messages: the path's own many-message code where it has one
    (many_fused, common/impl.h.in), else a loop of authenticate (lengths up to
@@ -26,6 +26,7 @@
 #include "namespace.h"
 #include "gpr_only.h"
 #include "wipe.h"
+#include "bytes.h"   /* on SPARC: no libc memcpy (%g2, %g3) */
 
 #define STRINGIZE(x) #x
 #define STRING(x) STRINGIZE(x)
@@ -117,9 +118,15 @@ GPR_ONLY void poly1305aes_key_expand(poly1305aes_key *ek, const unsigned char kr
   unsigned int path = poly1305aes_path_current(), i;
   /* kr may lie inside ek: copied as memmove does, byte by byte, with no copy in this frame */
   if ((uintptr_t) kr >= (uintptr_t) (b + KEY_KR))
-    for (i = 0; i < 32; ++i) b[KEY_KR + i] = kr[i];
+    for (i = 0; i < 32; ++i) {
+      b[KEY_KR + i] = kr[i];
+      __asm__("" : : : "memory");   /* a loop, not a library call */
+    }
   else
-    for (i = 32; i-- > 0;) b[KEY_KR + i] = kr[i];
+    for (i = 32; i-- > 0;) {
+      b[KEY_KR + i] = kr[i];
+      __asm__("" : : : "memory");
+    }
   memcpy(b + KEY_OWNER, owner, OWNER_BYTES);
   b[KEY_PATH] = (unsigned char) path;
   b[KEY_KIND] = KIND_PLAIN;
