@@ -15,10 +15,10 @@
    KEY_KIND whether that path's split AES wrote its key schedule at KEY_SCHED
    (split_expand, common/impl.h.in). A key is used through its schedule only
    on the path that wrote it, in the implementation and version that wrote
-   it; anywhere else (another path forced, another library, a key never
-   expanded) its kr goes through authenticate, so a tag is never wrong. The
-   schedule is secret: a call copies no part of it into its own frame
-   besides the AES output s, which it zeroes; the path's code zeroes the
+   it, by the path's fused code with the key's bytes (split_fused) where it
+   has such code for the length; anywhere else (another path forced, another library, a key never
+   expanded) its kr goes through authenticate, so a tag is never wrong nor
+   slower to make. The schedule is secret: the path's code zeroes the
    stack it used. */
 #include <limits.h>
 #include <stdint.h>
@@ -36,7 +36,7 @@
 #define OWNER_BYTES 40
 #define KEY_PATH (KEY_OWNER + OWNER_BYTES)
 #define KEY_KIND (KEY_PATH + 1)
-#define KEY_SCHED 96
+#define KEY_SCHED POLY1305AES_KEY_SCHED
 #define KIND_PLAIN 0
 #define KIND_SPLIT 0x5a
 
@@ -104,11 +104,16 @@ GPR_ONLY void poly1305aes_onetimeauth_many(unsigned char *const out[], const uns
   wipe(tag, sizeof tag);
 }
 
-/* ek's owner is this implementation and version: byte by byte (no C library call) */
+/* ek's owner is this implementation and version: in 8-byte words */
 GPR_ONLY static int owned(const unsigned char *b)
 {
-  unsigned int i, differ = 0;
-  for (i = 0; i < OWNER_BYTES; ++i) differ |= (unsigned int) (b[KEY_OWNER + i] ^ (unsigned char) owner[i]);
+  uint64_t x, y, differ = 0;
+  unsigned int i;
+  for (i = 0; i < OWNER_BYTES; i += 8) {
+    memcpy(&x, b + KEY_OWNER + i, 8);
+    memcpy(&y, owner + i, 8);
+    differ |= x ^ y;
+  }
   return differ == 0;
 }
 
@@ -133,20 +138,21 @@ GPR_ONLY void poly1305aes_key_expand(poly1305aes_key *ek, const unsigned char kr
   if (path <= UCHAR_MAX && poly1305aes_split_expand(path, b + KEY_SCHED, b + KEY_KR)) b[KEY_KIND] = KIND_SPLIT;
 }
 
-/* tag = the authenticator of m[0..l) under ek and n: through ek's schedule where this path wrote it */
+/* the path in use wrote ek's schedule: its number, else -1 */
+GPR_ONLY static int schedule_path(const unsigned char *b)
+{
+  unsigned int path = poly1305aes_path_current();
+  return b[KEY_KIND] == KIND_SPLIT && b[KEY_PATH] == path && owned(b) ? (int) path : -1;
+}
+
+/* tag = the authenticator of m[0..l) under ek and n: the path's fused code with ek where this
+   path wrote ek's schedule and has such code for l, else authenticate with ek's kr */
 GPR_ONLY static void expanded(unsigned char tag[16], const poly1305aes_key *ek, const unsigned char *n,
                               const unsigned char *m, size_t l)
 {
   const unsigned char *b = ek->opaque.bytes;
-  unsigned int path = poly1305aes_path_current();
-  if (b[KEY_KIND] == KIND_SPLIT && b[KEY_PATH] == path && owned(b)) {
-    unsigned char key[32];   /* r, then s = AES_k(n): a one-time key */
-    memcpy(key, b + KEY_KR + 16, 16);
-    poly1305aes_split_encrypt(path, key + 16, b + KEY_SCHED, n);
-    poly1305aes_onetimeauth(tag, key, m, l);
-    wipe(key, sizeof key);
-    return;
-  }
+  int path = schedule_path(b);
+  if (path >= 0 && poly1305aes_split_fused((unsigned int) path, tag, b, n, m, l)) return;
   one(tag, b + KEY_KR, n, m, l);
 }
 
@@ -154,7 +160,10 @@ GPR_ONLY void poly1305aes_authenticate_expanded(unsigned char out[16], const pol
                                                 const unsigned char n[16], const unsigned char *m, size_t l)
 {
   unsigned char tag[16];
-  expanded(tag, ek, n, m, l);
+  int path = schedule_path(ek->opaque.bytes);
+  /* the fused code writes out last, as authenticate's: out may overlap the inputs */
+  if (path >= 0 && poly1305aes_split_fused((unsigned int) path, out, ek->opaque.bytes, n, m, l)) return;
+  one(tag, ek->opaque.bytes + KEY_KR, n, m, l);
   memcpy(out, tag, 16);
   wipe(tag, sizeof tag);
 }

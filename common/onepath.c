@@ -70,10 +70,12 @@ int poly1305aes_split_expand(unsigned int i, unsigned char *sched, const unsigne
   return 0;
 }
 
-void poly1305aes_split_encrypt(unsigned int i, unsigned char out[16], const unsigned char *sched,
-                               const unsigned char in[16])
+
+int poly1305aes_split_fused(unsigned int i, unsigned char out[16], const unsigned char *key, const unsigned char *n,
+                            const unsigned char *m, size_t l)
 {
-  (void) i, (void) out, (void) sched, (void) in;
+  (void) i, (void) out, (void) key, (void) n, (void) m, (void) l;
+  return 0;
 }
 
 #if defined(POLY1305AES_CORE_STATE_BYTES)

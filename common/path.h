@@ -16,8 +16,11 @@
    struct path_split: a path's AES-128 in two halves, for expanded keys
    (common/many.c): expand(sched, k) writes k's key schedule into sched
    (POLY1305AES_SPLIT_BYTES bytes at most, any alignment: common/impl.h.in),
-   encrypt(out, sched, in) = AES-128(in) under it. The dispatcher zeroes
-   the path's scalar_stack bytes after each.
+   and the path's fused code with such a key (scalar, vector: kr is the
+   key's bytes, r at 16 and the schedule at POLY1305AES_KEY_SCHED), as
+   fast as the path's own code or faster. The dispatcher zeroes the path's
+   scalar_stack bytes after expand, and after the fused code the stack its
+   scalar or vector counterpart uses.
 
    A path's thresholds are per CPU class: PATH_CLASSES of them (1 unless the
    implementation's headers define more before including this file: x86/x86.h,
@@ -49,7 +52,8 @@ typedef void manyfn(unsigned char *const out[], const unsigned char *const kr[],
                     const unsigned char *const m[], const size_t l[], size_t count);
 struct path_split {
   void (*expand)(unsigned char *sched, const unsigned char k[16]);
-  void (*encrypt)(unsigned char out[16], const unsigned char *sched, const unsigned char in[16]);
+  fusedfn *scalar, *vector;   /* where the path runs its scalar and its vector code (NULL: there
+                                 authenticate with the key's kr) */
 };
 struct path {
   const char *name;

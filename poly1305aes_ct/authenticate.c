@@ -224,8 +224,9 @@ const struct poly1305aes_core *poly1305aes_path_core(unsigned int i)
 }
 
 /* the many-message driver's hooks (common/impl.h.in): no many-message code of its own (the
-   driver, common/many.c, loops); the split AES of expanded keys is each path's bitsliced AES
-   in two halves (common/aes_bs32.h, common/aes_bs64.h), each followed by the path's wipe */
+   driver, common/many.c, loops); expanded keys hold each path's bitsliced key schedule
+   (common/aes_bs32.h, common/aes_bs64.h), and each path's code with one is the path's own
+   with the AES from the schedule; each call is followed by the path's wipe */
 int poly1305aes_many_fused(unsigned char *const out[], const unsigned char *const kr[],
                            const unsigned char *const n[], const unsigned char *const m[], const size_t l[],
                            size_t count)
@@ -250,20 +251,20 @@ static __attribute__((noinline)) void expand_words(unsigned char *sched, const u
   wipe(kc, sizeof kc);
 }
 
-static __attribute__((noinline)) void encrypt_words(unsigned char out[16], const unsigned char *sched,
-                                                    const unsigned char in[16], int use64)
-{
-  uint32_t block[4], s[4];
-  unsigned int i;
-  aes_bs_columns(block, in);
-  if (use64) aes_bs64_expanded(s, sched, block);
-  else aes_bs32_expanded(s, sched, block);
-  for (i = 0; i < 4; ++i) {
-    out[4 * i] = (unsigned char) s[i], out[4 * i + 1] = (unsigned char) (s[i] >> 8);
-    out[4 * i + 2] = (unsigned char) (s[i] >> 16), out[4 * i + 3] = (unsigned char) (s[i] >> 24);
+/* the paths with an expanded key (ek its bytes: r at 16, the schedule at POLY1305AES_KEY_SCHED):
+   s = AES_k(n) from the schedule, then the tag, as WORD_PATH's */
+#define EXPANDED_PATH(name, aes_bs_expanded, hash)                                                 \
+  static __attribute__((noinline)) void name(unsigned char out[16], const unsigned char *ek,      \
+                                             const unsigned char n[16], const unsigned char *m,   \
+                                             size_t l)                                            \
+  {                                                                                                \
+    uint32_t block[4], s[4];                                                                       \
+    aes_bs_columns(block, n);                                                                      \
+    aes_bs_expanded(s, ek + POLY1305AES_KEY_SCHED, block);                                         \
+    hash(out, ek + 16, s, m, l);                                                                   \
   }
-  wipe(s, sizeof s);
-}
+EXPANDED_PATH(expanded64, aes_bs64_expanded, hash64)
+EXPANDED_PATH(expanded32, aes_bs32_expanded, hash26)
 
 int poly1305aes_split_expand(unsigned int i, unsigned char *sched, const unsigned char k[16])
 {
@@ -274,10 +275,16 @@ int poly1305aes_split_expand(unsigned int i, unsigned char *sched, const unsigne
   return 1;
 }
 
-void poly1305aes_split_encrypt(unsigned int i, unsigned char out[16], const unsigned char *sched,
-                               const unsigned char in[16])
+int poly1305aes_split_fused(unsigned int i, unsigned char out[16], const unsigned char *key, const unsigned char *n,
+                            const unsigned char *m, size_t l)
 {
-  encrypt_words(out, sched, in, PATH_WORD64(i));
-  if (PATH_WORD64(i)) wipe_word64();
-  else wipe_word32();
+  if (i >= 2) return 0;
+  if (PATH_WORD64(i)) {
+    expanded64(out, key, n, m, l);
+    wipe_word64();
+  } else {
+    expanded32(out, key, n, m, l);
+    wipe_word32();
+  }
+  return 1;
 }

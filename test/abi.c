@@ -783,24 +783,25 @@ static int measure_path(unsigned int p, const char *path)
     for (i = 0; i < 3; ++i) lengths[count++] = (1u << k) - 1 + i;
   for (i = 0; i < sizeof extra / sizeof extra[0]; ++i) lengths[count++] = extra[i];
   if (posix_memalign((void **) &b, 64, sizeof *b)) { printf("FAIL abi --measure: out of memory\n"); return 1; }
-  /* authenticate, verify, and key_expand (its wipe is the path's scalar one: the split AES's
-     frame; authenticate_expanded's other half, the same rounds, is checked by the scan) */
+  /* authenticate, verify, key_expand and authenticate_expanded (their wipes are the path's
+     scalar or vector ones) */
   for (i = 0; i < count; ++i)
-    for (which = 0; which < 3; ++which)
+    for (which = 0; which < 4; ++which)
       for (pad = 0; pad <= 48; pad += 16)
         for (mode = 0; mode < 2; ++mode) {
-          static void (*const fns[3])(void) = {
+          static void (*const fns[4])(void) = {
             (void (*)(void)) poly1305aes_authenticate, (void (*)(void)) poly1305aes_verify,
-            (void (*)(void)) poly1305aes_key_expand };
+            (void (*)(void)) poly1305aes_key_expand, (void (*)(void)) poly1305aes_authenticate_expanded };
           static poly1305aes_key ek;
           const unsigned char *m = buffer + (i + pad / 16) % 8;
           prng_fill(&prng, kr, 32);
           prng_fill(&prng, n, 16);
           prng_fill(&prng, (unsigned char *) m, lengths[i]);
           memset(tag, 0, sizeof tag);
+          if (which == 3) poly1305aes_key_expand(&ek, kr);
           prepare(b, &prng, fns[which], pad, mode);
-          b->arg[0] = (unsigned long) (which == 0 ? out : which == 2 ? (unsigned char *) &ek : tag);
-          b->arg[1] = (unsigned long) kr;
+          b->arg[0] = (unsigned long) (which == 0 || which == 3 ? out : which == 2 ? (unsigned char *) &ek : tag);
+          b->arg[1] = (unsigned long) (which == 3 ? (unsigned char *) &ek : kr);
           b->arg[2] = (unsigned long) n;
           b->arg[3] = (unsigned long) m;
           b->arg[4] = lengths[i];
