@@ -91,12 +91,12 @@ static inline uint32_t bs32_shiftrows(uint32_t x)
 #define BS32_NEXT(b, mc) AES_BS_NEXT(uint32_t, s##b, k##b, mc, 0x08080808u)
 #define BS32_LAST(b) s##b ^= k##b;
 
-#define BS32_ROUND(rcon_value)                                                                      \
+/* a middle round whose round key KEY makes (the expansion, or a load of an expanded key) */
+#define BS32_ROUND_WITH(KEY)                                                                        \
   do {                                                                                              \
-    const unsigned rcon = (rcon_value);                                                             \
     uint32_t t0, t1, t2, t3, t4, t5, t6, t7, u0, u1, u2, u3, u4, u5, u6, u7;                        \
     AES_BS_SBOX(uint32_t, s7, s6, s5, s4, s3, s2, s1, s0);                                          \
-    BS32_PLANES(BS32_EXPAND)                                                                        \
+    KEY;                                                                                            \
     BS32_PLANES(BS32_SR)                                                                            \
     BS32_MC(7)                                                                                      \
     BS32_MC(0) BS32_NEXT(0, u0 ^ t7)                                                                \
@@ -108,14 +108,38 @@ static inline uint32_t bs32_shiftrows(uint32_t x)
     BS32_MC(6) BS32_NEXT(6, u6 ^ t5)                                                                \
     BS32_NEXT(7, u7 ^ t6)                                                                           \
   } while (0)
+#define BS32_FINAL_ROUND_WITH(KEY)                                                                  \
+  do {                                                                                              \
+    AES_BS_SBOX(uint32_t, s7, s6, s5, s4, s3, s2, s1, s0);                                          \
+    KEY;                                                                                            \
+    BS32_PLANES(BS32_SR)                                                                            \
+    BS32_PLANES(BS32_LAST)                                                                          \
+  } while (0)
+
+#define BS32_ROUND(rcon_value)                                                                      \
+  do {                                                                                              \
+    const unsigned rcon = (rcon_value);                                                             \
+    BS32_ROUND_WITH(BS32_PLANES(BS32_EXPAND));                                                      \
+  } while (0)
 
 #define BS32_FINAL_ROUND(rcon_value)                                                                \
   do {                                                                                              \
     const unsigned rcon = (rcon_value);                                                             \
-    AES_BS_SBOX(uint32_t, s7, s6, s5, s4, s3, s2, s1, s0);                                          \
-    BS32_PLANES(BS32_EXPAND)                                                                        \
-    BS32_PLANES(BS32_SR)                                                                            \
-    BS32_PLANES(BS32_LAST)                                                                          \
+    BS32_FINAL_ROUND_WITH(BS32_PLANES(BS32_EXPAND));                                                \
+  } while (0)
+
+/* the copies, and the slot: the key's column 3 */
+#define BS32_FIRST(b) s##b |= (s##b ^ ((s##b ^ k##b) & 0x08080808u)) << 4;
+
+/* the planes (high nibbles zero) back into column words out[4]: the packing undone */
+#define BS32_UNPACK(out)                                                                            \
+  do {                                                                                              \
+    uint32_t w0 = s0 | s4 << 4, w1 = s1 | s5 << 4, w2 = s2 | s6 << 4, w3 = s3 | s7 << 4;            \
+    BS32_SWAP(w0, w2, 2, 0x33333333u);                                                              \
+    BS32_SWAP(w1, w3, 2, 0x33333333u);                                                              \
+    BS32_SWAP(w0, w1, 1, 0x55555555u);                                                              \
+    BS32_SWAP(w2, w3, 1, 0x55555555u);                                                              \
+    out[0] = w0, out[1] = w1, out[2] = w2, out[3] = w3;                                             \
   } while (0)
 
 /* out = AES-128 of in under key; column words (common/aes_bs.h) */
@@ -126,10 +150,7 @@ static inline void aes_bs32(uint32_t out[4], const uint32_t key[4], const uint32
   BS32_PACK(k, w0, w1, w2, w3);
   w0 = in[0] ^ key[0], w1 = in[1] ^ key[1], w2 = in[2] ^ key[2], w3 = in[3] ^ key[3];
   BS32_PACK(s, w0, w1, w2, w3);
-  /* the copies, and the slot: the key's column 3 */
-#define BS32_FIRST(b) s##b |= (s##b ^ ((s##b ^ k##b) & 0x08080808u)) << 4;
   BS32_PLANES(BS32_FIRST)
-#undef BS32_FIRST
   BS32_ROUND(0x01);
   BS32_ROUND(0x02);
   BS32_ROUND(0x04);
@@ -140,13 +161,63 @@ static inline void aes_bs32(uint32_t out[4], const uint32_t key[4], const uint32
   BS32_ROUND(0x80);
   BS32_ROUND(0x1b);
   BS32_FINAL_ROUND(0x36);
-  /* the planes (high nibbles zero) back into column words: the packing undone */
-  w0 = s0 | s4 << 4, w1 = s1 | s5 << 4, w2 = s2 | s6 << 4, w3 = s3 | s7 << 4;
-  BS32_SWAP(w0, w2, 2, 0x33333333u);
-  BS32_SWAP(w1, w3, 2, 0x33333333u);
-  BS32_SWAP(w0, w1, 1, 0x55555555u);
-  BS32_SWAP(w2, w3, 1, 0x55555555u);
-  out[0] = w0, out[1] = w1, out[2] = w2, out[3] = w3;
+  BS32_UNPACK(out);
+}
+
+/* The split form, for expanded keys: aes_bs32_expand(sched, key) writes the
+   planes of the 11 round keys (8 words a round as column bytes,
+   common/aes_bs.h's order: 352 bytes at any alignment) to sched, running
+   aes_bs32's rounds on a zero block for the S-box slots that make them;
+   aes_bs32_expanded(out, sched, in) = AES-128 of in under them: the same
+   rounds with each round key loaded (the packing is linear, so the first
+   AddRoundKey xors the packed key into the packed block). */
+static inline void aes_bs_put32(unsigned char *p, uint32_t x)
+{
+  p[0] = (unsigned char) x, p[1] = (unsigned char) (x >> 8), p[2] = (unsigned char) (x >> 16);
+  p[3] = (unsigned char) (x >> 24);
+}
+#define BS32_PUT(b) aes_bs_put32(at + 4 * (b), k##b);
+#define BS32_GET(b) k##b = aes_bs_column(at + 4 * (b));
+#define BS32_ADD_KEY(b) s##b ^= k##b;
+
+static inline void aes_bs32_expand(unsigned char *sched, const uint32_t key[4])
+{
+  static const unsigned char rcons[10] = { 0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x40, 0x80, 0x1b, 0x36 };
+  uint32_t s0, s1, s2, s3, s4, s5, s6, s7, k0, k1, k2, k3, k4, k5, k6, k7;
+  uint32_t w0 = key[0], w1 = key[1], w2 = key[2], w3 = key[3];
+  unsigned char *at = sched;
+  unsigned int round;
+  BS32_PACK(k, w0, w1, w2, w3);
+  BS32_PACK(s, w0, w1, w2, w3);
+  BS32_PLANES(BS32_FIRST)
+  BS32_PLANES(BS32_PUT)
+  for (round = 0; round < 9; ++round) {
+    BS32_ROUND(rcons[round]);
+    at += 32;
+    BS32_PLANES(BS32_PUT)
+  }
+  BS32_FINAL_ROUND(0x36);
+  at += 32;
+  BS32_PLANES(BS32_PUT)
+}
+
+static inline void aes_bs32_expanded(uint32_t out[4], const unsigned char *sched, const uint32_t in[4])
+{
+  uint32_t s0, s1, s2, s3, s4, s5, s6, s7, k0, k1, k2, k3, k4, k5, k6, k7;
+  uint32_t w0 = in[0], w1 = in[1], w2 = in[2], w3 = in[3];
+  const unsigned char *at = sched;
+  unsigned int round;
+  BS32_PLANES(BS32_GET)
+  BS32_PACK(s, w0, w1, w2, w3);
+  BS32_PLANES(BS32_ADD_KEY)
+  BS32_PLANES(BS32_FIRST)
+  for (round = 1; round < 10; ++round) {
+    at += 32;
+    BS32_ROUND_WITH(BS32_PLANES(BS32_GET));
+  }
+  at += 32;
+  BS32_FINAL_ROUND_WITH(BS32_PLANES(BS32_GET));
+  BS32_UNPACK(out);
 }
 
 #endif

@@ -83,12 +83,12 @@ static inline uint64_t bs64_shiftrows(uint64_t x)
     BS64_WORDS(BS64_MERGE)                                                                          \
   } while (0)
 
-#define BS64_ROUND(rcon_value)                                                                      \
+/* a middle round whose round key KEY makes (the expansion, or a load of an expanded key) */
+#define BS64_ROUND_WITH(KEY)                                                                        \
   do {                                                                                              \
-    const unsigned rcon = (rcon_value);                                                             \
     uint64_t t0, t1, t2, t3, u0, u1, u2, u3, seven;                                                 \
     BS64_SUBBYTES();                                                                                \
-    BS64_WORDS(BS64_EXPAND)                                                                         \
+    KEY;                                                                                            \
     BS64_WORDS(BS64_SR)                                                                             \
     /* MixColumns word by word, each word's AddRoundKey right after; the doubling     \
        moves plane 7 (word 3's odd lanes) into planes 0 and 4, 1 and 3 */               \
@@ -100,28 +100,55 @@ static inline uint64_t bs64_shiftrows(uint64_t x)
     BS64_NEXT(3, u3 ^ t2 ^ seven)                                                                   \
   } while (0)
 
+#define BS64_FINAL_ROUND_WITH(KEY)                                                                  \
+  do {                                                                                              \
+    BS64_SUBBYTES();                                                                                \
+    KEY;                                                                                            \
+    BS64_WORDS(BS64_SR)                                                                             \
+    BS64_WORDS(BS64_LAST)                                                                           \
+  } while (0)
+
+#define BS64_ROUND(rcon_value)                                                                      \
+  do {                                                                                              \
+    const unsigned rcon = (rcon_value);                                                             \
+    BS64_ROUND_WITH(BS64_WORDS(BS64_EXPAND));                                                       \
+  } while (0)
+
 #define BS64_FINAL_ROUND(rcon_value)                                                                \
   do {                                                                                              \
     const unsigned rcon = (rcon_value);                                                             \
-    BS64_SUBBYTES();                                                                                \
-    BS64_WORDS(BS64_EXPAND)                                                                         \
-    BS64_WORDS(BS64_SR)                                                                             \
-    BS64_WORDS(BS64_LAST)                                                                           \
+    BS64_FINAL_ROUND_WITH(BS64_WORDS(BS64_EXPAND));                                                 \
   } while (0)
 
 /* the even lanes' bytes back into a column word */
 #define BS64_GATHER(x) ((uint32_t) (((x) | (x) >> 8) & 0x0000ffff0000ffffull) | (uint32_t) ((((x) | (x) >> 8) >> 16) & 0xffff0000u))
 
+/* the copies, and the slot: the key's column 3 */
+#define BS64_FIRST(j) s##j |= (s##j ^ ((s##j ^ k##j) & 0x0808080808080808ull)) << 4;
+
+/* the packing undone into column words out[4]: lanes 2i + 1 back to bits 4..7 of lane 2i,
+   the swaps, the gather */
+#define BS64_UNPACK(out)                                                                            \
+  do {                                                                                              \
+    uint64_t w0 = (s0 & 0x000f000f000f000full) | (s0 >> 4 & 0x00f000f000f000f0ull);                \
+    uint64_t w1 = (s1 & 0x000f000f000f000full) | (s1 >> 4 & 0x00f000f000f000f0ull);                \
+    uint64_t w2 = (s2 & 0x000f000f000f000full) | (s2 >> 4 & 0x00f000f000f000f0ull);                \
+    uint64_t w3 = (s3 & 0x000f000f000f000full) | (s3 >> 4 & 0x00f000f000f000f0ull);                \
+    BS64_SWAP(w0, w2, 2, 0x3333333333333333ull);                                                    \
+    BS64_SWAP(w1, w3, 2, 0x3333333333333333ull);                                                    \
+    BS64_SWAP(w0, w1, 1, 0x5555555555555555ull);                                                    \
+    BS64_SWAP(w2, w3, 1, 0x5555555555555555ull);                                                    \
+    out[0] = BS64_GATHER(w0), out[1] = BS64_GATHER(w1), out[2] = BS64_GATHER(w2);                  \
+    out[3] = BS64_GATHER(w3);                                                                       \
+  } while (0)
+
 /* out = AES-128 of in under key; column words (common/aes_bs.h) */
 static inline void aes_bs64(uint32_t out[4], const uint32_t key[4], const uint32_t in[4])
 {
-  uint64_t s0, s1, s2, s3, k0, k1, k2, k3, w0, w1, w2, w3;
+  uint64_t s0, s1, s2, s3, k0, k1, k2, k3;
   BS64_PACK(k, key[0], key[1], key[2], key[3]);
   BS64_PACK(s, in[0] ^ key[0], in[1] ^ key[1], in[2] ^ key[2], in[3] ^ key[3]);
-  /* the copies, and the slot: the key's column 3 */
-#define BS64_FIRST(j) s##j |= (s##j ^ ((s##j ^ k##j) & 0x0808080808080808ull)) << 4;
   BS64_WORDS(BS64_FIRST)
-#undef BS64_FIRST
   BS64_ROUND(0x01);
   BS64_ROUND(0x02);
   BS64_ROUND(0x04);
@@ -132,16 +159,65 @@ static inline void aes_bs64(uint32_t out[4], const uint32_t key[4], const uint32
   BS64_ROUND(0x80);
   BS64_ROUND(0x1b);
   BS64_FINAL_ROUND(0x36);
-  /* the packing undone: lanes 2i + 1 back to bits 4..7 of lane 2i, the swaps, the gather */
-  w0 = (s0 & 0x000f000f000f000full) | (s0 >> 4 & 0x00f000f000f000f0ull);
-  w1 = (s1 & 0x000f000f000f000full) | (s1 >> 4 & 0x00f000f000f000f0ull);
-  w2 = (s2 & 0x000f000f000f000full) | (s2 >> 4 & 0x00f000f000f000f0ull);
-  w3 = (s3 & 0x000f000f000f000full) | (s3 >> 4 & 0x00f000f000f000f0ull);
-  BS64_SWAP(w0, w2, 2, 0x3333333333333333ull);
-  BS64_SWAP(w1, w3, 2, 0x3333333333333333ull);
-  BS64_SWAP(w0, w1, 1, 0x5555555555555555ull);
-  BS64_SWAP(w2, w3, 1, 0x5555555555555555ull);
-  out[0] = BS64_GATHER(w0), out[1] = BS64_GATHER(w1), out[2] = BS64_GATHER(w2), out[3] = BS64_GATHER(w3);
+  BS64_UNPACK(out);
+}
+
+/* The split form, for expanded keys: aes_bs64_expand(sched, key) writes the
+   4 words of each of the 11 round keys (as column bytes, common/aes_bs.h's
+   order: 352 bytes at any alignment) to sched, running aes_bs64's rounds on a
+   zero block for the S-box slots that make them; aes_bs64_expanded(out,
+   sched, in) = AES-128 of in under them: the same rounds with each round key
+   loaded (the packing is linear, so the first AddRoundKey xors the packed
+   key into the packed block). */
+static inline void aes_bs_put64(unsigned char *p, uint64_t x)
+{
+  unsigned int i;
+  for (i = 0; i < 8; ++i) p[i] = (unsigned char) (x >> 8 * i);
+}
+static inline uint64_t aes_bs_get64(const unsigned char *p)
+{
+  return (uint64_t) aes_bs_column(p) | (uint64_t) aes_bs_column(p + 4) << 32;
+}
+#define BS64_PUT(j) aes_bs_put64(at + 8 * (j), k##j);
+#define BS64_GET(j) k##j = aes_bs_get64(at + 8 * (j));
+#define BS64_ADD_KEY(j) s##j ^= k##j;
+
+static inline void aes_bs64_expand(unsigned char *sched, const uint32_t key[4])
+{
+  static const unsigned char rcons[10] = { 0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x40, 0x80, 0x1b, 0x36 };
+  uint64_t s0, s1, s2, s3, k0, k1, k2, k3;
+  unsigned char *at = sched;
+  unsigned int round;
+  BS64_PACK(k, key[0], key[1], key[2], key[3]);
+  BS64_PACK(s, key[0], key[1], key[2], key[3]);
+  BS64_WORDS(BS64_FIRST)
+  BS64_WORDS(BS64_PUT)
+  for (round = 0; round < 9; ++round) {
+    BS64_ROUND(rcons[round]);
+    at += 32;
+    BS64_WORDS(BS64_PUT)
+  }
+  BS64_FINAL_ROUND(0x36);
+  at += 32;
+  BS64_WORDS(BS64_PUT)
+}
+
+static inline void aes_bs64_expanded(uint32_t out[4], const unsigned char *sched, const uint32_t in[4])
+{
+  uint64_t s0, s1, s2, s3, k0, k1, k2, k3;
+  const unsigned char *at = sched;
+  unsigned int round;
+  BS64_WORDS(BS64_GET)
+  BS64_PACK(s, in[0], in[1], in[2], in[3]);
+  BS64_WORDS(BS64_ADD_KEY)
+  BS64_WORDS(BS64_FIRST)
+  for (round = 1; round < 10; ++round) {
+    at += 32;
+    BS64_ROUND_WITH(BS64_WORDS(BS64_GET));
+  }
+  at += 32;
+  BS64_FINAL_ROUND_WITH(BS64_WORDS(BS64_GET));
+  BS64_UNPACK(out);
 }
 
 #endif

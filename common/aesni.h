@@ -49,4 +49,50 @@ static inline __attribute__((always_inline)) AESNI_TARGET __m128i aesni_encrypt(
   return state;
 }
 
+/* The split form, for expanded keys: aesni_expand(sched, k) writes the 11
+   round keys of k to sched[0..176) (any alignment); aesni_encrypt_expanded
+   (sched, n) = AES-128(n) under them. The same rounds as aesni_encrypt. */
+#define AESNI_KEY_STEP(rcon, at)                                                       \
+  do {                                                                                 \
+    __m128i t_ = _mm_aesenclast_si128(_mm_shuffle_epi8(key, rot), _mm_set1_epi32(rcon)); \
+    key = _mm_xor_si128(key, _mm_slli_si128(key, 4));                                  \
+    key = _mm_xor_si128(key, _mm_slli_si128(key, 8));                                  \
+    key = _mm_xor_si128(key, t_);                                                      \
+    _mm_storeu_si128((__m128i *) (void *) (sched + 16 * (at)), key);                   \
+  } while (0)
+
+static inline __attribute__((always_inline)) AESNI_TARGET void aesni_expand(unsigned char *sched, const unsigned char k[16])
+{
+  const __m128i rot = _mm_set_epi8(12, 15, 14, 13, 12, 15, 14, 13, 12, 15, 14, 13, 12, 15, 14, 13);
+  __m128i key = _mm_loadu_si128((const __m128i *) (const void *) k);
+  _mm_storeu_si128((__m128i *) (void *) sched, key);
+  AESNI_KEY_STEP(0x01, 1);
+  AESNI_KEY_STEP(0x02, 2);
+  AESNI_KEY_STEP(0x04, 3);
+  AESNI_KEY_STEP(0x08, 4);
+  AESNI_KEY_STEP(0x10, 5);
+  AESNI_KEY_STEP(0x20, 6);
+  AESNI_KEY_STEP(0x40, 7);
+  AESNI_KEY_STEP(0x80, 8);
+  AESNI_KEY_STEP(0x1b, 9);
+  AESNI_KEY_STEP(0x36, 10);
+}
+
+#define AESNI_KEY(i) _mm_loadu_si128((const __m128i *) (const void *) (sched + 16 * (i)))
+
+static inline __attribute__((always_inline)) AESNI_TARGET __m128i aesni_encrypt_expanded(const unsigned char *sched, const unsigned char n[16])
+{
+  __m128i state = _mm_xor_si128(_mm_loadu_si128((const __m128i *) (const void *) n), AESNI_KEY(0));
+  state = _mm_aesenc_si128(state, AESNI_KEY(1));
+  state = _mm_aesenc_si128(state, AESNI_KEY(2));
+  state = _mm_aesenc_si128(state, AESNI_KEY(3));
+  state = _mm_aesenc_si128(state, AESNI_KEY(4));
+  state = _mm_aesenc_si128(state, AESNI_KEY(5));
+  state = _mm_aesenc_si128(state, AESNI_KEY(6));
+  state = _mm_aesenc_si128(state, AESNI_KEY(7));
+  state = _mm_aesenc_si128(state, AESNI_KEY(8));
+  state = _mm_aesenc_si128(state, AESNI_KEY(9));
+  return _mm_aesenclast_si128(state, AESNI_KEY(10));
+}
+
 #endif

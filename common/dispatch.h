@@ -205,6 +205,49 @@ PATH_ENTRY int poly1305aes_onetime_fused(unsigned char out[16], const unsigned c
   return 1;
 }
 
+/* the path's many-message code (common/path.h's manyfn), then the wipe of the stack it used */
+PATH_ENTRY int poly1305aes_many_fused(unsigned char *const out[], const unsigned char *const kr[],
+                                      const unsigned char *const n[], const unsigned char *const m[],
+                                      const size_t l[], size_t count)
+{
+  const struct path *p = current();
+  if (!p->many) return 0;
+  PATH_ENTER();
+  p->many(out, kr, n, m, l, count);
+  WIPE_AFTER(p, p->vector_stack > p->scalar_stack ? p->vector_stack : p->scalar_stack);
+  return 1;
+}
+
+/* path i's key expansion (common/path.h's struct path_split), then the wipe of the stack the
+   path's scalar code may use */
+PATH_ENTRY int poly1305aes_split_expand(unsigned int i, unsigned char *sched, const unsigned char k[16])
+{
+  if (i >= COUNT || !paths[i].split) return 0;
+  PATH_ENTER();
+  paths[i].split->expand(sched, k);
+  WIPE_AFTER(&paths[i], paths[i].scalar_stack);
+  return 1;
+}
+
+/* path i's (the path in use) fused code with an expanded key's bytes, as run() runs its code */
+PATH_ENTRY int poly1305aes_split_fused(unsigned int i, unsigned char out[16], const unsigned char *key,
+                                       const unsigned char *n, const unsigned char *m, size_t l)
+{
+  const struct path *p = &paths[i];
+  const struct path_split *sp = p->split;
+  int vector = p->vector && l >= threshold(p, 0);
+  if (!sp || !sp->scalar || (vector && !sp->vector)) return 0;
+  PATH_ENTER();
+  if (vector) {
+    sp->vector(out, key, n, m, l);
+    WIPE_AFTER(p, p->vector_stack);
+  } else {
+    sp->scalar(out, key, n, m, l);
+    WIPE_AFTER(p, p->scalar_stack);
+  }
+  return 1;
+}
+
 /* the path interface (common/impl.h.in): the table, as data */
 const char *poly1305aes_path_name(unsigned int i)
 {

@@ -10,6 +10,20 @@
    with n NULL, r = kr[0..16) and s = kr[16..32), a one-time key (no AES:
    onetimeauth through the dispatcher's onetime_fused).
 
+   manyfn(out, kr, n, m, l, count): a path's own code for many messages a
+   call (authenticate_many's contract, common/poly1305aes.h.in: out[i] = the
+   authenticator of m[i][0..l[i]) under kr[i] and n[i], as count calls in
+   order of i, any size_t lengths, count above 0).
+
+   struct path_split: a path's AES-128 in two halves, for expanded keys
+   (common/many.c): expand(sched, k) writes k's key schedule into sched
+   (POLY1305AES_SPLIT_BYTES bytes at most, any alignment: common/impl.h.in),
+   and the path's fused code with such a key (scalar, vector: kr is the
+   key's bytes, r at 16 and the schedule at POLY1305AES_KEY_SCHED), as
+   fast as the path's own code or faster. The dispatcher zeroes the path's
+   scalar_stack bytes after expand, and after the fused code the stack its
+   scalar or vector counterpart uses.
+
    A path's thresholds are per CPU class: PATH_CLASSES of them (1 unless the
    implementation's headers define more before including this file: x86/x86.h,
    whose classes are x86/paths.h's vendors); the dispatcher picks the class
@@ -34,8 +48,17 @@ typedef void fusedfn(unsigned char out[16], const unsigned char *kr, const unsig
    where the path has no fused code for a one-time key: onetimeauth then composes the core
    (common/stream.c). After each call of its fused code the dispatcher zeroes the stack that
    code used: scalar_stack (after scalar or onetime) or vector_stack bytes (0: none). core is its
-   pieces on the internal contract (common/core.h) for the streaming API. many is reserved for
-   the entry points over many messages: NULL on every path until they come. */
+   pieces on the internal contract (common/core.h) for the streaming API. many is its code for
+   many messages a call (NULL: the driver, common/many.c, loops over the fused code); split its
+   AES in two halves for expanded keys (NULL: an expanded key keeps kr and goes through the
+   fused code). */
+typedef void manyfn(unsigned char *const out[], const unsigned char *const kr[], const unsigned char *const n[],
+                    const unsigned char *const m[], const size_t l[], size_t count);
+struct path_split {
+  void (*expand)(unsigned char *sched, const unsigned char k[16]);
+  fusedfn *scalar, *vector;   /* where the path runs its scalar and its vector code (NULL: there
+                                 authenticate with the key's kr) */
+};
 struct path {
   const char *name;
   unsigned long needs;                /* the CPU features it needs, in the implementation's bits */
@@ -44,7 +67,8 @@ struct path {
   size_t onetime_from[PATH_CLASSES];
   unsigned int scalar_stack, vector_stack;
   const struct poly1305aes_core *core;
-  void (*many)(void);                 /* reserved: NULL */
+  manyfn *many;                       /* NULL: a loop */
+  const struct path_split *split;     /* NULL: no split AES */
 };
 
 /* a threshold the same for every class, as a row's initializer */
@@ -58,9 +82,12 @@ struct path {
      PATH_VECTOR: vector code from one threshold FROM for both, on every class;
      PATH_SCALAR: no vector code. */
 #define PATH_ROW(name_, needs_, scalar_, vector_, from_, onetime_from_, scalar_stack_, vector_stack_, i) \
+  PATH_ROW_SPLIT(name_, needs_, scalar_, vector_, from_, onetime_from_, scalar_stack_, vector_stack_, i, NULL)
+/* PATH_ROW_SPLIT: the same, with the path's split AES for expanded keys (split_: a struct path_split *) */
+#define PATH_ROW_SPLIT(name_, needs_, scalar_, vector_, from_, onetime_from_, scalar_stack_, vector_stack_, i, split_) \
   { .name = (name_), .needs = (needs_), .scalar = (scalar_), .vector = (vector_), .onetime = (scalar_), \
     .vector_from = from_, .onetime_from = onetime_from_, .scalar_stack = (scalar_stack_), \
-    .vector_stack = (vector_stack_), .core = PATH_CORE(i), .many = NULL }
+    .vector_stack = (vector_stack_), .core = PATH_CORE(i), .many = NULL, .split = (split_) }
 #define PATH_VECTOR(name_, needs_, scalar_, vector_, from_, scalar_stack_, vector_stack_, i) \
   PATH_ROW(name_, needs_, scalar_, vector_, PATH_ALL(from_), PATH_ALL(from_), scalar_stack_, vector_stack_, i)
 #define PATH_SCALAR(name_, needs_, scalar_, scalar_stack_, i) \

@@ -347,5 +347,47 @@ VPAES_INLINE vp_t vp_encrypt(const unsigned char k[16], const unsigned char n[16
   return vp_xor(vp_shuffle(s, VPM(SR)), vp_transform(key, OUTLO, OUTHI));
 }
 
+/* The split form, for expanded keys: vp_expand(sched, k) writes the 11 round
+   keys of k (inner basis, as the rounds add them) to sched[0..176), at any
+   alignment; vp_encrypt_expanded(sched, n) = AES-128(n) under them, the
+   rounds of vp_encrypt with each key loaded instead of made. */
+#define VP_KEEP(rcon, at)                                                                       \
+  do {                                                                                          \
+    VP_NEXT_KEY(key, rcon);                                                                     \
+    vp_store(sched + 16 * (at), key);                                                           \
+  } while (0)
+
+VPAES_INLINE void vp_expand(unsigned char *sched, const unsigned char k[16])
+{
+  const unsigned char (*tables)[16] = vpaes_tables;
+  vp_t key;
+  VP_BASE(tables);
+  key = vp_transform(vp_load(k), INLO, INHI);
+  vp_store(sched, key);
+  VP_KEEP(RCON1, 1);
+  VP_KEEP(RCON2, 2);
+  VP_KEEP(RCON3, 3);
+  VP_KEEP(RCON4, 4);
+  VP_KEEP(RCON5, 5);
+  VP_KEEP(RCON6, 6);
+  VP_KEEP(RCON7, 7);
+  VP_KEEP(RCON8, 8);
+  VP_KEEP(RCON9, 9);
+  VP_KEEP(RCON10, 10);
+}
+
+VPAES_INLINE vp_t vp_encrypt_expanded(const unsigned char *sched, const unsigned char n[16])
+{
+  const unsigned char (*tables)[16] = vpaes_tables;
+  vp_t x, io, jo, s;
+  unsigned int i;
+  VP_BASE(tables);
+  x = vp_xor(vp_transform(vp_load(n), INLO, INHI), vp_load(sched));
+  for (i = 1; i < 10; ++i) x = vp_round(x, vp_load(sched + 16 * i), tables);
+  vp_invert(x, &io, &jo, tables);
+  s = vp_xor(vp_lookup(VPT(SBOU), io), vp_lookup(VPT(SBOT), jo));
+  return vp_xor(vp_shuffle(s, VPM(SR)), vp_transform(vp_load(sched + 160), OUTLO, OUTHI));
+}
+
 #endif /* VPAES_TABLES_ONLY */
 #endif

@@ -12,8 +12,9 @@
 # picks the compiler); WERROR=1 makes warnings errors. A change of compiler or
 # flags rebuilds everything (B/flags).
 #   libpoly1305aes_<name>.a   the namespaced objects (the implementation's
-#                             sources and the driver of the version 1.1 API,
-#                             common/stream.c, which every implementation gets):
+#                             sources and the drivers of the version 1.1 and 1.2
+#                             APIs, common/stream.c and common/many.c, which every
+#                             implementation gets):
 #                             the test programs, the fuzzer and the benchmarks
 #                             link these
 #   dist/                     what the selector installs (no VARIANT):
@@ -103,7 +104,8 @@ endif
 # one object per source; ../x/y.c becomes obj/__x_y.o so paths never collide
 objname = $(subst /,_,$(subst ..,__,$(basename $(1)))).o
 OBJS := $(foreach s,$(SOURCES),$(B)/obj/$(call objname,$(s))) \
-  $(if $(filter c,$(TABLE_FORMAT)),$(B)/obj/gen_$(basename $(TABLE_FILE)).o) $(B)/obj/common_stream.o
+  $(if $(filter c,$(TABLE_FORMAT)),$(B)/obj/gen_$(basename $(TABLE_FILE)).o) $(B)/obj/common_stream.o \
+  $(B)/obj/common_many.o
 PICOBJS := $(subst /obj/,/pic/,$(OBJS))
 
 TEST_SRCS := $(TOP)/test/test.c $(TOP)/test/ref.c $(TOP)/test/md5.c $(HARNESS_DIR)/fpmode.c \
@@ -126,10 +128,11 @@ check: all
 	$(RUN) $(B)/abi
 	$(shell $(DESCRIBE) runner $(TARGET) $(DIST)/lib) $(B)/test-shared $(TOP)/test/vectors.txt
 
-# the namespaced header, with poly1305aes_state copied in from the generic header (one definition)
+# the namespaced header, with poly1305aes_state and poly1305aes_key copied in from the generic header (one definition)
 $(B)/include/$(NAME).h: $(TOP)/common/impl.h.in $(TOP)/common/poly1305aes.h.in
 	@mkdir -p $(@D)
-	sed -n '/^#ifndef poly1305aes_state_defined/,/^#endif/p' $(TOP)/common/poly1305aes.h.in > $@.state
+	sed -n -e '/^#ifndef poly1305aes_state_defined/,/^#endif/p' -e '/^#ifndef poly1305aes_key_defined/,/^#endif/p' \
+	  $(TOP)/common/poly1305aes.h.in > $@.state
 	sed -e 's/@IMPL@/$(IMPL)/g' -e '/^@STATE@$$/{r $@.state' -e 'd' -e '}' $< > $@.tmp && rm $@.state && mv $@.tmp $@
 
 # the implementation's measured thresholds (its 'thresholds' file) as macros
@@ -168,6 +171,13 @@ $(B)/obj/common_stream.o: $(TOP)/common/stream.c $(B)/include/$(NAME).h $(FLAG_F
 	@mkdir -p $(@D)
 	$(CC) $(IMPL_FLAGS) -MMD -MP -c $< -o $@
 $(B)/pic/common_stream.o: $(TOP)/common/stream.c $(B)/include/$(NAME).h $(FLAG_FILES)
+	@mkdir -p $(@D)
+	$(CC) $(IMPL_FLAGS) -fPIC -DPOLY1305AES_PIC=1 -MMD -MP -c $< -o $@
+# the driver of version 1.2's many-message and expanded-key API (common/many.c), in every implementation
+$(B)/obj/common_many.o: $(TOP)/common/many.c $(B)/include/$(NAME).h $(FLAG_FILES)
+	@mkdir -p $(@D)
+	$(CC) $(IMPL_FLAGS) -MMD -MP -c $< -o $@
+$(B)/pic/common_many.o: $(TOP)/common/many.c $(B)/include/$(NAME).h $(FLAG_FILES)
 	@mkdir -p $(@D)
 	$(CC) $(IMPL_FLAGS) -fPIC -DPOLY1305AES_PIC=1 -MMD -MP -c $< -o $@
 

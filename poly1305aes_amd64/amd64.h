@@ -45,6 +45,15 @@ HIDDEN fusedfn vector_hybrid;      /* AES-NI around the hybrid (x86/sse2.c's, sc
 HIDDEN fusedfn vector_hybrid_generic;   /* the generic AES around the hybrid (scalar.c); l >= 384 */
 HIDDEN fusedfn vector_hybrid_vperm;   /* vector-permute AES around the hybrid (scalar.c); l >= 384 */
 
+/* the split AES of expanded keys and each path's calls with one (common/path.h's struct
+   path_split; scalar.c): AES-NI on the ifma, avx2 and sse2 paths, vector permutes on the ssse3
+   path */
+#define split_ifma CRYPTO_NAMESPACE(split_ifma)
+#define split_avx2 CRYPTO_NAMESPACE(split_avx2)
+#define split_sse2 CRYPTO_NAMESPACE(split_sse2)
+#define split_ssse3 CRYPTO_NAMESPACE(split_ssse3)
+HIDDEN extern const struct path_split split_ifma, split_avx2, split_sse2, split_ssse3;
+
 /* the blocks of the paths' cores on struct p64 (scalar.c; dispatch.c's path_core) */
 HIDDEN core_scalar_fn core_scalar_mul;      /* radix 2^64 with MUL */
 HIDDEN core_scalar_fn core_scalar_mulx;     /* radix 2^64 with MULX (BMI2) */

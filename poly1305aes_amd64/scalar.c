@@ -89,6 +89,40 @@ AES_AROUND(vector_ifma, "avx512f,avx2,avx,bmi2,aes,ssse3", aesni_encrypt, hash_i
 AES_AROUND(scalar_vperm, "ssse3", vp_encrypt, hash_mul)                               /* short ones, ssse3 */
 AES_AROUND(vector_hybrid_vperm, "ssse3", vp_encrypt, hash_hybrid)                     /* long ones, ssse3 */
 
+/* the split AES (common/path.h's struct path_split): the key schedule into the expanded key */
+static __attribute__((target("aes,ssse3"))) void expand_aesni(unsigned char *sched, const unsigned char k[16])
+{
+  aesni_expand(sched, k);
+}
+
+static __attribute__((target("ssse3"))) void expand_vperm(unsigned char *sched, const unsigned char k[16])
+{
+  vp_expand(sched, k);
+}
+
+/* each path's calls with an expanded key (common/path.h's struct path_split: ek its bytes, r
+   at 16, the schedule at POLY1305AES_KEY_SCHED): the AES of the nonce from the schedule around
+   the path's hash, as AES_AROUND's */
+#define EXPANDED_AROUND(name, isa, aes, hash)                                                    \
+  static __attribute__((target(isa))) void name(unsigned char out[16], const unsigned char *ek, \
+                                                const unsigned char *n, const unsigned char *m, \
+                                                size_t l)                                       \
+  {                                                                                              \
+    aes_and_hash(out, ek + 16, aes(ek + POLY1305AES_KEY_SCHED, n), m, l, hash);                  \
+  }
+EXPANDED_AROUND(expanded_mul, "aes,ssse3", aesni_encrypt_expanded, hash_mul)
+EXPANDED_AROUND(expanded_mulx, "avx,bmi2,aes,ssse3", aesni_encrypt_expanded, hash_mulx)
+EXPANDED_AROUND(expanded_hybrid, "aes,ssse3", aesni_encrypt_expanded, hash_hybrid)
+EXPANDED_AROUND(expanded_avx2, "avx2,avx,bmi2,aes,ssse3", aesni_encrypt_expanded, hash_avx2)
+EXPANDED_AROUND(expanded_ifma, "avx512f,avx2,avx,bmi2,aes,ssse3", aesni_encrypt_expanded, hash_ifma)
+EXPANDED_AROUND(expanded_vperm, "ssse3", vp_encrypt_expanded, hash_mul)
+EXPANDED_AROUND(expanded_hybrid_vperm, "ssse3", vp_encrypt_expanded, hash_hybrid)
+
+const struct path_split split_ifma = { expand_aesni, expanded_mulx, expanded_ifma };
+const struct path_split split_avx2 = { expand_aesni, expanded_mulx, expanded_avx2 };
+const struct path_split split_sse2 = { expand_aesni, expanded_mul, expanded_hybrid };
+const struct path_split split_ssse3 = { expand_vperm, expanded_vperm, expanded_hybrid_vperm };
+
 /* the generic path's calls: the generic AES around a hash */
 #define GENERIC_AROUND(name, hash)                                                                 \
   void name(unsigned char out[16], const unsigned char *kr, const unsigned char *n,             \

@@ -123,10 +123,48 @@ WIPE_STACK_FUNCTION(wipe_core, STACK_CORE_BYTES)
 #else
 #define WORD64_ROW 1
 #endif
+/* expanded keys (common/path.h's struct path_split) hold each path's bitsliced key schedule
+   (common/aes_bs32.h, common/aes_bs64.h); each path's code with one is the path's own with
+   the AES from the schedule (ek its bytes: r at 16, the schedule at POLY1305AES_KEY_SCHED) */
+static __attribute__((noinline)) void expand_words(unsigned char *sched, const unsigned char k[16], int use64)
+{
+  uint32_t kc[4];
+  aes_bs_columns(kc, k);
+  if (use64) aes_bs64_expand(sched, kc);
+  else aes_bs32_expand(sched, kc);
+  wipe(kc, sizeof kc);
+}
+
+static void expand64(unsigned char *sched, const unsigned char k[16])
+{
+  expand_words(sched, k, 1);
+}
+
+static void expand32(unsigned char *sched, const unsigned char k[16])
+{
+  expand_words(sched, k, 0);
+}
+
+#define EXPANDED_PATH(name, aes_bs_expanded, hash)                                                 \
+  static __attribute__((noinline)) void name(unsigned char out[16], const unsigned char *ek,      \
+                                             const unsigned char *n, const unsigned char *m,      \
+                                             size_t l)                                            \
+  {                                                                                                \
+    uint32_t block[4], s[4];                                                                       \
+    aes_bs_columns(block, n);                                                                      \
+    aes_bs_expanded(s, ek + POLY1305AES_KEY_SCHED, block);                                         \
+    hash(out, ek + 16, s, m, l);                                                                   \
+  }
+EXPANDED_PATH(expanded64, aes_bs64_expanded, hash64)
+EXPANDED_PATH(expanded32, aes_bs32_expanded, hash26)
+
+static const struct path_split split_word64 = { expand64, expanded64, NULL };
+static const struct path_split split_word32 = { expand32, expanded32, NULL };
+
 #define ROW(word, i) \
   { .name = #word, .needs = 0, .scalar = word, .vector = NULL, .onetime = NULL, .vector_from = PATH_ALL(0), \
     .onetime_from = PATH_ALL(0), .scalar_stack = STACK_BYTES(word, scalar), .vector_stack = 0, \
-    .core = PATH_CORE(i), .many = NULL }
+    .core = PATH_CORE(i), .many = NULL, .split = &split_##word }
 static const struct path paths[] = {
 #if WORD64_ROW == 0
   ROW(word64, 0), ROW(word32, 1)
@@ -163,5 +201,6 @@ static int runs_here(const struct path *p)
     (i) == WORD64_ROW ? WORD64_CORE(start) : core26_start, (i) == WORD64_ROW ? WORD64_CORE(blocks) : core26_blocks, \
     (i) == WORD64_ROW ? WORD64_CORE(finish) : core26_finish, 0 }
 
-/* authenticate, onetime_fused, path_core and the path interface (common/impl.h.in) */
+/* authenticate, onetime_fused, path_core, the many-message hooks and the path interface
+   (common/impl.h.in) */
 #include "dispatch.h"

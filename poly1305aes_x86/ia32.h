@@ -46,6 +46,12 @@ HIDDEN fusedfn vector_two_generic;   /* the generic AES, two radix-2^32 chains (
 HIDDEN fusedfn scalar_vperm;       /* vector-permute AES (SSSE3), radix 2^32 (scalar.c) */
 HIDDEN fusedfn vector_sse2_vperm;  /* vector-permute AES (SSSE3), SSE2 radix 2^26 (scalar.c); l >= 1 */
 
+/* the split AES of expanded keys (common/path.h's struct path_split; scalar.c): AES-NI on the
+   ifma, avx2 and sse2 paths, vector permutes on the ssse3 path */
+#define split_aesni CRYPTO_NAMESPACE(split_aesni)
+#define split_vperm CRYPTO_NAMESPACE(split_vperm)
+HIDDEN extern const struct path_split split_aesni, split_vperm;
+
 /* the vector blocks of the paths' cores on common/poly26.h's struct p26 (vector.c;
    dispatch.c's path_core): a SIMD core's hash, joined; nblocks >= 1 */
 HIDDEN core_vector_fn core_vector_ifma;

@@ -50,6 +50,41 @@ VPAES_INLINE void vperm_encrypt(uint32_t s[4], const unsigned char k[16], const 
 SCALAR_AES(scalar_generic, , generic_encrypt)
 SCALAR_AES(scalar_vperm, VPAES_TARGET, vperm_encrypt)
 
+/* the split AES (common/path.h's struct path_split): the key schedule into the expanded key */
+static AESNI_TARGET void expand_aesni(unsigned char *sched, const unsigned char k[16])
+{
+  aesni_expand(sched, k);
+}
+
+static VPAES_TARGET void expand_vperm(unsigned char *sched, const unsigned char k[16])
+{
+  vp_expand(sched, k);
+}
+
+/* the short messages with an expanded key (common/path.h's struct path_split: ek its bytes, r at
+   16, the schedule at POLY1305AES_KEY_SCHED), as scalar_aesni and scalar_vperm; the long ones
+   go through authenticate (the vector code overlaps the AES there) */
+static AESNI_TARGET void expanded_aesni(unsigned char out[16], const unsigned char *ek, const unsigned char *n,
+                                        const unsigned char *m, size_t l)
+{
+  unsigned char last[16];
+  uint32_t s[4];
+  _mm_storeu_si128((__m128i *) (void *) s, aesni_encrypt_expanded(ek + POLY1305AES_KEY_SCHED, n));
+  p32_mac(out, ek + 16, m, l / 16, p32_last(last, m, l), s, NULL);
+}
+
+static VPAES_TARGET void expanded_vperm(unsigned char out[16], const unsigned char *ek, const unsigned char *n,
+                                        const unsigned char *m, size_t l)
+{
+  unsigned char last[16];
+  uint32_t s[4];
+  vp_store(s, vp_encrypt_expanded(ek + POLY1305AES_KEY_SCHED, n));
+  p32_mac(out, ek + 16, m, l / 16, p32_last(last, m, l), s, NULL);
+}
+
+const struct path_split split_aesni = { expand_aesni, expanded_aesni, NULL };
+const struct path_split split_vperm = { expand_vperm, expanded_vperm, NULL };
+
 /* their long messages on generic-sse2 (the generic AES) and ssse3 (vector permutes): the SSE2 core */
 #define SSE2_AES(name, target, encrypt)                                                          \
   target void name(unsigned char out[16], const unsigned char *kr, const unsigned char *n,      \

@@ -38,6 +38,13 @@
                                       ours, libsodium's and OpenSSL's EVP_MAC, beside ours'
                                       one-shot onetimeauth of the same 32+L bytes; -v also
                                       ours in one update and ours' init + final alone
+     bench many [-p PATH] [-r RUNS]     many messages a call, every message under its
+                                      own key and nonce, batches of 8, 64 and 1024 at
+                                      16, 64, 256, 1500 bytes and lengths uniform in
+                                      1..1500: authenticate_many beside the same
+                                      messages through authenticate calls; then keys
+                                      expanded once: authenticate_expanded beside
+                                      authenticate at 16 bytes (ticks per message)
      -c FILE                          also writes each complete one's median at
                                       every length measured to FILE, as CSV
                                       (speed/plot.py: its columns; `make bench`
@@ -872,6 +879,126 @@ static void aes_alone(int runs, char **path, int paths)
   }
 }
 
+/* ---- many messages a call (bench many) ---- */
+
+#define MANY_MAX 1024
+#define MANY_LONGEST 1500
+
+static int compare_double(const void *a, const void *b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+  return x < y ? -1 : x > y;
+}
+
+/* median over runs of the ticks per message of f over a batch, f and g timed in turn (the first
+   of each pair alternating), each sample behind a clean caller */
+static void many_pair(void (*f)(size_t), void (*g)(size_t), size_t count, int runs, double *tf, double *tg)
+{
+  double *a = malloc(sizeof(double) * (size_t) runs), *b = malloc(sizeof(double) * (size_t) runs);
+  unsigned long long start;
+  int r, i;
+  if (!a || !b) die("out of memory");
+  for (i = 0; i < 3; ++i) f(count), g(count);   /* warm up */
+  for (r = 0; r < runs; ++r)
+    for (i = 0; i < 2; ++i) {
+      int first = (r + i) % 2 == 0;
+      caller_leave(CALLER_CLEAN, has_avx);
+      start = cycles_now();
+      (first ? f : g)(count);
+      (first ? a : b)[r] = (double) (cycles_now() - start) / (double) count;
+    }
+  qsort(a, (size_t) runs, sizeof(double), compare_double);
+  qsort(b, (size_t) runs, sizeof(double), compare_double);
+  *tf = a[runs / 2], *tg = b[runs / 2];
+  free(a);
+  free(b);
+}
+
+static unsigned char many_keys[MANY_MAX][32], many_nonces[MANY_MAX][16], many_tags[MANY_MAX][16];
+static const unsigned char *many_kp[MANY_MAX], *many_np[MANY_MAX], *many_mp[MANY_MAX];
+static unsigned char *many_op[MANY_MAX];
+static size_t many_l[MANY_MAX];
+static poly1305aes_key many_ek[MANY_MAX];
+
+static void by_many(size_t count)
+{
+  poly1305aes_authenticate_many(many_op, many_kp, many_np, many_mp, many_l, count);
+}
+
+static void by_calls(size_t count)
+{
+  size_t i;
+  for (i = 0; i < count; ++i)
+    poly1305aes_authenticate(many_tags[i], many_kp[i], many_np[i], many_mp[i], (unsigned int) many_l[i]);
+}
+
+static void by_expanded(size_t count)
+{
+  size_t i;
+  for (i = 0; i < count; ++i) poly1305aes_authenticate_expanded(many_tags[i], &many_ek[i], many_np[i], many_mp[i], 16);
+}
+
+static void by_calls16(size_t count)
+{
+  size_t i;
+  for (i = 0; i < count; ++i) poly1305aes_authenticate(many_tags[i], many_kp[i], many_np[i], many_mp[i], 16);
+}
+
+/* authenticate_many beside authenticate in a loop, batches of distinct keys and nonces, and
+   authenticate_expanded (keys expanded beforehand) beside authenticate at 16 bytes */
+static void many(int runs)
+{
+  static const size_t batches[] = { 8, 64, 1024 };
+  static const int lengths[] = { 16, 64, 256, 1500, 0 };   /* 0: uniform in 1..1500 */
+  unsigned char *msgs = malloc((size_t) MANY_MAX * MANY_LONGEST), want[16];
+  uint64_t prng = 1307;
+  size_t i, b;
+  int li;
+  double tm, tc;
+  if (!msgs) die("out of memory");
+  prng_fill(&prng, msgs, (size_t) MANY_MAX * MANY_LONGEST);
+  for (i = 0; i < MANY_MAX; ++i) {
+    prng_fill(&prng, many_keys[i], 32);
+    poly1305aes_clamp(many_keys[i]);
+    prng_fill(&prng, many_nonces[i], 16);
+    many_kp[i] = many_keys[i], many_np[i] = many_nonces[i], many_mp[i] = msgs + MANY_LONGEST * i;
+    many_op[i] = many_tags[i];
+  }
+  printf("# many messages a call: ticks per message, median of %d batches, every message under its own key "
+         "and nonce; authenticate_many beside the same messages through authenticate calls\n", runs);
+  printf("%9s %6s %10s %12s %8s\n", "length", "batch", "many", "authenticate", "ratio");
+  for (li = 0; li < (int) (sizeof lengths / sizeof lengths[0]); ++li)
+    for (b = 0; b < sizeof batches / sizeof batches[0]; ++b) {
+      size_t count = batches[b];
+      for (i = 0; i < count; ++i)
+        many_l[i] = lengths[li] ? (size_t) lengths[li] : 1 + (size_t) (prng_next(&prng) % MANY_LONGEST);
+      by_many(count);
+      for (i = 0; i < count; ++i) {
+        poly1305aes_authenticate(want, many_kp[i], many_np[i], many_mp[i], (unsigned int) many_l[i]);
+        if (memcmp(want, many_tags[i], 16)) die("authenticate_many and authenticate disagree");
+      }
+      many_pair(by_many, by_calls, count, runs, &tm, &tc);
+      if (lengths[li]) printf("%9d %6lu %10.1f %12.1f %8.3f\n", lengths[li], (unsigned long) count, tm, tc, tm / tc);
+      else printf("%9s %6lu %10.1f %12.1f %8.3f\n", "1..1500", (unsigned long) count, tm, tc, tm / tc);
+    }
+  printf("# keys expanded once (key_expand, outside the timing): authenticate_expanded beside authenticate, "
+         "16-byte messages, one key each\n");
+  printf("%9s %6s %10s %12s %8s\n", "length", "batch", "expanded", "authenticate", "ratio");
+  for (i = 0; i < MANY_MAX; ++i) poly1305aes_key_expand(&many_ek[i], many_keys[i]);
+  for (b = 0; b < sizeof batches / sizeof batches[0]; ++b) {
+    size_t count = batches[b];
+    by_expanded(count);
+    for (i = 0; i < count; ++i) {
+      poly1305aes_authenticate(want, many_kp[i], many_np[i], many_mp[i], 16);
+      if (memcmp(want, many_tags[i], 16)) die("authenticate_expanded and authenticate disagree");
+    }
+    many_pair(by_expanded, by_calls16, count, runs, &tm, &tc);
+    printf("%9d %6lu %10.1f %12.1f %8.3f\n", 16, (unsigned long) count, tm, tc, tm / tc);
+  }
+  for (i = 0; i < MANY_MAX; ++i) poly1305aes_key_wipe(&many_ek[i]);
+  free(msgs);
+}
+
 static void setup(void)
 {
   uint64_t prng = 1305;
@@ -940,7 +1067,7 @@ static void header(int runs)
 int main(int argc, char **argv)
 {
   static const unsigned int lengths[] = { 0, 16, 64, 256, 1024, 4096, 8192, 65536 };
-  enum { TABLE_MODE, PATHS_MODE, MIXED_MODE, ONETIME_MODE, STREAM_MODE, AEAD_MODE } mode = TABLE_MODE;
+  enum { TABLE_MODE, PATHS_MODE, MIXED_MODE, ONETIME_MODE, STREAM_MODE, AEAD_MODE, MANY_MODE } mode = TABLE_MODE;
   int runs = 101, a = 1, sweep = 0, given = 0, parts = 0, i;
   unsigned int step = 61, l, list[64];
   if (a < argc && !strcmp(argv[a], "aes")) {
@@ -961,6 +1088,7 @@ int main(int argc, char **argv)
   else if (a < argc && !strcmp(argv[a], "onetime")) { mode = ONETIME_MODE; ++a; }
   else if (a < argc && !strcmp(argv[a], "stream")) { mode = STREAM_MODE; ++a; }
   else if (a < argc && !strcmp(argv[a], "aead")) { mode = AEAD_MODE; ++a; }
+  else if (a < argc && !strcmp(argv[a], "many")) { mode = MANY_MODE; ++a; }
   for (; a < argc; ++a) {
     if (!strcmp(argv[a], "-r") && a + 1 < argc) runs = atoi(argv[++a]);
     else if (!strcmp(argv[a], "-p") && a + 1 < argc) {
@@ -976,7 +1104,7 @@ int main(int argc, char **argv)
     else {
       fprintf(stderr, "usage: bench [-p PATH] [-r RUNS] [-c CSV] [-l LEN...] | bench sweep [-p PATH] [-r RUNS] "
               "[-c CSV] [STEP] | bench paths [-r RUNS] | bench mixed [-r RUNS] "
-              "| bench onetime|stream [-p PATH] [-r RUNS] | bench aead [-p PATH] [-r RUNS] [-v] "
+              "| bench onetime|stream|many [-p PATH] [-r RUNS] | bench aead [-p PATH] [-r RUNS] [-v] "
               "| bench aes [-r RUNS] [PATH...]\n");
       return 2;
     }
@@ -984,11 +1112,12 @@ int main(int argc, char **argv)
   if (runs < 1) runs = 1;
   if (step < 1) step = 1;
   setup();
-  if (mode == ONETIME_MODE || mode == STREAM_MODE || mode == AEAD_MODE) {
+  if (mode == ONETIME_MODE || mode == STREAM_MODE || mode == AEAD_MODE || mode == MANY_MODE) {
     header_line(runs);
     if (mode == ONETIME_MODE) onetime(runs);
     else if (mode == STREAM_MODE) stream(runs);
-    else aead(runs, parts);
+    else if (mode == AEAD_MODE) aead(runs, parts);
+    else many(runs);
     return 0;
   }
   header(runs);

@@ -8,7 +8,7 @@
 # into speed/bench.c with the target's compiler; then runs it. Without BENCH
 # ARGS: its table, then Poly1305 as an AEAD streams it (`bench aead`: ours,
 # libsodium's and OpenSSL's init, three updates and final beside ours'
-# one-shot), then every path forced (`bench paths`: each behind a
+# one-shot), then many messages a call (`bench many`), then every path forced (`bench paths`: each behind a
 # clean and a dirty caller), then its sweep (every SWEEP-th length above
 # 4096, default 61), whose medians go to build/TARGET/bench.csv and, drawn
 # by speed/plot.py, build/TARGET/bench.png; with them, only `bench BENCH ARGS`.
@@ -47,6 +47,7 @@ if [ $# -gt 0 ]; then
 fi
 "$build/bench" || exit 1
 "$build/bench" aead || exit 1
+"$build/bench" many || exit 1
 "$build/bench" paths || exit 1
 echo "bench.sh: then the sweep, build/$target/bench sweep ${SWEEP:-61} -c build/$target/bench.csv"
 "$build/bench" sweep "${SWEEP:-61}" -c "$build/bench.csv" || exit 1

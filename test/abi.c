@@ -26,6 +26,9 @@
    entry points (aes, start, blocks, finish) are called the same way, each
    checked and scanned alone (the state, caller-provided, is not on the
    stack); where it does not, a note says so.
+   Version 1.2's entry points are called the same way: key_expand,
+   authenticate_expanded, verify_expanded, and authenticate_many and
+   verify_many through a function of one argument.
    Prints "ok abi ..." or "FAIL abi ...: what, expected, got"; exit 1 on failure. */
 #include <signal.h>
 #include <stddef.h>
@@ -391,11 +394,35 @@ static void clamp_ref(unsigned char kr[32])
 /* the arguments of one call of the implementation (run) */
 struct call_args {
   int which;                      /* 0 authenticate, 1 verify (right tag), 2 verify (wrong tag),
-                                     3 onetimeauth (kr is the one-time key r || s) */
+                                     3 onetimeauth (kr is the one-time key r || s), 4 key_expand,
+                                     5 authenticate_expanded, 6 verify_expanded (right tag),
+                                     7 authenticate_many, 8 verify_many (right tags): MANY
+                                     messages, each m under kr and n */
   unsigned char kr[32], n[16], tag[16], right[16], area[48];
   const unsigned char *m;
   unsigned int l;
+  poly1305aes_key ek;
+#define MANY 3
+  unsigned char *outs[MANY], many_out[MANY][16], ok[MANY];
+  const unsigned char *krs[MANY], *ns[MANY], *ms[MANY], *as[MANY];
+  size_t ls[MANY];
 };
+
+/* which: a verifying call, whose right tag is a secret; returning a tag in area */
+#define VERIFYING(which) ((which) == 1 || (which) == 2 || (which) == 6 || (which) == 8)
+#define TAGGING(which) ((which) == 0 || (which) == 3 || (which) == 5 || (which) == 7)
+
+/* the many-message calls through one argument (the harness passes five at most): each a tail
+   call where the compiler can */
+static void authenticate_many_of(struct call_args *a)
+{
+  poly1305aes_authenticate_many(a->outs, a->krs, a->ns, a->ms, a->ls, MANY);
+}
+
+static int verify_many_of(struct call_args *a)
+{
+  return poly1305aes_verify_many(a->ok, a->as, a->krs, a->ns, a->ms, a->ls, MANY);
+}
 
 static void set_args(struct abi_block *b, struct call_args *a)
 {
@@ -405,7 +432,7 @@ static void set_args(struct abi_block *b, struct call_args *a)
   memcpy(a->tag, a->right, 16);
   if (a->which == 2) a->tag[a->l % 16] ^= (unsigned char) (1 << (a->l % 8));
   for (i = 0; i < sizeof a->area; ++i) a->area[i] = (unsigned char) (0xa5 ^ i);
-  b->arg[0] = (unsigned long) (a->which == 0 || a->which == 3 ? a->area + 16 : a->tag);
+  b->arg[0] = (unsigned long) (TAGGING(a->which) ? a->area + 16 : a->tag);
   b->arg[1] = (unsigned long) a->kr;
   b->arg[2] = (unsigned long) a->n;
   b->arg[3] = (unsigned long) a->m;
@@ -414,8 +441,25 @@ static void set_args(struct abi_block *b, struct call_args *a)
     b->arg[2] = (unsigned long) a->m;
     b->arg[3] = a->l;
   }
+  if (a->which == 4) {   /* key_expand(ek, kr) */
+    b->arg[0] = (unsigned long) &a->ek;
+    memset(&a->ek, 0, sizeof a->ek);
+  }
+  if (a->which == 5 || a->which == 6) {   /* (out or a, ek, n, m, l), l a size_t: the key expanded first */
+    poly1305aes_key_expand(&a->ek, a->kr);
+    b->arg[1] = (unsigned long) &a->ek;
+  }
+  if (a->which >= 7) {
+    for (i = 0; i < MANY; ++i) {
+      a->outs[i] = i ? a->many_out[i] : a->area + 16;
+      a->krs[i] = a->kr, a->ns[i] = a->n, a->ms[i] = a->m, a->ls[i] = a->l, a->as[i] = a->tag;
+      a->ok[i] = 7;
+    }
+    memset(a->many_out, 0, sizeof a->many_out);
+    b->arg[0] = (unsigned long) a;
+  }
 #ifdef LENGTH_ARG_JUNK
-  b->arg[4] |= LENGTH_ARG_JUNK;
+  if (a->which < 5) b->arg[4] |= LENGTH_ARG_JUNK;
 #endif
 }
 
@@ -430,7 +474,7 @@ static void run_again(struct abi_block *b, void *context, struct secrets *other)
   clamp_ref(a->kr);
   set_args(b, a);
   if (a->which == 3) secrets_of_onetime(other, a->kr, NULL);
-  else secrets_of(other, a->kr, a->n, a->which ? a->right : NULL);
+  else secrets_of(other, a->kr, a->n, VERIFYING(a->which) ? a->right : NULL);
   call(b);
 }
 
@@ -475,7 +519,7 @@ static int calls_next(struct calls *cs, unsigned int items)
 /* after the call b ran (its caller mode asked: the harness's control bits, where: the call in
    words): the stack scan (again: the call with other secrets), the modes, the checks; returns
    bad plus the failures, printed while bad stays below 10 */
-static unsigned int calls_check(struct abi_block *b, const struct secrets *secret,
+static unsigned int calls_check(struct abi_block *b, struct secrets *secret,
                                 void (*again)(struct abi_block *, void *, struct secrets *), void *context,
                                 const unsigned long *asked, const char *where, unsigned int bad)
 {
@@ -507,7 +551,15 @@ static void run(int which)
      bytes, arm64's hybrid loop from 3072), its last block partial; 32785: above the switch of
      poly1305aes_x86's ifma path from its ymm to its zmm code (a wipe of its own size) */
   static const unsigned int lengths[] = { 0, 1, 15, 16, 17, 64, 1000, 4100, 32785 };
-  static const char *const names[] = { "authenticate", "verify (right tag)", "verify (wrong tag)", "onetimeauth" };
+  static const char *const names[] = { "authenticate", "verify (right tag)", "verify (wrong tag)", "onetimeauth",
+                                       "key_expand", "authenticate_expanded", "verify_expanded (right tag)",
+                                       "authenticate_many (3 messages)", "verify_many (3 right tags)" };
+  static void (*const fns[])(void) = {
+    (void (*)(void)) poly1305aes_authenticate, (void (*)(void)) poly1305aes_verify,
+    (void (*)(void)) poly1305aes_verify, (void (*)(void)) poly1305aes_onetimeauth,
+    (void (*)(void)) poly1305aes_key_expand, (void (*)(void)) poly1305aes_authenticate_expanded,
+    (void (*)(void)) poly1305aes_verify_expanded, (void (*)(void)) authenticate_many_of,
+    (void (*)(void)) verify_many_of };
   static unsigned char buffer[32785 + 8];
   static struct call_args a;
   static struct calls cs;
@@ -527,9 +579,7 @@ static void run(int which)
       memset(which == 3 ? a.kr : a.kr + 16, 0xff, 16);
     }
     clamp_ref(a.kr);
-    prepare(b, &cs.prng, which == 0 ? (void (*)(void)) poly1305aes_authenticate
-                      : which == 3 ? (void (*)(void)) poly1305aes_onetimeauth
-                                   : (void (*)(void)) poly1305aes_verify, cs.pad, cs.mode);
+    prepare(b, &cs.prng, fns[which], cs.pad, cs.mode);
     set_args(b, &a);
     memcpy(cs.asked, b->want, sizeof cs.asked);
     snprintf(where, sizeof where, "%s, length %u, stack pad %lu, caller mode %d (%s)%s%s", names[which], a.l,
@@ -537,7 +587,18 @@ static void run(int which)
     calling = where;
     call(b);
     ++cs.calls;
-    if (which == 0 || which == 3) {
+    if (which == 4) {   /* the key expanded: a tag through it, outside the harness */
+      poly1305aes_authenticate_expanded(a.area + 16, &a.ek, a.n, a.m, a.l);
+      if (memcmp(a.area + 16, a.right, 16) && cs.bad++ < 10)
+        printf("FAIL abi %s: the expanded key gives a wrong tag\n", where);
+    }
+    if (which == 7)
+      for (i = 1; i < MANY; ++i)
+        if (memcmp(a.many_out[i], a.right, 16) && cs.bad++ < 10) printf("FAIL abi %s: tag %u wrong\n", where, i);
+    if (which == 8)
+      for (i = 0; i < MANY; ++i)
+        if (a.ok[i] != 1 && cs.bad++ < 10) printf("FAIL abi %s: ok[%u] = %u\n", where, i, a.ok[i]);
+    if (TAGGING(which)) {
       char g[33], w[33];
       if (memcmp(a.area + 16, a.right, 16)) {
         hex_encode(g, a.area + 16, 16);
@@ -549,12 +610,12 @@ static void run(int which)
           if (cs.bad++ < 10) printf("FAIL abi %s: byte %d beside the tag overwritten\n", where, (int) i - 16);
           break;
         }
-    } else {
-      unsigned int expect = which == 1 ? 1 : 0, got = (unsigned int) b->ret;
+    } else if (which != 4) {
+      unsigned int expect = which == 2 ? 0 : 1, got = (unsigned int) b->ret;
       if (got != expect && cs.bad++ < 10) printf("FAIL abi %s: returned %u, expected %u\n", where, got, expect);
     }
     if (which == 3) secrets_of_onetime(&cs.secret, a.kr, NULL);
-    else secrets_of(&cs.secret, a.kr, a.n, which ? a.right : NULL);
+    else secrets_of(&cs.secret, a.kr, a.n, VERIFYING(which) ? a.right : NULL);
     cs.bad = calls_check(b, &cs.secret, run_again, &a, cs.asked, where, cs.bad);
   }
   calling = "the harness";
@@ -755,19 +816,25 @@ static int measure_path(unsigned int p, const char *path)
     for (i = 0; i < 3; ++i) lengths[count++] = (1u << k) - 1 + i;
   for (i = 0; i < sizeof extra / sizeof extra[0]; ++i) lengths[count++] = extra[i];
   if (posix_memalign((void **) &b, 64, sizeof *b)) { printf("FAIL abi --measure: out of memory\n"); return 1; }
+  /* authenticate, verify, key_expand and authenticate_expanded (their wipes are the path's
+     scalar or vector ones) */
   for (i = 0; i < count; ++i)
-    for (which = 0; which < 2; ++which)
+    for (which = 0; which < 4; ++which)
       for (pad = 0; pad <= 48; pad += 16)
         for (mode = 0; mode < 2; ++mode) {
+          static void (*const fns[4])(void) = {
+            (void (*)(void)) poly1305aes_authenticate, (void (*)(void)) poly1305aes_verify,
+            (void (*)(void)) poly1305aes_key_expand, (void (*)(void)) poly1305aes_authenticate_expanded };
+          static poly1305aes_key ek;
           const unsigned char *m = buffer + (i + pad / 16) % 8;
           prng_fill(&prng, kr, 32);
           prng_fill(&prng, n, 16);
           prng_fill(&prng, (unsigned char *) m, lengths[i]);
           memset(tag, 0, sizeof tag);
-          prepare(b, &prng, which == 0 ? (void (*)(void)) poly1305aes_authenticate
-                                       : (void (*)(void)) poly1305aes_verify, pad, mode);
-          b->arg[0] = (unsigned long) (which == 0 ? out : tag);
-          b->arg[1] = (unsigned long) kr;
+          if (which == 3) poly1305aes_key_expand(&ek, kr);
+          prepare(b, &prng, fns[which], pad, mode);
+          b->arg[0] = (unsigned long) (which == 0 || which == 3 ? out : which == 2 ? (unsigned char *) &ek : tag);
+          b->arg[1] = (unsigned long) (which == 3 ? (unsigned char *) &ek : kr);
           b->arg[2] = (unsigned long) n;
           b->arg[3] = (unsigned long) m;
           b->arg[4] = lengths[i];
@@ -868,10 +935,7 @@ int main(int argc, char **argv)
         continue;
       }
       printf("path %s\n", path);
-      run(0);
-      run(1);
-      run(2);
-      run(3);
+      for (c = 0; c < 9; ++c) run((int) c);
       if (!poly1305aes_path_core)
         printf("note abi: path %s: %s provides no path_core yet, so its core entry points are not checked\n", path,
                poly1305aes_implementation);

@@ -226,13 +226,17 @@ readme_example() {
 
 # the installable shared library of every candidate exports the generic API and
 # nothing else, reads no environment, and has the soname README promises:
-# Bernstein's three functions as POLY1305AES_1, version 1.1's as POLY1305AES_1.1
-EXPORTS="POLY1305AES_1.1@@POLY1305AES_1.1 POLY1305AES_1@@POLY1305AES_1 poly1305aes_authenticate@@POLY1305AES_1 \
-poly1305aes_clamp@@POLY1305AES_1 poly1305aes_final@@POLY1305AES_1.1 poly1305aes_final_verify@@POLY1305AES_1.1 \
-poly1305aes_implementation_name@@POLY1305AES_1.1 poly1305aes_init@@POLY1305AES_1.1 \
+# Bernstein's three functions as POLY1305AES_1, version 1.1's as POLY1305AES_1.1,
+# version 1.2's as POLY1305AES_1.2
+EXPORTS="POLY1305AES_1.1@@POLY1305AES_1.1 POLY1305AES_1.2@@POLY1305AES_1.2 POLY1305AES_1@@POLY1305AES_1 \
+poly1305aes_authenticate@@POLY1305AES_1 poly1305aes_authenticate_expanded@@POLY1305AES_1.2 \
+poly1305aes_authenticate_many@@POLY1305AES_1.2 poly1305aes_clamp@@POLY1305AES_1 poly1305aes_final@@POLY1305AES_1.1 \
+poly1305aes_final_verify@@POLY1305AES_1.1 poly1305aes_implementation_name@@POLY1305AES_1.1 \
+poly1305aes_init@@POLY1305AES_1.1 poly1305aes_key_expand@@POLY1305AES_1.2 poly1305aes_key_wipe@@POLY1305AES_1.2 \
 poly1305aes_onetimeauth@@POLY1305AES_1.1 poly1305aes_onetimeauth_init@@POLY1305AES_1.1 \
-poly1305aes_onetimeauth_verify@@POLY1305AES_1.1 poly1305aes_update@@POLY1305AES_1.1 \
-poly1305aes_verify@@POLY1305AES_1 poly1305aes_version@@POLY1305AES_1.1 "
+poly1305aes_onetimeauth_many@@POLY1305AES_1.2 poly1305aes_onetimeauth_verify@@POLY1305AES_1.1 \
+poly1305aes_update@@POLY1305AES_1.1 poly1305aes_verify@@POLY1305AES_1 poly1305aes_verify_expanded@@POLY1305AES_1.2 \
+poly1305aes_verify_many@@POLY1305AES_1.2 poly1305aes_version@@POLY1305AES_1.1 "
 exports() {
   target=$1
   for impl in $(d streams "$target"); do
@@ -414,12 +418,13 @@ variant_suite() {
 }
 
 # natively: more than 2^32 bytes streamed in pieces and in one update, and in one
-# onetimeauth call (test/test.c's checks, run when named: 2^32 bytes on x86 and x86-64,
-# one call on x86-64), every implementation and path of a target run natively
+# onetimeauth call, authenticate_many batch and authenticate_expanded call (test/test.c's
+# checks, run when named: 2^32 bytes on x86 and x86-64, one call on x86-64), every implementation and path of a target run natively
 huge_messages() {
   for impl in $(d streams "$1"); do
     echo "poly1305aes_$impl:"
-    shown '^(path|note|FAIL|PASS)' "$root/$1/impl/$impl/test" test/vectors.txt huge,huge-stream,huge-onetime || return 1
+    shown '^(path|note|FAIL|PASS)' "$root/$1/impl/$impl/test" test/vectors.txt huge,huge-stream,huge-onetime,huge-many ||
+      return 1
   done
 }
 

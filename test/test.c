@@ -1370,6 +1370,217 @@ static void check_huge_onetime(void)
 }
 #endif
 
+/* ---- the version 1.2 API: many messages a call, expanded keys ---- */
+
+#define MANY_MAX 100
+#define MANY_LEN 4096
+static unsigned char many_msgs[MANY_MAX][MANY_LEN + 16];
+
+/* a batch of count messages: lengths 0..MANY_LEN mixed (short ones often), keys from a pool of
+   `keys` (so keys repeat), nonces fresh; want[i] from one authenticate call each */
+struct batch {
+  unsigned char kr[MANY_MAX][32], n[MANY_MAX][16], want[MANY_MAX][16], got[MANY_MAX][16];
+  const unsigned char *krp[MANY_MAX], *np[MANY_MAX], *mp[MANY_MAX];
+  unsigned char *outp[MANY_MAX];
+  size_t l[MANY_MAX];
+};
+static struct batch bt;
+
+static void make_batch(uint64_t *prng, size_t count, size_t keys)
+{
+  size_t i;
+  for (i = 0; i < count; ++i) {
+    uint64_t x = prng_next(prng);
+    size_t l = x % 4 == 0 ? (size_t) (x >> 8) % (MANY_LEN + 1) : (size_t) (x >> 8) % 80;
+    if (i < keys) random_key(prng, bt.kr[i]);
+    else memcpy(bt.kr[i], bt.kr[(size_t) (x >> 40) % keys], 32);
+    prng_fill(prng, bt.n[i], 16);
+    prng_fill(prng, many_msgs[i], l);
+    bt.l[i] = l;
+    bt.krp[i] = bt.kr[i], bt.np[i] = bt.n[i];
+    bt.mp[i] = l == 0 && x % 3 == 0 ? NULL : many_msgs[i];   /* a null empty message now and then */
+    bt.outp[i] = bt.got[i];
+    poly1305aes_authenticate(bt.want[i], bt.kr[i], bt.n[i], bt.mp[i], (unsigned int) l);
+  }
+}
+
+static void compare_batch(size_t count, const char *what)
+{
+  size_t i;
+  for (i = 0; i < count; ++i) compare_tag(bt.outp[i], bt.want[i], what, (long) i);
+}
+
+static void check_many(void)
+{
+  static const size_t sizes[] = { 1, 2, 3, 7, 8, 16, 33, 64, 99, 100 };
+  uint64_t prng = 83;
+  unsigned char ok[MANY_MAX], key[MANY_MAX][32];
+  const unsigned char *keyp[MANY_MAX], *ap[MANY_MAX];
+  unsigned int s;
+  size_t i, j, count;
+  /* count 0: nothing read, nothing written */
+  poly1305aes_authenticate_many(NULL, NULL, NULL, NULL, NULL, 0);
+  poly1305aes_onetimeauth_many(NULL, NULL, NULL, NULL, 0);
+  if (poly1305aes_verify_many(ok, NULL, NULL, NULL, NULL, NULL, 0) != 1) fail("verify_many of no message returns 0");
+  for (s = 0; s < 2 * sizeof sizes / sizeof sizes[0]; ++s) {
+    count = s < sizeof sizes / sizeof sizes[0] ? sizes[s] : 1 + (size_t) prng_next(&prng) % MANY_MAX;
+    make_batch(&prng, count, 1 + (size_t) prng_next(&prng) % count);
+    memset(bt.got, 0, sizeof bt.got);
+    poly1305aes_authenticate_many(bt.outp, bt.krp, bt.np, bt.mp, bt.l, count);
+    compare_batch(count, "authenticate_many beside authenticate, message");
+    /* out[i] over message i's key, nonce or first bytes: written after message i is read */
+    for (i = 0; i < count; ++i) {
+      j = i % 3;
+      bt.outp[i] = j == 0 ? bt.kr[i] + 16 * (i % 2) : j == 1 || bt.l[i] < 16 ? bt.n[i] : many_msgs[i] + bt.l[i] % 7;
+      if (bt.outp[i] == many_msgs[i] + bt.l[i] % 7 && bt.l[i] < 16 + 7) bt.outp[i] = bt.n[i];
+    }
+    poly1305aes_authenticate_many(bt.outp, bt.krp, bt.np, bt.mp, bt.l, count);
+    compare_batch(count, "authenticate_many, out over message i's inputs, message");
+    /* verify_many: all right, then one tag wrong, then one message byte wrong */
+    make_batch(&prng, count, 1 + (size_t) prng_next(&prng) % count);
+    for (i = 0; i < count; ++i) ap[i] = bt.want[i];
+    memset(ok, 7, sizeof ok);
+    if (poly1305aes_verify_many(ok, ap, bt.krp, bt.np, bt.mp, bt.l, count) != 1) fail("verify_many rejects right tags (%lu)", (unsigned long) count);
+    for (i = 0; i < count; ++i) if (ok[i] != 1) fail("verify_many: ok[%lu] = %u for a right tag", (unsigned long) i, ok[i]);
+    j = (size_t) prng_next(&prng) % count;
+    bt.want[j][prng_next(&prng) % 16] ^= (unsigned char) (1 << (prng_next(&prng) % 8));
+    memset(ok, 7, sizeof ok);
+    if (poly1305aes_verify_many(ok, ap, bt.krp, bt.np, bt.mp, bt.l, count) != 0) fail("verify_many accepts a wrong tag at %lu of %lu", (unsigned long) j, (unsigned long) count);
+    for (i = 0; i < count; ++i) if (ok[i] != (i != j)) fail("verify_many, tag %lu wrong: ok[%lu] = %u", (unsigned long) j, (unsigned long) i, ok[i]);
+    poly1305aes_authenticate(bt.want[j], bt.kr[j], bt.n[j], bt.mp[j], (unsigned int) bt.l[j]);
+    for (j = 0; j < count && bt.l[j] == 0; ++j) {}
+    if (j < count) {
+      many_msgs[j][prng_next(&prng) % bt.l[j]] ^= 0x10;
+      memset(ok, 7, sizeof ok);
+      if (poly1305aes_verify_many(ok, ap, bt.krp, bt.np, bt.mp, bt.l, count) != 0) fail("verify_many accepts a changed message at %lu", (unsigned long) j);
+      for (i = 0; i < count; ++i) if (ok[i] != (i != j)) fail("verify_many, message %lu changed: ok[%lu] = %u", (unsigned long) j, (unsigned long) i, ok[i]);
+    }
+    /* onetimeauth_many beside onetimeauth, keys repeated */
+    make_batch(&prng, count, 1 + (size_t) prng_next(&prng) % count);
+    for (i = 0; i < count; ++i) {
+      if (i % 4 == 3) memcpy(key[i], key[i / 2], 32);
+      else prng_fill(&prng, key[i], 32);
+      keyp[i] = key[i];
+    }
+    for (i = 0; i < count; ++i) poly1305aes_onetimeauth(bt.want[i], key[i], bt.mp[i], bt.l[i]);
+    memset(bt.got, 0, sizeof bt.got);
+    poly1305aes_onetimeauth_many(bt.outp, keyp, bt.mp, bt.l, count);
+    compare_batch(count, "onetimeauth_many beside onetimeauth, message");
+  }
+}
+
+/* the bytes of a key expanded by the path in use, copied to another alignment: equal tags */
+static unsigned char key_area[sizeof(poly1305aes_key) + 16];
+
+static void expanded_beside_plain(const poly1305aes_key *ek, const unsigned char kr[32], uint64_t *prng,
+                                  const char *what)
+{
+  static const unsigned int lengths[] = { 0, 1, 15, 16, 17, 64, 100, 255, 256, 1000, 1500, 4096 };
+  unsigned char n[16], want[16], got[16];
+  unsigned int i;
+  for (i = 0; i < sizeof lengths / sizeof lengths[0]; ++i) {
+    unsigned int l = lengths[i];
+    prng_fill(prng, n, 16);
+    prng_fill(prng, many_msgs[0], l);
+    poly1305aes_authenticate(want, kr, n, many_msgs[0], l);
+    memset(got, 0, 16);
+    poly1305aes_authenticate_expanded(got, ek, n, many_msgs[0], l);
+    compare_tag(got, want, what, (long) l);
+    if (poly1305aes_verify_expanded(want, ek, n, many_msgs[0], l) != 1) fail("%s: verify_expanded rejects a right tag, length %u", what, l);
+    want[l % 16] ^= 0x80;
+    if (poly1305aes_verify_expanded(want, ek, n, many_msgs[0], l) != 0) fail("%s: verify_expanded accepts a wrong tag, length %u", what, l);
+  }
+}
+
+static void check_expanded(void)
+{
+  unsigned char kr[32], n[16], want[16];
+  poly1305aes_key ek, zero;
+  uint64_t prng = 89;
+  unsigned int k, i;
+  for (k = 0; k < 8; ++k) {
+    random_key(&prng, kr);
+    if (k == 7) memset(kr, 0xff, 32);   /* unclamped: the bits clamping clears are ignored */
+    poly1305aes_key_expand(&ek, kr);
+    expanded_beside_plain(&ek, kr, &prng, "authenticate_expanded beside authenticate, length");
+    memcpy(key_area + 8 * (k % 3), &ek, sizeof ek);   /* copied to another alignment */
+    expanded_beside_plain((const poly1305aes_key *) (void *) (key_area + 8 * (k % 3)), kr, &prng,
+                          "an expanded key copied elsewhere, length");
+    /* out over the nonce */
+    prng_fill(&prng, n, 16);
+    poly1305aes_authenticate(want, kr, n, many_msgs[0], 40);
+    poly1305aes_authenticate_expanded(n, &ek, n, many_msgs[0], 40);
+    compare_tag(n, want, "authenticate_expanded, out over n, key", (long) k);
+    poly1305aes_key_wipe(&ek);
+    for (i = 0; i < sizeof ek; ++i)
+      if (ek.opaque.bytes[i]) { fail("key_wipe left byte %u of the key", i); break; }
+  }
+  /* a key never expanded (zero bytes): the zero key, never anything else */
+  memset(&zero, 0, sizeof zero);
+  memset(kr, 0, 32);
+  expanded_beside_plain(&zero, kr, &prng, "a zeroed key beside the zero kr, length");
+  /* a key expanded from its own bytes (kr inside the key) */
+  random_key(&prng, kr);
+  memcpy(ek.opaque.bytes, kr, 32);
+  poly1305aes_key_expand(&ek, ek.opaque.bytes);
+  expanded_beside_plain(&ek, kr, &prng, "a key expanded from bytes inside it, length");
+#ifdef poly1305aes_path_name
+  /* a key expanded by each other path q used on this one, and this path's key on q */
+  {
+    unsigned int q;
+    unsigned char got[16];
+    const char *name;
+    for (q = 0; (name = poly1305aes_path_name(q)) != NULL; ++q) {
+      poly1305aes_key mine;
+      if (q == path_index || !poly1305aes_path_use(q)) continue;
+      random_key(&prng, kr);
+      poly1305aes_key_expand(&ek, kr);
+      poly1305aes_authenticate_expanded(got, &ek, n, many_msgs[0], 33);
+      poly1305aes_path_use(path_index);
+      poly1305aes_key_expand(&mine, kr);
+      poly1305aes_authenticate(want, kr, n, many_msgs[0], 33);
+      compare_tag(got, want, "a key expanded and used on another path, that path's number", (long) q);
+      expanded_beside_plain(&ek, kr, &prng, "a key expanded by another path, length");
+      poly1305aes_path_use(q);
+      expanded_beside_plain(&mine, kr, &prng, "this path's key used on another path, length");
+      poly1305aes_path_use(path_index);
+    }
+  }
+#endif
+}
+
+#if defined(__x86_64__)
+/* on x86-64: a batch holding 2^32 + 21 zero bytes (zero pages, mapped lazily) between short
+   messages, and the same length through an expanded key */
+static void check_huge_many(void)
+{
+  const size_t big_l = ((size_t) 1 << 32) + 21;
+  unsigned char want[16];
+  poly1305aes_state st;
+  poly1305aes_key ek;
+  uint64_t prng = 97;
+  unsigned char *m = mmap(NULL, big_l, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (m == MAP_FAILED) { fail("cannot map %lu bytes", (unsigned long) big_l); return; }
+  make_batch(&prng, 3, 3);
+  bt.mp[1] = m;
+  bt.l[1] = big_l;
+  poly1305aes_init(&st, bt.kr[1], bt.n[1]);
+  poly1305aes_update(&st, m, big_l);
+  poly1305aes_final(&st, bt.want[1]);
+  poly1305aes_authenticate_many(bt.outp, bt.krp, bt.np, bt.mp, bt.l, 3);
+  compare_batch(3, "authenticate_many with 2^32 + 21 bytes as message 1, message");
+  poly1305aes_key_expand(&ek, bt.kr[1]);
+  poly1305aes_authenticate_expanded(want, &ek, bt.n[1], m, big_l);
+  compare_tag(want, bt.want[1], "authenticate_expanded of 2^32 + 21 bytes, case", 1);
+  munmap(m, big_l);
+}
+#else
+static void check_huge_many(void)
+{
+  printf("note: huge-many: on x86-64 only (a 2^32-byte size_t)\n");
+}
+#endif
+
 /* on_request: run only when named (test/run.sh's huge-messages step, and its clang and
    sanitizer builds run natively): 2 to 8 GiB each path, too long and too large for every
    candidate's self-test in the selector */
@@ -1404,8 +1615,11 @@ static const struct { const char *name; void (*run)(void); int on_request; } che
   { "stream-pieces", check_stream_pieces, 0 },
   { "stream-state", check_stream_state, 0 },
   { "onetime", check_onetime, 0 },
+  { "many", check_many, 0 },
+  { "expanded", check_expanded, 0 },
   { "huge-stream", check_huge_stream, 1 },
   { "huge-onetime", check_huge_onetime, 1 },
+  { "huge-many", check_huge_many, 1 },
 };
 
 /* name is one of the comma-separated names in list */

@@ -60,9 +60,9 @@ typedef char vendors_are_classes[VENDORS == PATH_CLASSES ? 1 : -1];   /* x86/x86
 /* a row of the tables (common/path.h's PATH_ROW): path NAME needing NEEDS, row I, its thresholds
    path T's (the thresholds file's T_FROM_*, T_ONETIME_FROM_*), its stack sizes the measured ones
    of area W (STACK_BYTES(W, scalar|vector)) */
-#define X86_ROW(name, t, w, needs, scalarfn, vectorfn, i) \
-  PATH_ROW(name, needs, scalarfn, vectorfn, PATH_FROM(t), ONETIME_FROM(t), STACK_BYTES(w, scalar), \
-           STACK_BYTES(w, vector), i)
+#define X86_ROW(name, t, w, needs, scalarfn, vectorfn, i, split) \
+  PATH_ROW_SPLIT(name, needs, scalarfn, vectorfn, PATH_FROM(t), ONETIME_FROM(t), STACK_BYTES(w, scalar), \
+                 STACK_BYTES(w, vector), i, split)
 
 /* the ifma paths' needs */
 #define IFMA_NEEDS \

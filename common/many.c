@@ -1,0 +1,185 @@
+/* SPDX-License-Identifier: CC0-1.0 */
+/* The API of version 1.2 (common/poly1305aes.h.in) for every implementation:
+   many messages a call and keys expanded once, written once over the
+   implementation's one-message code. Assumes C99 and GCC or clang (an empty asm).
+
+   Many messages: the path's own many-message code where it has one
+   (many_fused, common/impl.h.in), else a loop of authenticate (lengths up to
+   UINT_MAX) or the streaming driver (longer: common/stream.c), each tag made
+   in a local and then copied to out[i], so out[i] may overlap message i's
+   inputs. verify_many reads every message whatever the tags: which tag is
+   wrong chooses no branch.
+
+   An expanded key (poly1305aes_key's bytes): kr at KEY_KR; at KEY_OWNER the
+   implementation, the library's version and the path that expanded it; at
+   KEY_KIND whether that path's split AES wrote its key schedule at KEY_SCHED
+   (split_expand, common/impl.h.in). A key is used through its schedule only
+   on the path that wrote it, in the implementation and version that wrote
+   it, by the path's fused code with the key's bytes (split_fused) where it
+   has such code for the length; anywhere else (another path forced, another library, a key never
+   expanded) its kr goes through authenticate, so a tag is never wrong nor
+   slower to make. The schedule is secret: the path's code zeroes the
+   stack it used. */
+#include <limits.h>
+#include <stdint.h>
+#include <string.h>
+#include "namespace.h"
+#include "gpr_only.h"
+#include "wipe.h"
+#include "bytes.h"   /* on SPARC: no libc memcpy (%g2, %g3) */
+
+#define STRINGIZE(x) #x
+#define STRING(x) STRINGIZE(x)
+
+#define KEY_KR 0
+#define KEY_OWNER 32
+#define OWNER_BYTES 40
+#define KEY_PATH (KEY_OWNER + OWNER_BYTES)
+#define KEY_KIND (KEY_PATH + 1)
+#define KEY_SCHED POLY1305AES_KEY_SCHED
+#define KIND_PLAIN 0
+#define KIND_SPLIT 0x5a
+
+typedef char sched_fits[KEY_SCHED + POLY1305AES_SPLIT_BYTES <= sizeof(poly1305aes_key) ? 1 : -1];
+
+/* the implementation and version, NUL padded: an implementation whose name does not fit fails to build */
+static const char owner[OWNER_BYTES] = STRING(POLY1305AES_IMPL) "/" POLY1305AES_LIBRARY_VERSION;
+
+/* tag = the authenticator of m[0..l) under kr and n, any length */
+GPR_ONLY static void one(unsigned char tag[16], const unsigned char *kr, const unsigned char *n,
+                         const unsigned char *m, size_t l)
+{
+#if SIZE_MAX > UINT_MAX
+  if (l > UINT_MAX) {
+    poly1305aes_state st;
+    poly1305aes_init(&st, kr, n);
+    poly1305aes_update(&st, m, l);
+    poly1305aes_final(&st, tag);
+    return;
+  }
+#endif
+  poly1305aes_authenticate(tag, kr, n, m, (unsigned int) l);
+}
+
+GPR_ONLY void poly1305aes_authenticate_many(unsigned char *const out[], const unsigned char *const kr[],
+                                            const unsigned char *const n[], const unsigned char *const m[],
+                                            const size_t l[], size_t count)
+{
+  unsigned char tag[16];
+  size_t i;
+  if (count == 0 || poly1305aes_many_fused(out, kr, n, m, l, count)) return;
+  for (i = 0; i < count; ++i) {
+    one(tag, kr[i], n[i], m[i], l[i]);
+    memcpy(out[i], tag, 16);
+  }
+  wipe(tag, sizeof tag);
+}
+
+GPR_ONLY int poly1305aes_verify_many(unsigned char ok[], const unsigned char *const a[],
+                                     const unsigned char *const kr[], const unsigned char *const n[],
+                                     const unsigned char *const m[], const size_t l[], size_t count)
+{
+  unsigned char right[16];
+  unsigned int all = 1, equal;
+  size_t i;
+  for (i = 0; i < count; ++i) {
+    one(right, kr[i], n[i], m[i], l[i]);
+    equal = (unsigned int) poly1305aes_isequal(a[i], right);
+    all &= equal;
+    ok[i] = (unsigned char) equal;
+  }
+  wipe(right, sizeof right);
+  return (int) all;
+}
+
+GPR_ONLY void poly1305aes_onetimeauth_many(unsigned char *const out[], const unsigned char *const key[],
+                                           const unsigned char *const m[], const size_t l[], size_t count)
+{
+  unsigned char tag[16];
+  size_t i;
+  for (i = 0; i < count; ++i) {
+    poly1305aes_onetimeauth(tag, key[i], m[i], l[i]);
+    memcpy(out[i], tag, 16);
+  }
+  wipe(tag, sizeof tag);
+}
+
+/* ek's owner is this implementation and version: in 8-byte words */
+GPR_ONLY static int owned(const unsigned char *b)
+{
+  uint64_t x, y, differ = 0;
+  unsigned int i;
+  for (i = 0; i < OWNER_BYTES; i += 8) {
+    memcpy(&x, b + KEY_OWNER + i, 8);
+    memcpy(&y, owner + i, 8);
+    differ |= x ^ y;
+  }
+  return differ == 0;
+}
+
+GPR_ONLY void poly1305aes_key_expand(poly1305aes_key *ek, const unsigned char kr[32])
+{
+  unsigned char *b = ek->opaque.bytes;
+  unsigned int path = poly1305aes_path_current(), i;
+  /* kr may lie inside ek: copied as memmove does, byte by byte, with no copy in this frame */
+  if ((uintptr_t) kr >= (uintptr_t) (b + KEY_KR))
+    for (i = 0; i < 32; ++i) {
+      b[KEY_KR + i] = kr[i];
+      __asm__("" : : : "memory");   /* a loop, not a library call */
+    }
+  else
+    for (i = 32; i-- > 0;) {
+      b[KEY_KR + i] = kr[i];
+      __asm__("" : : : "memory");
+    }
+  memcpy(b + KEY_OWNER, owner, OWNER_BYTES);
+  b[KEY_PATH] = (unsigned char) path;
+  b[KEY_KIND] = KIND_PLAIN;
+  if (path <= UCHAR_MAX && poly1305aes_split_expand(path, b + KEY_SCHED, b + KEY_KR)) b[KEY_KIND] = KIND_SPLIT;
+}
+
+/* the path in use wrote ek's schedule: its number, else -1 */
+GPR_ONLY static int schedule_path(const unsigned char *b)
+{
+  unsigned int path = poly1305aes_path_current();
+  return b[KEY_KIND] == KIND_SPLIT && b[KEY_PATH] == path && owned(b) ? (int) path : -1;
+}
+
+/* tag = the authenticator of m[0..l) under ek and n: the path's fused code with ek where this
+   path wrote ek's schedule and has such code for l, else authenticate with ek's kr */
+GPR_ONLY static void expanded(unsigned char tag[16], const poly1305aes_key *ek, const unsigned char *n,
+                              const unsigned char *m, size_t l)
+{
+  const unsigned char *b = ek->opaque.bytes;
+  int path = schedule_path(b);
+  if (path >= 0 && poly1305aes_split_fused((unsigned int) path, tag, b, n, m, l)) return;
+  one(tag, b + KEY_KR, n, m, l);
+}
+
+GPR_ONLY void poly1305aes_authenticate_expanded(unsigned char out[16], const poly1305aes_key *ek,
+                                                const unsigned char n[16], const unsigned char *m, size_t l)
+{
+  unsigned char tag[16];
+  int path = schedule_path(ek->opaque.bytes);
+  /* the fused code writes out last, as authenticate's: out may overlap the inputs */
+  if (path >= 0 && poly1305aes_split_fused((unsigned int) path, out, ek->opaque.bytes, n, m, l)) return;
+  one(tag, ek->opaque.bytes + KEY_KR, n, m, l);
+  memcpy(out, tag, 16);
+  wipe(tag, sizeof tag);
+}
+
+GPR_ONLY int poly1305aes_verify_expanded(const unsigned char a[16], const poly1305aes_key *ek,
+                                         const unsigned char n[16], const unsigned char *m, size_t l)
+{
+  unsigned char right[16];
+  int equal;
+  expanded(right, ek, n, m, l);
+  equal = poly1305aes_isequal(a, right);
+  wipe(right, sizeof right);
+  return equal;
+}
+
+GPR_ONLY void poly1305aes_key_wipe(poly1305aes_key *ek)
+{
+  wipe(ek, sizeof *ek);
+}
