@@ -475,7 +475,7 @@ static int calls_next(struct calls *cs, unsigned int items)
 /* after the call b ran (its caller mode asked: the harness's control bits, where: the call in
    words): the stack scan (again: the call with other secrets), the modes, the checks; returns
    bad plus the failures, printed while bad stays below 10 */
-static unsigned int calls_check(struct abi_block *b, const struct secrets *secret,
+static unsigned int calls_check(struct abi_block *b, struct secrets *secret,
                                 void (*again)(struct abi_block *, void *, struct secrets *), void *context,
                                 const unsigned long *asked, const char *where, unsigned int bad)
 {
