@@ -286,8 +286,8 @@ $(B)/abi: $(ABI_SRCS) $(B)/lib$(NAME).a $(B)/include/$(NAME).h $(TEST_DEPS)
 
 # the constant-time check's program (run under valgrind by tools/ctcheck.py; DWARF 4:
 # valgrind 3.19 cannot read the DWARF 5 of clang 14)
-$(B)/ct: $(TOP)/test/ct.c $(TOP)/test/leaky.c $(TOP)/test/util.c $(B)/lib$(NAME).a $(B)/include/$(NAME).h $(TEST_DEPS)
-	$(CC) $(TEST_FLAGS) -gdwarf-4 $(TOP)/test/ct.c $(TOP)/test/leaky.c $(TOP)/test/util.c $(B)/lib$(NAME).a -o $@ $(TARGET_LDFLAGS) $(LDFLAGS)
+$(B)/ct: $(TOP)/test/ct.c $(TOP)/test/ctcalls.c $(TOP)/test/leaky.c $(TOP)/test/util.c $(B)/lib$(NAME).a $(B)/include/$(NAME).h $(TEST_DEPS)
+	$(CC) $(TEST_FLAGS) -gdwarf-4 $(TOP)/test/ct.c $(TOP)/test/ctcalls.c $(TOP)/test/leaky.c $(TOP)/test/util.c $(B)/lib$(NAME).a -o $@ $(TARGET_LDFLAGS) $(LDFLAGS)
 
 # the constant-time check by timing on the real CPU (run by tools/timecheck.py)
 $(B)/timing: $(TOP)/test/timing.c $(TOP)/test/util.c $(HARNESS_DIR)/cycles.c $(B)/lib$(NAME).a $(B)/include/$(NAME).h
@@ -300,8 +300,8 @@ $(B)/vexcheck: $(TOP)/test/vexcheck.c $(TOP)/test/util.c $(B)/lib$(NAME).a $(B)/
 	$(CC) $(TEST_FLAGS) $(TOP)/test/vexcheck.c $(TOP)/test/util.c $(B)/lib$(NAME).a -o $@ -static
 
 # the constant-time trace program (run under qemu with a plugin by tools/tracecheck.py)
-$(B)/trace: $(TOP)/test/trace.c $(TOP)/test/leaky.c $(TOP)/test/util.c $(B)/lib$(NAME).a $(B)/include/$(NAME).h $(TEST_DEPS)
-	$(CC) $(TEST_FLAGS) $(TOP)/test/trace.c $(TOP)/test/leaky.c $(TOP)/test/util.c $(B)/lib$(NAME).a -o $@ $(TARGET_LDFLAGS) $(LDFLAGS)
+$(B)/trace: $(TOP)/test/trace.c $(TOP)/test/ctcalls.c $(TOP)/test/leaky.c $(TOP)/test/util.c $(B)/lib$(NAME).a $(B)/include/$(NAME).h $(TEST_DEPS)
+	$(CC) $(TEST_FLAGS) $(TOP)/test/trace.c $(TOP)/test/ctcalls.c $(TOP)/test/leaky.c $(TOP)/test/util.c $(B)/lib$(NAME).a -o $@ $(TARGET_LDFLAGS) $(LDFLAGS)
 
 $(B)/speed: $(SPEED_SRCS) $(B)/lib$(NAME).a $(B)/include/$(NAME).h $(wildcard $(TOP)/speed/*.h) $(TEST_DEPS)
 	$(CC) $(TEST_FLAGS) $(SPEED_SRCS) $(B)/lib$(NAME).a -o $@ $(TARGET_LDFLAGS) $(VARIANT_LDFLAGS) $(LDFLAGS)

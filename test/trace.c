@@ -5,10 +5,11 @@
    any implementation's header (POLY1305AES_HEADER); C99.
      trace paths                      the implementation's code paths, "NAME runs" or
                                       "NAME cannot run", after "mark ADDRESS"
-     trace poly|aes PATH SEED LEN...  on path PATH, for each length: authenticate, verify
-                                      of the right tag, verify of a wrong tag, each between
-                                      two calls of trace_mark(); poly: r, the message and the
-                                      tags come from SEED (k and n fixed); aes: k and n do
+     trace calls                      the names of the calls a length makes, one a line
+     trace poly|aes PATH SEED LEN...  on path PATH, for each length: every entry point that
+                                      takes a secret (test/ctcalls.c), each between two calls
+                                      of trace_mark(); poly: r, the messages and the tags come
+                                      from SEED (k and n fixed); aes: k and n do
      trace selftest SEED              a branch on a secret byte from SEED, then a table read
                                       at a secret index, each between marks
    Seed 0 makes the secrets all zero bytes, seed 1 all 0xff (r clamped), others
@@ -21,9 +22,10 @@
 #include "util.h"
 #include "paths.h"
 #include "leaky.h"
+#include "ctcalls.h"
 
 #define MAXLEN 8192
-static unsigned char m[MAXLEN], kr[32], n[16], out[16], tag[16], wrong[16];
+static unsigned char m[MAXLEN], kr[32], n[16];
 static volatile int sink;
 
 /* tools/tracecheck.py's plugin cuts the instruction stream at every call of this */
@@ -48,6 +50,10 @@ int main(int argc, char **argv)
   /* the address of trace_mark's first instruction: on 32-bit ARM a Thumb function's
      pointer has bit 0 set, its instructions start at the even address */
   printf("mark 0x%lx\n", (unsigned long) (uintptr_t) trace_mark & ~1ul);
+  if (!strcmp(mode, "calls")) {
+    for (a = 0; a < CT_CALLS; ++a) printf("%s\n", ct_call_names[a]);
+    return 0;
+  }
   if (!strcmp(mode, "paths")) {
     unsigned int p;
     const char *name;
@@ -67,7 +73,7 @@ int main(int argc, char **argv)
     return 0;
   }
   if ((strcmp(mode, "poly") && strcmp(mode, "aes")) || argc < 5) {
-    fprintf(stderr, "usage: trace paths | trace poly|aes PATH SEED LEN... | trace selftest SEED\n");
+    fprintf(stderr, "usage: trace paths | trace calls | trace poly|aes PATH SEED LEN... | trace selftest SEED\n");
     return 2;
   }
   if (use_path_named(argv[2]) != 1) {
@@ -90,16 +96,7 @@ int main(int argc, char **argv)
       secret_bytes(n, 16, seed, &prng);
     }
     poly1305aes_clamp(kr);
-    poly1305aes_authenticate(tag, kr, n, m, l);   /* the right tag and a wrong one, outside the marks */
-    memcpy(wrong, tag, 16);
-    wrong[seed % 16] ^= (unsigned char) (1 + seed % 255);   /* wrong where the seed says */
-    trace_mark();
-    poly1305aes_authenticate(out, kr, n, m, l);
-    trace_mark();
-    sink += poly1305aes_verify(tag, kr, n, m, l);
-    trace_mark();
-    sink += poly1305aes_verify(wrong, kr, n, m, l);
-    trace_mark();
+    ct_calls(kr, n, m, l, (unsigned int) seed, trace_mark);   /* a tag wrong where the seed says */
   }
   printf("trace %s: done for %s on path %s\n", mode, poly1305aes_implementation, poly1305aes_path());
   return 0;

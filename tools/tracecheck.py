@@ -11,10 +11,10 @@ TRACE_PROGRAM is test/trace.c built against the implementation for TARGET
 (whose 'run' line names its qemu). The plugin test/traceplugin.c (built here
 for the host, into build/tools/) records, between calls of trace_mark(), a
 digest of every guest instruction address executed and of every guest memory
-address accessed. Each call (authenticate, verify of the right tag, verify
-of a wrong one, at lengths across every threshold) runs with four sets of
-secrets (all zero, all 0xff, two pseudo-random): 'poly' varies r, the
-message and the tags; 'aes' varies k and n. A branch on a secret shows as a
+address accessed. Each call (every entry point that takes a secret, as the
+program lists them: 'trace calls'; at lengths across every threshold) runs
+with four sets of secrets (all zero, all 0xff, two pseudo-random): 'poly'
+varies r, the messages and the tags; 'aes' varies k and n. A branch on a secret shows as a
 different instruction trace, a memory index as a different address trace.
 First 'trace selftest' must show both (a branch and a table read on a
 secret). Then, for every path the emulated CPU runs: 'poly' must give one
@@ -38,7 +38,6 @@ from tools import ctcheck
 SEEDS = [0, 1, 2, 3]
 LENGTHS = [0, 1, 15, 16, 17, 31, 32, 33, 63, 64, 65, 127, 128, 129, 255, 256, 257, 383, 384, 385, 511,
            512, 513, 1000, 1024, 2048, 3072, 4096]
-CALLS = ["authenticate", "verify (right tag)", "verify (wrong tag)"]
 
 
 def plugin():
@@ -134,15 +133,25 @@ def compare(qemu, program, args_of, names, every=1, first=0):
     return out
 
 
-def check_path(impl, qemu, program, path):
-    """(problems, verdict) for one path."""
+def calls(qemu, program):
+    """The names of the calls the program makes at each length, in order."""
+    result = subprocess.run(qemu + [program, "calls"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    names = result.stdout.splitlines()[1:]
+    if result.returncode != 0 or not names:
+        sys.exit("tracecheck: %s calls failed:\n%s" % (program, result.stdout[-2000:]))
+    return names
+
+
+def check_path(impl, qemu, program, path, names):
+    """(problems, verdict) for one path whose program makes the calls names at each length."""
     found = {}
+    every = len(names) + 1   # the segments of a length: its calls, then the next length's set-up
     for mode in ("poly", "aes"):
         results = []
-        for call in range(3):   # the segments of a length: the three calls, then the next set-up
-            name = lambda segment, call=call: "%s at length %d" % (CALLS[call], LENGTHS[segment // 4])
+        for call in range(len(names)):
+            name = lambda segment, call=call: "%s at length %d" % (names[call], LENGTHS[segment // every])
             results += compare(qemu, program, lambda seed, mode=mode: [mode, path, str(seed)] + [str(n) for n in LENGTHS],
-                               name, 4, call)
+                               name, every, call)
         found[mode] = {"branch": [w for b, _, w in results if b], "index": [w for b, m, w in results if m and not b]}
     traces = {"branch": "changes the instruction trace", "index": "changes the address trace"}
     problems, verdict = ctcheck.judge(impl, path, found, lambda kind: traces[kind])
@@ -169,11 +178,12 @@ def main():
                         "(branch seen %s, index seen %s)" % (selftest[0][0] if selftest else None,
                                                              selftest[1][1] if len(selftest) > 1 else None))
     lines = []
+    names = calls(qemu, program)
     for name, runs in have:
         if not runs:
             lines.append("%s: not checked (the emulated CPU cannot run it)" % name)
             continue
-        path_problems, verdict = check_path(impl, qemu, program, name)
+        path_problems, verdict = check_path(impl, qemu, program, name, names)
         problems += ["path %s: %s" % (name, p) for p in path_problems]
         lines.append("%s: %s" % (name, "CONTRADICTED" if path_problems else verdict))
     ctcheck.finish("tracecheck", impl, lines, problems)

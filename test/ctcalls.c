@@ -1,0 +1,87 @@
+/* SPDX-License-Identifier: CC0-1.0 */
+/* The calls of the constant-time checks (test/ctcalls.h): every entry point
+   that takes a secret, each alone between two marks. Compiled against any
+   implementation's header (POLY1305AES_HEADER); C99. Every input a call
+   reads is derived from the caller's secrets without a branch on them, so
+   the checks see the secrets reach every call. */
+#include <string.h>
+#include POLY1305AES_HEADER
+#include "ctcalls.h"
+
+#define BATCH 3
+
+const char *const ct_call_names[CT_CALLS] = {
+  "authenticate", "verify (right tag)", "verify (wrong tag)",
+  "onetimeauth", "onetimeauth_verify (wrong tag)",
+  "init, update, final", "onetimeauth_init, update, final_verify (wrong tag)",
+  "authenticate_many", "verify_many (one tag wrong)", "onetimeauth_many",
+  "key_expand", "authenticate_expanded", "verify_expanded (wrong tag)"
+};
+
+static volatile int sink;
+static poly1305aes_state st;
+static poly1305aes_key ek;
+
+void ct_calls(const unsigned char kr[32], const unsigned char n[16], const unsigned char *m, unsigned int l,
+              unsigned int which, void (*mark)(void))
+{
+  static unsigned char krs[BATCH][32], ns[BATCH][16], keys[BATCH][32], right[BATCH][16], wrong[BATCH][16];
+  static unsigned char tags[BATCH][16], out[BATCH][16], one[16], ok[BATCH], onetime_wrong[16];
+  const unsigned char *krp[BATCH], *np[BATCH], *mp[BATCH], *keyp[BATCH], *ap[BATCH];
+  unsigned char *outp[BATCH];
+  size_t lens[BATCH], third = l / 3;
+  unsigned int i;
+  /* the batch: message 0 is m[0..l), the others shorter pieces of it, under keys and
+     nonces that differ from kr and n in public bits; the one-time keys are r then k */
+  lens[0] = l, lens[1] = l / 4, lens[2] = l < 1 ? l : 1;
+  for (i = 0; i < BATCH; ++i) {
+    memcpy(krs[i], kr, 32);
+    memcpy(ns[i], n, 16);
+    krs[i][i] ^= (unsigned char) i, krs[i][16 + i] ^= (unsigned char) i, ns[i][i] ^= (unsigned char) i;
+    memcpy(keys[i], krs[i] + 16, 16);
+    memcpy(keys[i] + 16, krs[i], 16);
+    poly1305aes_authenticate(right[i], krs[i], ns[i], m, lens[i]);
+    memcpy(wrong[i], right[i], 16);
+    wrong[i][which % 16] ^= (unsigned char) (1 + which % 255);
+    krp[i] = krs[i], np[i] = ns[i], mp[i] = m, keyp[i] = keys[i], outp[i] = out[i];
+    memcpy(tags[i], i == which % BATCH ? wrong[i] : right[i], 16);   /* at the same addresses for any which */
+    ap[i] = tags[i];
+  }
+  poly1305aes_onetimeauth(onetime_wrong, keys[0], m, l);
+  onetime_wrong[which % 16] ^= (unsigned char) (1 + which % 255);
+  mark();
+  poly1305aes_authenticate(one, kr, n, m, l);
+  mark();
+  sink += poly1305aes_verify(right[0], kr, n, m, l);
+  mark();
+  sink += poly1305aes_verify(wrong[0], kr, n, m, l);
+  mark();
+  poly1305aes_onetimeauth(one, keys[0], m, l);
+  mark();
+  sink += poly1305aes_onetimeauth_verify(onetime_wrong, keys[0], m, l);
+  mark();
+  poly1305aes_init(&st, kr, n);
+  poly1305aes_update(&st, m, third);
+  poly1305aes_update(&st, m + third, 0);
+  poly1305aes_update(&st, m + third, l - third);
+  poly1305aes_final(&st, one);
+  mark();
+  poly1305aes_onetimeauth_init(&st, keys[0]);
+  poly1305aes_update(&st, m, third);
+  poly1305aes_update(&st, m + third, l - third);
+  sink += poly1305aes_final_verify(&st, onetime_wrong);
+  mark();
+  poly1305aes_authenticate_many(outp, krp, np, mp, lens, BATCH);
+  mark();
+  sink += poly1305aes_verify_many(ok, ap, krp, np, mp, lens, BATCH);
+  mark();
+  poly1305aes_onetimeauth_many(outp, keyp, mp, lens, BATCH);
+  mark();
+  poly1305aes_key_expand(&ek, kr);
+  mark();
+  poly1305aes_authenticate_expanded(one, &ek, n, m, l);
+  mark();
+  sink += poly1305aes_verify_expanded(wrong[0], &ek, n, m, l);
+  mark();
+  poly1305aes_key_wipe(&ek);
+}
