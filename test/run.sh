@@ -420,6 +420,21 @@ variant_suite() {
 # natively: more than 2^32 bytes streamed in pieces and in one update, and in one
 # onetimeauth call, authenticate_many batch and authenticate_expanded call (test/test.c's
 # checks, run when named: 2^32 bytes on x86 and x86-64, one call on x86-64), every implementation and path of a target run natively
+# every implementation's threads check (test/test.c: four threads, each with its own
+# keys, streams, expanded keys and batches, and one expanded key all use at once) under
+# helgrind, on every path valgrind's CPU runs: no data race. Tags are the selection's to
+# judge (valgrind's x87 computes in doubles); here helgrind's own count decides. The host's
+# programs are linked dynamically, so helgrind sees pthread's synchronisation.
+threads_helgrind() {
+  for impl in $(d streams "$1"); do
+    out=$(valgrind --tool=helgrind "$root/$1/impl/$impl/test" test/vectors.txt threads 2>&1)
+    echo "$out" | grep -E '^path |Possible data race|Lock order' | head -20
+    echo "$out" | grep -q 'ERROR SUMMARY: 0 errors' ||
+      { echo "FAIL poly1305aes_$impl: helgrind: $(echo "$out" | grep 'ERROR SUMMARY' || echo 'no summary (did valgrind run?)')"; return 1; }
+    echo "poly1305aes_$impl: no data race"
+  done
+}
+
 huge_messages() {
   for impl in $(d streams "$1"); do
     echo "poly1305aes_$impl:"
@@ -1003,6 +1018,8 @@ target_steps() {
     done
   fi
   if [ "$target" = "$host" ]; then
+    step "$target: threads (expanded keys shared and not, batches, streams) under helgrind: no data race, every implementation and path" \
+      threads_helgrind "$target"
     step "$target: install, pkg-config and uninstall into a DESTDIR (PREFIX=/usr, multiarch LIBDIR)" install_destdir
     test_only step "$target: install as root into a searched directory runs ldconfig; as nobody, one line; elsewhere, LD_LIBRARY_PATH" install_ldconfig
     test_only step "$target: the obvious mistakes give one line that says what to do" one_line_errors

@@ -888,11 +888,19 @@ static void check_fpmodes(void)
 /* threads with different keys and floating-point modes, at once */
 struct worker { int mode; uint64_t seed; int errors; };
 
+/* one expanded key, used by every thread at once (poly1305aes.h allows it) */
+static poly1305aes_key shared_key;
+static unsigned char shared_kr[32];
+
 static void *work(void *arg)
 {
   struct worker *w = arg;
-  unsigned char kr[32], n[16], m[500], out[16], want[16];
+  unsigned char kr[32], n[16], m[500], out[16], want[16], shared_want[16], outs[2][16];
+  unsigned char *outp[2] = { outs[0], outs[1] };
+  const unsigned char *krp[2] = { kr, shared_kr }, *np[2] = { n, n }, *mp[2] = { m, m };
+  size_t lens[2];
   poly1305aes_state st;
+  poly1305aes_key mine;
   int i;
   fpmode_set(w->mode);
   for (i = 0; i < 300; ++i) {
@@ -907,7 +915,19 @@ static void *work(void *arg)
     poly1305aes_update(&st, m, l / 3);
     poly1305aes_update(&st, m + l / 3, l - l / 3);
     if (poly1305aes_final_verify(&st, want) != 1) ++w->errors;
+    /* this thread's key expanded beside the others', the shared expanded key, and a batch
+       of this thread's key and the shared one */
+    poly1305aes_key_expand(&mine, kr);
+    poly1305aes_authenticate_expanded(out, &mine, n, m, l);
+    if (memcmp(out, want, 16)) ++w->errors;
+    ref_authenticate(shared_want, shared_kr, n, m, l);
+    poly1305aes_authenticate_expanded(out, &shared_key, n, m, l);
+    if (memcmp(out, shared_want, 16) || poly1305aes_verify_expanded(shared_want, &shared_key, n, m, l) != 1) ++w->errors;
+    lens[0] = lens[1] = l;
+    poly1305aes_authenticate_many(outp, krp, np, mp, lens, 2);
+    if (memcmp(outs[0], want, 16) || memcmp(outs[1], shared_want, 16)) ++w->errors;
   }
+  poly1305aes_key_wipe(&mine);
   return NULL;
 }
 
@@ -915,7 +935,10 @@ static void check_threads(void)
 {
   struct worker workers[4];
   pthread_t threads[4];
+  uint64_t prng = 999;
   int t;
+  random_key(&prng, shared_kr);
+  poly1305aes_key_expand(&shared_key, shared_kr);
   for (t = 0; t < 4; ++t) {
     workers[t].mode = t % fpmode_count();
     workers[t].seed = 1000 + (uint64_t) t;
@@ -923,6 +946,7 @@ static void check_threads(void)
     if (pthread_create(&threads[t], NULL, work, &workers[t]) != 0) { fail("pthread_create failed"); return; }
   }
   for (t = 0; t < 4; ++t) pthread_join(threads[t], NULL);
+  poly1305aes_key_wipe(&shared_key);
   for (t = 0; t < 4; ++t)
     if (workers[t].errors) fail("thread %d (mode '%s'): %d wrong tags", t, fpmode_name(workers[t].mode), workers[t].errors);
 }
