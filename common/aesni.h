@@ -22,12 +22,20 @@
 
 #define AESNI_TARGET __attribute__((target("aes,ssse3")))
 
-#define AESNI_ROUND(rcon, last)                                                        \
+/* the expansion step, in a function with __m128i key (the round key, advanced to the next
+   with round constant rcon) and rot (the PSHUFB mask of RotWord(w3)): aesni_encrypt's rounds
+   and aesni_expand's schedule both take it */
+#define AESNI_NEXT_KEY(rcon)                                                           \
   do {                                                                                 \
     __m128i t_ = _mm_aesenclast_si128(_mm_shuffle_epi8(key, rot), _mm_set1_epi32(rcon)); \
     key = _mm_xor_si128(key, _mm_slli_si128(key, 4));                                  \
     key = _mm_xor_si128(key, _mm_slli_si128(key, 8));                                  \
     key = _mm_xor_si128(key, t_);                                                      \
+  } while (0)
+
+#define AESNI_ROUND(rcon, last)                                                        \
+  do {                                                                                 \
+    AESNI_NEXT_KEY(rcon);                                                              \
     state = last ? _mm_aesenclast_si128(state, key) : _mm_aesenc_si128(state, key);    \
   } while (0)
 
@@ -54,10 +62,7 @@ static inline __attribute__((always_inline)) AESNI_TARGET __m128i aesni_encrypt(
    (sched, n) = AES-128(n) under them. The same rounds as aesni_encrypt. */
 #define AESNI_KEY_STEP(rcon, at)                                                       \
   do {                                                                                 \
-    __m128i t_ = _mm_aesenclast_si128(_mm_shuffle_epi8(key, rot), _mm_set1_epi32(rcon)); \
-    key = _mm_xor_si128(key, _mm_slli_si128(key, 4));                                  \
-    key = _mm_xor_si128(key, _mm_slli_si128(key, 8));                                  \
-    key = _mm_xor_si128(key, t_);                                                      \
+    AESNI_NEXT_KEY(rcon);                                                              \
     _mm_storeu_si128((__m128i *) (void *) (sched + 16 * (at)), key);                   \
   } while (0)
 

@@ -16,11 +16,11 @@
    A stream starts lazily: init and onetimeauth_init keep the key (r, and s)
    in the header and start no core (offset 0), and updates only copy while
    the message fits the whole buffer (buffer is STREAM_BUFFER then). When a
-   stream ends within it, final runs the path's fused one-shot code over the
-   buffered bytes with the key r || s (onetime_fused, as onetimeauth does),
-   so a short stream costs one one-shot call and its copies; where the path
-   has no fused code (or a test forced another path since the stream began)
-   final starts the core and absorbs the bytes as below. The update that
+   stream ends within it, final tags the buffered bytes with the key r || s
+   as onetimeauth does: by the fused one-shot code of the path in use
+   (onetime_fused), so a short stream costs one one-shot call and its copies;
+   where that path has no fused code, final starts the stream's own path's
+   core in the state and absorbs the bytes as below. The update that
    would fill the buffer starts the core (start with r) and switches buffer
    to the core's own (its buffer_blocks, at least one block): when a run of
    at least STREAM_BUFFER bytes of the caller's follows the block boundary,
@@ -38,8 +38,10 @@
    core with grouped code for short updates (the ifma paths') gets them in
    runs of its group, and every other core whole blocks as they come, as it
    would without a buffer. The path is the one calls ran when the state was
-   started: a stream keeps it even if a test forces another meanwhile. Which
-   code runs depends on the lengths alone, never on the key or the bytes.
+   started: a stream keeps its core even if a test forces another path
+   meanwhile (a stream whose core never started holds nothing of a path but
+   its key, and any path's code tags it alike). Which code runs depends on
+   the lengths alone, never on the key or the bytes.
 
    A state is live from init or onetimeauth_init to final or final_verify,
    which zero it: `live` holds LIVE exactly then. update and final on a state
@@ -257,35 +259,49 @@ GPR_ONLY void poly1305aes_update(poly1305aes_state *st, const unsigned char *m, 
   copy_in(h->buffered + have, m, l);   /* last: memcpy, where copy_in calls it, ends the call */
 }
 
+/* the end of a tag on the core state cs: the whole blocks of m[0..l), then the rest padded in
+   last (its bytes, 0x01, zeros: pad 0; last may be where the rest already is), then finish with
+   s into tag */
+GPR_ONLY static inline __attribute__((always_inline)) void finish_on(const struct poly1305aes_core *core, void *cs,
+                                                                     const unsigned char *m, size_t l,
+                                                                     unsigned char *last, const unsigned char s[16],
+                                                                     unsigned char tag[16])
+{
+  size_t whole = l / 16, part = l % 16;
+  if (whole) core->blocks(cs, m, whole, 1);
+  if (part) {
+    if (last != m + 16 * whole) copy_in(last, m + 16 * whole, part);
+    last[part] = 1;
+    memset(last + part + 1, 0, 15 - part);
+    core->blocks(cs, last, 1, 0);
+  }
+  core->finish(cs, s, tag);
+}
+
 /* the tag of everything absorbed, into out, or with out NULL into bytes of the state that hold
    nothing needed by then (final_verify's right tag); returns where it is. A stream that never
-   started its core runs the path's fused code on the buffered bytes */
+   started its core holds nothing of a path but its key: it is tagged as onetimeauth tags its
+   bytes, by the fused code of the path in use, else by its own path's core, started where
+   start_core would start it (the state is zeroed after) */
 GPR_ONLY static unsigned char *tag_of(poly1305aes_state *st, unsigned char *out)
 {
   struct header *h = (struct header *) st->opaque.bytes;
   const struct poly1305aes_core *core;
-  size_t have = h->nbuffered, whole = have / 16, part = have % 16;
+  size_t have = h->nbuffered;
   unsigned char *tag;
   void *cs;
   if (h->offset == 0) {
     tag = out ? out : st->opaque.bytes + sizeof(struct header);   /* where no core state is */
-    if (h->path == poly1305aes_path_current() && poly1305aes_onetime_fused(tag, h->key, h->buffered, have))
-      return tag;
+    if (poly1305aes_onetime_fused(tag, h->key, h->buffered, have)) return tag;
     core = poly1305aes_path_core(h->path);
-    cs = start_core(st, core);
+    cs = st->opaque.bytes + aligned_offset(st);
+    core->start(cs, h->key);
   } else {
     core = poly1305aes_path_core(h->path);
     cs = core_state(st, core);
   }
   tag = out ? out : h->buffered;   /* absorbed before finish writes it */
-  if (whole) core->blocks(cs, h->buffered, whole, 1);
-  if (part) {
-    unsigned char *last = h->buffered + 16 * whole;
-    last[part] = 1;
-    memset(last + part + 1, 0, 15 - part);
-    core->blocks(cs, last, 1, 0);
-  }
-  core->finish(cs, h->key + 16, tag);
+  finish_on(core, cs, h->buffered, have, h->buffered + 16 * (have / 16), h->key + 16, tag);
   return tag;
 }
 
@@ -306,13 +322,21 @@ GPR_ONLY int poly1305aes_final_verify(poly1305aes_state *st, const unsigned char
   return equal;
 }
 
-/* onetimeauth on the path's pieces: the state in this frame, zeroed before return */
+/* onetimeauth on the core of the path in use: its state and the padded last chunk in this frame,
+   zeroed before return; the tag made there, then copied to out, which may overlap the inputs */
 GPR_ONLY static void composed(unsigned char out[16], const unsigned char key[32], const unsigned char *m, size_t l)
 {
-  poly1305aes_state st;
-  poly1305aes_onetimeauth_init(&st, key);
-  poly1305aes_update(&st, m, l);
-  poly1305aes_final(&st, out);
+  const struct poly1305aes_core *core = poly1305aes_path_core(poly1305aes_path_current());
+  union {
+    unsigned char bytes[POLY1305AES_CORE_STATE_MAX];
+    uint64_t word;
+  } __attribute__((aligned(16))) cs;
+  unsigned char last[16];
+  core->start(cs.bytes, key);
+  finish_on(core, cs.bytes, m, l, last, key + 16, last);
+  memcpy(out, last, 16);
+  wipe(cs.bytes, core->state_bytes);
+  wipe(last, sizeof last);
 }
 
 GPR_ONLY void poly1305aes_onetimeauth(unsigned char out[16], const unsigned char key[32], const unsigned char *m, size_t l)

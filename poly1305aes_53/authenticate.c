@@ -980,14 +980,21 @@ void CRYPTO_NAMESPACE(finish)(struct state *st, const unsigned char s[16], unsig
 
 /* the one-shot tag: start, the blocks and the padded tail in one absorb,
    finish with s; with_aes (a constant where it is inlined): s = AES_k(n) and
-   r = key + 16 (authenticate), else the one-time key r || s (onetime) */
+   r = key + 16 (authenticate), else the one-time key r || s (onetime). With
+   no chunk (an empty message) h is 0 and r goes unused: no set-up of its
+   multipliers */
 LOOP void one_shot(unsigned char out[16], const unsigned char *key, const unsigned char *n,
   const struct input *message, int with_aes)
 {
   struct state st;
   unsigned char s[16];
-  start_inner(&st, with_aes ? key + 16 : key);
-  absorb(&st, message, 1);
+  int k;
+  if (message->nblocks || message->tail) {
+    start_inner(&st, with_aes ? key + 16 : key);
+    absorb(&st, message, 1);
+  } else {
+    for (k = 0; k < 8; ++k) st.slot[k] = 0;
+  }
   /* independent of the hash: after it, it overlaps the hash's last steps */
   if (with_aes) aes128(s, key, n);
   finish_inner(&st, with_aes ? s : key + 16, out);
