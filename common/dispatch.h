@@ -229,23 +229,31 @@ PATH_ENTRY int poly1305aes_split_expand(unsigned int i, unsigned char *sched, co
   return 1;
 }
 
-/* path i's (the path in use) fused code with an expanded key's bytes, as run() runs its code */
-PATH_ENTRY int poly1305aes_split_fused(unsigned int i, unsigned char out[16], const unsigned char *key,
-                                       const unsigned char *n, const unsigned char *m, size_t l)
+/* the fused code of the path in use with the bytes of a key it expanded (the key's byte at
+   POLY1305AES_KEY_PATH its number), as run() runs its code; otherwise(...) where the key is
+   another path's or the path has no such code for l */
+PATH_ENTRY void poly1305aes_split_fused(unsigned char out[16], const unsigned char *key, const unsigned char *n,
+                                        const unsigned char *m, size_t l, fusedfn *otherwise)
 {
-  const struct path *p = &paths[i];
+  const struct path *p = current();
   const struct path_split *sp = p->split;
-  int vector = p->vector && l >= threshold(p, 0);
-  if (!sp || !sp->scalar || (vector && !sp->vector)) return 0;
-  PATH_ENTER();
-  if (vector) {
-    sp->vector(out, key, n, m, l);
-    WIPE_AFTER(p, p->vector_stack);
-  } else {
-    sp->scalar(out, key, n, m, l);
-    WIPE_AFTER(p, p->scalar_stack);
+  unsigned int row = COUNT == 1 ? 0 : __atomic_load_n(&chosen.row, __ATOMIC_RELAXED);   /* p's, see path_current */
+  if (row == key[POLY1305AES_KEY_PATH] && sp && sp->scalar) {
+    if (rows_with(1) && p->vector && l >= threshold(p, 0)) {
+      if (sp->vector) {
+        PATH_ENTER();
+        sp->vector(out, key, n, m, l);
+        WIPE_AFTER(p, p->vector_stack);
+        return;
+      }
+    } else {
+      PATH_ENTER();
+      sp->scalar(out, key, n, m, l);
+      WIPE_AFTER(p, p->scalar_stack);
+      return;
+    }
   }
-  return 1;
+  otherwise(out, key, n, m, l);
 }
 
 /* the path interface (common/impl.h.in): the table, as data */
