@@ -13,10 +13,11 @@
    An expanded key (poly1305aes_key's bytes): kr at KEY_KR; at KEY_OWNER the
    implementation, the library's version and the path that expanded it; at
    KEY_KIND whether that path's split AES wrote its key schedule at KEY_SCHED
-   (split_expand, common/impl.h.in), and then at KEY_STAMP the stamp of the
-   owner (stamp(): a 32-bit hash of the owner's bytes, never 0; any other
-   word there: no schedule). A call checks the stamp, one word, not the owner's
-   bytes. A key is used through its schedule only on the path that wrote it
+   (split_expand, common/impl.h.in), and at KEY_STAMP the stamp of the
+   owner (stamp(): a 32-bit hash of the owner's bytes, never 0) where it
+   did, STAMP_PLAIN of it where it did not (neither is 0; any other word
+   there: a key of another library or version, or no key). A call checks
+   the stamp, one word, not the owner's bytes. A key is used through its schedule only on the path that wrote it
    (split_fused checks that the path in use is the one at KEY_PATH), in the
    implementation and version that wrote it, by the path's fused code with
    the key's bytes where it has such code for the length; anywhere else
@@ -137,13 +138,8 @@ GPR_ONLY static inline uint32_t stamp(void)
 }
 typedef char stamp_covers_owner[OWNER_BYTES == 40 ? 1 : -1];
 
-/* this implementation and version wrote ek's schedule (on the path at KEY_PATH) */
-GPR_ONLY static inline int stamped(const unsigned char *b)
-{
-  uint32_t x;
-  memcpy(&x, b + KEY_STAMP, 4);
-  return x == stamp();
-}
+/* the stamp of a key this implementation and version expanded without a schedule */
+#define STAMP_PLAIN(h) ((h) ^ 2u)
 
 /* some key_expand wrote ek (see above): its owner starts with LIVE */
 GPR_ONLY static int live(const unsigned char *b)
@@ -177,6 +173,9 @@ GPR_ONLY void poly1305aes_key_expand(poly1305aes_key *ek, const unsigned char kr
     uint32_t h = stamp();
     b[KEY_KIND] = KIND_SPLIT;
     memcpy(b + KEY_STAMP, &h, 4);
+  } else {
+    uint32_t h = STAMP_PLAIN(stamp());
+    memcpy(b + KEY_STAMP, &h, 4);
   }
 }
 
@@ -188,8 +187,9 @@ GPR_ONLY static void by_kr(unsigned char out[16], const unsigned char *key, cons
   one(out, key + KEY_KR, n, m, l);
 }
 
-/* the same for authenticate_expanded: a key no key_expand wrote is a misuse */
-GPR_ONLY static void by_kr_live(unsigned char out[16], const unsigned char *key, const unsigned char *n,
+/* the same for authenticate_expanded with a key this library did not stamp: a key no
+   key_expand wrote is a misuse */
+GPR_ONLY static __attribute__((noinline)) void by_kr_live(unsigned char out[16], const unsigned char *key, const unsigned char *n,
                                 const unsigned char *m, size_t l)
 {
   if (!live(key))
@@ -199,12 +199,24 @@ GPR_ONLY static void by_kr_live(unsigned char out[16], const unsigned char *key,
 }
 
 /* out = the authenticator of m[0..l) under ek and n: the path's fused code with ek where the
-   path in use wrote ek's schedule and has such code for l, else otherwise (by_kr or
-   by_kr_live); each writes out last, so out may overlap the inputs */
+   path in use wrote ek's schedule and has such code for l, else authenticate with ek's kr
+   (unstamped: through otherwise, by_kr or by_kr_live); each writes out last, so out may
+   overlap the inputs */
+GPR_ONLY static __attribute__((noinline)) void by_schedule(unsigned char out[16], const unsigned char *b,
+                                                          const unsigned char *n, const unsigned char *m, size_t l)
+{
+  poly1305aes_split_fused(out, b, n, m, l, by_kr);
+}
+
+/* (each a tail call of the caller's arguments: no frame here) */
 GPR_ONLY static inline void expanded(unsigned char out[16], const unsigned char *b, const unsigned char *n,
                                      const unsigned char *m, size_t l, fusedfn *otherwise)
 {
-  if (stamped(b)) poly1305aes_split_fused(out, b, n, m, l, otherwise);
+  uint32_t x;
+  memcpy(&x, b + KEY_STAMP, 4);
+  x ^= stamp();
+  if (x == 0) by_schedule(out, b, n, m, l);
+  else if (x == STAMP_PLAIN(0)) by_kr(out, b, n, m, l);
   else otherwise(out, b, n, m, l);
 }
 
