@@ -220,11 +220,11 @@ PATH_ENTRY int poly1305aes_many_fused(unsigned char *const out[], const unsigned
 
 /* path i's key expansion (common/path.h's struct path_split), then the wipe of the stack the
    path's scalar code may use */
-PATH_ENTRY int poly1305aes_split_expand(unsigned int i, unsigned char *sched, const unsigned char k[16])
+PATH_ENTRY int poly1305aes_split_expand(unsigned int i, unsigned char *sched, const unsigned char kr[32])
 {
   if (i >= COUNT || !paths[i].split) return 0;
   PATH_ENTER();
-  paths[i].split->expand(sched, k);
+  paths[i].split->expand(sched, kr);
   WIPE_AFTER(&paths[i], paths[i].scalar_stack);
   return 1;
 }
