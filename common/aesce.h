@@ -58,4 +58,43 @@ uint8x16_t aesce_encrypt(const unsigned char k[16], const unsigned char n[16])
   return veorq_u8(state, key);
 }
 
+/* The split form, for expanded keys: aesce_expand(sched, k) writes the 11
+   round keys of k to sched[0..176) (any alignment); aesce_encrypt_expanded
+   (sched, n) = AES-128(n) under them, the rounds of aesce_encrypt with each
+   key loaded instead of made. */
+#define AESCE_KEEP(rcon, at)                                                   \
+  do {                                                                         \
+    AESCE_NEXT(rcon);                                                          \
+    vst1q_u8(sched + 16 * (at), key);                                          \
+  } while (0)
+
+static inline __attribute__((always_inline)) AESCE_TARGET
+void aesce_expand(unsigned char *sched, const unsigned char k[16])
+{
+  static const unsigned char rot_bytes[16] = { 13, 14, 15, 12, 13, 14, 15, 12, 13, 14, 15, 12, 13, 14, 15, 12 };
+  const uint8x16_t rot = vld1q_u8(rot_bytes), zero = vdupq_n_u8(0);
+  uint8x16_t key = vld1q_u8(k);
+  vst1q_u8(sched, key);
+  AESCE_KEEP(0x01, 1);
+  AESCE_KEEP(0x02, 2);
+  AESCE_KEEP(0x04, 3);
+  AESCE_KEEP(0x08, 4);
+  AESCE_KEEP(0x10, 5);
+  AESCE_KEEP(0x20, 6);
+  AESCE_KEEP(0x40, 7);
+  AESCE_KEEP(0x80, 8);
+  AESCE_KEEP(0x1b, 9);
+  AESCE_KEEP(0x36, 10);
+}
+
+static inline __attribute__((always_inline)) AESCE_TARGET
+uint8x16_t aesce_encrypt_expanded(const unsigned char *sched, const unsigned char n[16])
+{
+  uint8x16_t state = vld1q_u8(n);
+  unsigned int i;
+  for (i = 0; i < 9; ++i) state = vaesmcq_u8(vaeseq_u8(state, vld1q_u8(sched + 16 * i)));
+  state = vaeseq_u8(state, vld1q_u8(sched + 144));   /* round 10: no MixColumns */
+  return veorq_u8(state, vld1q_u8(sched + 160));
+}
+
 #endif

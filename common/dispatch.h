@@ -220,32 +220,40 @@ PATH_ENTRY int poly1305aes_many_fused(unsigned char *const out[], const unsigned
 
 /* path i's key expansion (common/path.h's struct path_split), then the wipe of the stack the
    path's scalar code may use */
-PATH_ENTRY int poly1305aes_split_expand(unsigned int i, unsigned char *sched, const unsigned char k[16])
+PATH_ENTRY int poly1305aes_split_expand(unsigned int i, unsigned char *sched, const unsigned char kr[32])
 {
   if (i >= COUNT || !paths[i].split) return 0;
   PATH_ENTER();
-  paths[i].split->expand(sched, k);
+  paths[i].split->expand(sched, kr);
   WIPE_AFTER(&paths[i], paths[i].scalar_stack);
   return 1;
 }
 
-/* path i's (the path in use) fused code with an expanded key's bytes, as run() runs its code */
-PATH_ENTRY int poly1305aes_split_fused(unsigned int i, unsigned char out[16], const unsigned char *key,
-                                       const unsigned char *n, const unsigned char *m, size_t l)
+/* the fused code of the path in use with the bytes of a key it expanded (the key's byte at
+   POLY1305AES_KEY_PATH its number), as run() runs its code; otherwise(...) where the key is
+   another path's or the path has no such code for l */
+PATH_ENTRY void poly1305aes_split_fused(unsigned char out[16], const unsigned char *key, const unsigned char *n,
+                                        const unsigned char *m, size_t l, fusedfn *otherwise)
 {
-  const struct path *p = &paths[i];
+  const struct path *p = current();
   const struct path_split *sp = p->split;
-  int vector = p->vector && l >= threshold(p, 0);
-  if (!sp || !sp->scalar || (vector && !sp->vector)) return 0;
-  PATH_ENTER();
-  if (vector) {
-    sp->vector(out, key, n, m, l);
-    WIPE_AFTER(p, p->vector_stack);
-  } else {
-    sp->scalar(out, key, n, m, l);
-    WIPE_AFTER(p, p->scalar_stack);
+  unsigned int row = COUNT == 1 ? 0 : __atomic_load_n(&chosen.row, __ATOMIC_RELAXED);   /* p's, see path_current */
+  if (row == key[POLY1305AES_KEY_PATH] && sp && sp->scalar) {
+    if (rows_with(1) && p->vector && l >= threshold(p, 0)) {
+      if (sp->vector) {
+        PATH_ENTER();
+        sp->vector(out, key, n, m, l);
+        WIPE_AFTER(p, p->vector_stack);
+        return;
+      }
+    } else {
+      PATH_ENTER();
+      sp->scalar(out, key, n, m, l);
+      WIPE_AFTER(p, p->scalar_stack);
+      return;
+    }
   }
-  return 1;
+  otherwise(out, key, n, m, l);
 }
 
 /* the path interface (common/impl.h.in): the table, as data */

@@ -16,8 +16,10 @@
    order of i, any size_t lengths, count above 0).
 
    struct path_split: a path's AES-128 in two halves, for expanded keys
-   (common/many.c): expand(sched, k) writes k's key schedule into sched
-   (POLY1305AES_SPLIT_BYTES bytes at most, any alignment: common/impl.h.in),
+   (common/many.c): expand(sched, kr) writes the key schedule of k =
+   kr[0..16) into sched (POLY1305AES_SPLIT_BYTES bytes at most, any
+   alignment: common/impl.h.in; a path may keep a copy of r = kr[16..32)
+   beside it, in the cache lines its calls read anyway),
    and the path's fused code with such a key (scalar, vector: kr is the
    key's bytes, r at 16 and the schedule at POLY1305AES_KEY_SCHED), as
    fast as the path's own code or faster. The dispatcher zeroes the path's
@@ -55,7 +57,7 @@ typedef void fusedfn(unsigned char out[16], const unsigned char *kr, const unsig
 typedef void manyfn(unsigned char *const out[], const unsigned char *const kr[], const unsigned char *const n[],
                     const unsigned char *const m[], const size_t l[], size_t count);
 struct path_split {
-  void (*expand)(unsigned char *sched, const unsigned char k[16]);
+  void (*expand)(unsigned char *sched, const unsigned char kr[32]);
   fusedfn *scalar, *vector;   /* where the path runs its scalar and its vector code (NULL: there
                                  authenticate with the key's kr) */
 };

@@ -89,26 +89,32 @@ AES_AROUND(vector_ifma, "avx512f,avx2,avx,bmi2,aes,ssse3", aesni_encrypt, hash_i
 AES_AROUND(scalar_vperm, "ssse3", vp_encrypt, hash_mul)                               /* short ones, ssse3 */
 AES_AROUND(vector_hybrid_vperm, "ssse3", vp_encrypt, hash_hybrid)                     /* long ones, ssse3 */
 
-/* the split AES (common/path.h's struct path_split): the key schedule into the expanded key */
-static __attribute__((target("aes,ssse3"))) void expand_aesni(unsigned char *sched, const unsigned char k[16])
+/* the split AES (common/path.h's struct path_split): the 11 round keys into the expanded key,
+   and r's copy after them (SCHED_R), so that a call reads the cache lines of the round keys
+   alone */
+#define SCHED_R 176
+
+static __attribute__((target("aes,ssse3"))) void expand_aesni(unsigned char *sched, const unsigned char kr[32])
 {
-  aesni_expand(sched, k);
+  aesni_expand(sched, kr);
+  memcpy(sched + SCHED_R, kr + 16, 16);
 }
 
-static __attribute__((target("ssse3"))) void expand_vperm(unsigned char *sched, const unsigned char k[16])
+static __attribute__((target("ssse3"))) void expand_vperm(unsigned char *sched, const unsigned char kr[32])
 {
-  vp_expand(sched, k);
+  vp_expand(sched, kr);
+  memcpy(sched + SCHED_R, kr + 16, 16);
 }
 
-/* each path's calls with an expanded key (common/path.h's struct path_split: ek its bytes, r
-   at 16, the schedule at POLY1305AES_KEY_SCHED): the AES of the nonce from the schedule around
-   the path's hash, as AES_AROUND's */
+/* each path's calls with an expanded key (common/path.h's struct path_split: ek its bytes, the
+   schedule at POLY1305AES_KEY_SCHED, r's copy at SCHED_R in it): the AES of the nonce from the
+   schedule around the path's hash, as AES_AROUND's */
 #define EXPANDED_AROUND(name, isa, aes, hash)                                                    \
   static __attribute__((target(isa))) void name(unsigned char out[16], const unsigned char *ek, \
                                                 const unsigned char *n, const unsigned char *m, \
                                                 size_t l)                                       \
   {                                                                                              \
-    aes_and_hash(out, ek + 16, aes(ek + POLY1305AES_KEY_SCHED, n), m, l, hash);                  \
+    aes_and_hash(out, ek + POLY1305AES_KEY_SCHED + SCHED_R, aes(ek + POLY1305AES_KEY_SCHED, n), m, l, hash); \
   }
 EXPANDED_AROUND(expanded_mul, "aes,ssse3", aesni_encrypt_expanded, hash_mul)
 EXPANDED_AROUND(expanded_mulx, "avx,bmi2,aes,ssse3", aesni_encrypt_expanded, hash_mulx)

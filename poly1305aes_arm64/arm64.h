@@ -17,6 +17,11 @@
 #define vector_vperm CRYPTO_NAMESPACE(vector_vperm)
 #define hybrid_steps CRYPTO_NAMESPACE(hybrid_steps)
 #define core_blocks_neon CRYPTO_NAMESPACE(core_blocks_neon)
+#define expanded_neon CRYPTO_NAMESPACE(expanded_neon)
+#define expanded_neon_vperm CRYPTO_NAMESPACE(expanded_neon_vperm)
+#define split_neon CRYPTO_NAMESPACE(split_neon)
+#define split_scalar CRYPTO_NAMESPACE(split_scalar)
+#define split_vperm CRYPTO_NAMESPACE(split_vperm)
 
 #ifndef __ASSEMBLER__
 #include "poly64.h"
@@ -32,6 +37,11 @@ HIDDEN fusedfn scalar_ce;       /* AES-CE, radix 2^64 (scalar.c) */
 HIDDEN fusedfn scalar_vperm;    /* vector-permute AES, radix 2^64 (scalar.c) */
 HIDDEN fusedfn vector_neon;     /* AES-CE, radix 2^26 NEON, four blocks a step (neon.c); l >= 64 */
 HIDDEN fusedfn vector_vperm;    /* vector-permute AES, the same NEON hash (neon.c); l >= 64 */
+/* the same two NEON calls with an expanded key's bytes (common/path.h's struct path_split: r at
+   16, the round keys at POLY1305AES_KEY_SCHED; neon.c), and each path's split AES: AES-CE on
+   paths neon and scalar, vector permutes on path vperm (scalar.c) */
+HIDDEN fusedfn expanded_neon, expanded_neon_vperm;
+HIDDEN extern const struct path_split split_neon, split_scalar, split_vperm;
 
 /* NEON from VECTOR_FROM bytes, HYBRID_FROM the hybrid loop (the implementation's thresholds
    file, written by the build into this header) */

@@ -26,7 +26,10 @@
    common/path.h's fusedfn). path_core (the contract, common/core.h) is each path's own
    AES and Poly1305: radix 2^64 (arm64.h), on paths neon and vperm the NEON
    code (and the hybrid loop) for runs of VECTOR_FROM bytes of whole blocks,
-   the running h absorbed into its first block. */
+   the running h absorbed into its first block. Expanded keys (common/many.c):
+   each path splits its AES (struct path_split, scalar.c): AES-CE on paths
+   neon and scalar, vector permutes on path vperm, the 11 round keys stored
+   in the key, and its scalar and NEON calls take them from there. */
 #include <stddef.h>
 #include <sys/auxv.h>
 #include "arm64.h"
@@ -36,11 +39,12 @@
 #include "dispatch.h"   /* struct path; the needs: AT_HWCAP bits */
 
 static const struct path paths[] = {
-  PATH_VECTOR("neon", HWCAP_AES | HWCAP_ASIMD, scalar_ce, vector_neon, VECTOR_FROM, STACK_BYTES(neon, scalar),
-              STACK_BYTES(neon, vector), 0),
-  PATH_SCALAR("scalar", HWCAP_AES, scalar_ce, STACK_BYTES(scalar, scalar), 1),
-  PATH_VECTOR("vperm", HWCAP_ASIMD, scalar_vperm, vector_vperm, VECTOR_FROM, STACK_BYTES(vperm, scalar),
-              STACK_BYTES(vperm, vector), 2),
+  PATH_ROW_SPLIT("neon", HWCAP_AES | HWCAP_ASIMD, scalar_ce, vector_neon, PATH_ALL(VECTOR_FROM),
+                 PATH_ALL(VECTOR_FROM), STACK_BYTES(neon, scalar), STACK_BYTES(neon, vector), 0, &split_neon),
+  PATH_ROW_SPLIT("scalar", HWCAP_AES, scalar_ce, NULL, PATH_ALL(0), PATH_ALL(0), STACK_BYTES(scalar, scalar), 0, 1,
+                 &split_scalar),
+  PATH_ROW_SPLIT("vperm", HWCAP_ASIMD, scalar_vperm, vector_vperm, PATH_ALL(VECTOR_FROM), PATH_ALL(VECTOR_FROM),
+                 STACK_BYTES(vperm, scalar), STACK_BYTES(vperm, vector), 2, &split_vperm),
 };
 
 static int runs_here(const struct path *p)

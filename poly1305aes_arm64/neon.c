@@ -325,3 +325,17 @@ void core_blocks_neon(struct p64 *st, const unsigned char *m, size_t nblocks, un
   }
 AES_AFTER(vector_neon, AESCE_TARGET, aesce_encrypt)
 AES_AFTER(vector_vperm, , vp_encrypt)
+
+/* the same with an expanded key's bytes ek (r at 16, the round keys at POLY1305AES_KEY_SCHED) */
+#define EXPANDED_AFTER(name, target, aes)                                                             \
+  target void name(unsigned char out[16], const unsigned char *ek, const unsigned char *n,           \
+                   const unsigned char *m, size_t l)                                                 \
+  {                                                                                                   \
+    struct p64 st;                                                                                    \
+    uint64x2_t s;                                                                                     \
+    hash_neon(&st, ek + 16, m, l);                                                                    \
+    s = vreinterpretq_u64_u8(aes(ek + POLY1305AES_KEY_SCHED, n));                                     \
+    p64_finish(out, st.h0, st.h1, st.h2, vgetq_lane_u64(s, 0), vgetq_lane_u64(s, 1));                \
+  }
+EXPANDED_AFTER(expanded_neon, AESCE_TARGET, aesce_encrypt_expanded)
+EXPANDED_AFTER(expanded_neon_vperm, , vp_encrypt_expanded)

@@ -21,6 +21,7 @@
 #define hash_ce CRYPTO_NAMESPACE(hash_ce)
 #define hash_vperm CRYPTO_NAMESPACE(hash_vperm)
 #define hash_bitsliced CRYPTO_NAMESPACE(hash_bitsliced)
+#define split_generic CRYPTO_NAMESPACE(split_generic)
 #define p32_auth CRYPTO_NAMESPACE(p32_auth)
 #define neon_blocks CRYPTO_NAMESPACE(neon_blocks)
 #define neon_steps CRYPTO_NAMESPACE(neon_steps)
@@ -55,6 +56,7 @@ HIDDEN void vpaes_neon(unsigned char out[16], const unsigned char k[16], const u
 #include "path.h"
 /* AES by the instructions (ce), by vector permutes on NEON (vperm) or bitsliced */
 HIDDEN fusedfn hash_vperm, hash_bitsliced;   /* radix 2^32 (scalar.c) */
+HIDDEN extern const struct path_split split_generic;   /* the generic path's split AES (scalar.c) */
 HIDDEN fusedfn hash_ce;   /* radix 2^32, AES by the instructions, in assembly (aes_ce.S) */
 HIDDEN fusedfn hash_neon_ce, hash_neon_vperm;   /* radix 2^26 NEON, then radix 2^32 (scalar.c); l >= 64 */
 

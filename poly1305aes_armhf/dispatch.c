@@ -21,7 +21,9 @@
    (n NULL: common/path.h's fusedfn). path_core (the contract, common/core.h) is each
    path's own AES and Poly1305: radix 2^32 (blocks.S), on paths neon-aes and
    neon the NEON core for runs of whole blocks from VECTOR_FROM bytes, joined
-   to the running h. */
+   to the running h. Expanded keys (common/many.c): the generic path splits
+   its AES (split_generic, scalar.c: the bitsliced round keys' planes kept in
+   the key); the others, whose AES is assembly, keep the key's kr. */
 #include <stddef.h>
 #include <sys/auxv.h>
 #include "armhf.h"
@@ -40,7 +42,8 @@ static const struct path paths[] = {
   PATH_SCALAR("aes", NEED_AES, hash_ce, 0, 1),
   PATH_VECTOR("neon", NEED_NEON, hash_vperm, hash_neon_vperm, VECTOR_FROM, STACK_BYTES(neon, scalar),
               STACK_BYTES(neon, vector), 2),
-  PATH_SCALAR("generic", 0, hash_bitsliced, STACK_BYTES(generic, scalar), 3),
+  PATH_ROW_SPLIT("generic", 0, hash_bitsliced, NULL, PATH_ALL(0), PATH_ALL(0), STACK_BYTES(generic, scalar), 0, 3,
+                 &split_generic),
 };
 
 static unsigned int features(void)

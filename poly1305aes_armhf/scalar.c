@@ -7,6 +7,7 @@
    time: no table indexed by a secret, no branch on one. */
 #include "armhf.h"
 #include "aes_bs32.h"
+#include "wipe.h"
 #define VPAES_TABLES_ONLY   /* the tables for vpaes.S; its rounds are its own */
 #include "vpaes.h"
 
@@ -73,3 +74,29 @@ HASH_PATH(hash_vperm, AES_VPERM, 0)
 HASH_PATH(hash_bitsliced, AES_BITSLICED, 0)
 HASH_PATH(hash_neon_ce, AES_CE, 1)
 HASH_PATH(hash_neon_vperm, AES_VPERM, 1)
+
+/* the generic path's split AES (common/path.h's struct path_split): the bitsliced round keys'
+   planes (common/aes_bs32.h, 352 bytes) into the expanded key, and its call with one (ek its
+   bytes: r at 16, the planes at POLY1305AES_KEY_SCHED): hash's, the AES from the planes */
+static __attribute__((noinline)) void expand_bitsliced(unsigned char *sched, const unsigned char k[16])
+{
+  uint32_t key[4];
+  aes_bs_columns(key, k);
+  aes_bs32_expand(sched, key);
+  wipe(key, sizeof key);
+}
+
+static __attribute__((noinline)) void expanded_bitsliced(unsigned char out[16], const unsigned char *ek,
+                                                         const unsigned char *n, const unsigned char *m, size_t l)
+{
+  static const u32 zero[5];
+  uint32_t in[4], o[4];
+  unsigned char s[16];
+  int i;
+  aes_bs_columns(in, n);
+  aes_bs32_expanded(o, ek + POLY1305AES_KEY_SCHED, in);
+  for (i = 0; i < 4; ++i) store32(s + 4 * i, o[i]);
+  p32_auth(out, ek + 16, s, m, l, zero);
+}
+
+const struct path_split split_generic = { expand_bitsliced, expanded_bitsliced, NULL };

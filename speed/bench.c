@@ -38,13 +38,14 @@
                                       ours, libsodium's and OpenSSL's EVP_MAC, beside ours'
                                       one-shot onetimeauth of the same 32+L bytes; -v also
                                       ours in one update and ours' init + final alone
-     bench many [-p PATH] [-r RUNS]     many messages a call, every message under its
+     bench many [-p PATH] [-r RUNS] [-e]  many messages a call, every message under its
                                       own key and nonce, batches of 8, 64 and 1024 at
                                       16, 64, 256, 1500 bytes and lengths uniform in
                                       1..1500: authenticate_many beside the same
                                       messages through authenticate calls; then keys
                                       expanded once: authenticate_expanded beside
-                                      authenticate at 16 bytes (ticks per message)
+                                      authenticate at 16, 64, 256 and 1024 bytes
+                                      (ticks per message); -e: the expanded keys only
      -c FILE                          also writes each complete one's median at
                                       every length measured to FILE, as CSV
                                       (speed/plot.py: its columns; `make bench`
@@ -932,24 +933,29 @@ static void by_calls(size_t count)
     poly1305aes_authenticate(many_tags[i], many_kp[i], many_np[i], many_mp[i], (unsigned int) many_l[i]);
 }
 
+static unsigned int expanded_l;   /* the length by_expanded and by_calls_at take */
+static int many_expanded_only;    /* bench many -e */
+
 static void by_expanded(size_t count)
 {
   size_t i;
-  for (i = 0; i < count; ++i) poly1305aes_authenticate_expanded(many_tags[i], &many_ek[i], many_np[i], many_mp[i], 16);
+  for (i = 0; i < count; ++i)
+    poly1305aes_authenticate_expanded(many_tags[i], &many_ek[i], many_np[i], many_mp[i], expanded_l);
 }
 
-static void by_calls16(size_t count)
+static void by_calls_at(size_t count)
 {
   size_t i;
-  for (i = 0; i < count; ++i) poly1305aes_authenticate(many_tags[i], many_kp[i], many_np[i], many_mp[i], 16);
+  for (i = 0; i < count; ++i) poly1305aes_authenticate(many_tags[i], many_kp[i], many_np[i], many_mp[i], expanded_l);
 }
 
 /* authenticate_many beside authenticate in a loop, batches of distinct keys and nonces, and
-   authenticate_expanded (keys expanded beforehand) beside authenticate at 16 bytes */
+   authenticate_expanded (keys expanded beforehand) beside authenticate at 16 to 1024 bytes */
 static void many(int runs)
 {
   static const size_t batches[] = { 8, 64, 1024 };
   static const int lengths[] = { 16, 64, 256, 1500, 0 };   /* 0: uniform in 1..1500 */
+  static const unsigned int expanded_lengths[] = { 16, 64, 256, 1024 };
   unsigned char *msgs = malloc((size_t) MANY_MAX * MANY_LONGEST), want[16];
   uint64_t prng = 1307;
   size_t i, b;
@@ -964,10 +970,13 @@ static void many(int runs)
     many_kp[i] = many_keys[i], many_np[i] = many_nonces[i], many_mp[i] = msgs + MANY_LONGEST * i;
     many_op[i] = many_tags[i];
   }
-  printf("# many messages a call: ticks per message, median of %d batches, every message under its own key "
-         "and nonce; authenticate_many beside the same messages through authenticate calls\n", runs);
-  printf("%9s %6s %10s %12s %8s\n", "length", "batch", "many", "authenticate", "ratio");
-  for (li = 0; li < (int) (sizeof lengths / sizeof lengths[0]); ++li)
+  if (!many_expanded_only) {
+    printf("# many messages a call: ticks per message, median of %d batches, every message under its own key "
+           "and nonce; authenticate_many beside the same messages through authenticate calls\n", runs);
+    printf("%9s %6s %10s %12s %8s\n", "length", "batch", "many", "authenticate", "ratio");
+  }
+  for (li = many_expanded_only ? (int) (sizeof lengths / sizeof lengths[0]) : 0;
+       li < (int) (sizeof lengths / sizeof lengths[0]); ++li)
     for (b = 0; b < sizeof batches / sizeof batches[0]; ++b) {
       size_t count = batches[b];
       for (i = 0; i < count; ++i)
@@ -982,19 +991,21 @@ static void many(int runs)
       else printf("%9s %6lu %10.1f %12.1f %8.3f\n", "1..1500", (unsigned long) count, tm, tc, tm / tc);
     }
   printf("# keys expanded once (key_expand, outside the timing): authenticate_expanded beside authenticate, "
-         "16-byte messages, one key each\n");
+         "one key each\n");
   printf("%9s %6s %10s %12s %8s\n", "length", "batch", "expanded", "authenticate", "ratio");
   for (i = 0; i < MANY_MAX; ++i) poly1305aes_key_expand(&many_ek[i], many_keys[i]);
-  for (b = 0; b < sizeof batches / sizeof batches[0]; ++b) {
-    size_t count = batches[b];
-    by_expanded(count);
-    for (i = 0; i < count; ++i) {
-      poly1305aes_authenticate(want, many_kp[i], many_np[i], many_mp[i], 16);
-      if (memcmp(want, many_tags[i], 16)) die("authenticate_expanded and authenticate disagree");
+  for (li = 0; li < (int) (sizeof expanded_lengths / sizeof expanded_lengths[0]); ++li)
+    for (b = 0; b < sizeof batches / sizeof batches[0]; ++b) {
+      size_t count = batches[b];
+      expanded_l = expanded_lengths[li];
+      by_expanded(count);
+      for (i = 0; i < count; ++i) {
+        poly1305aes_authenticate(want, many_kp[i], many_np[i], many_mp[i], expanded_l);
+        if (memcmp(want, many_tags[i], 16)) die("authenticate_expanded and authenticate disagree");
+      }
+      many_pair(by_expanded, by_calls_at, count, runs, &tm, &tc);
+      printf("%9u %6lu %10.1f %12.1f %8.3f\n", expanded_l, (unsigned long) count, tm, tc, tm / tc);
     }
-    many_pair(by_expanded, by_calls16, count, runs, &tm, &tc);
-    printf("%9d %6lu %10.1f %12.1f %8.3f\n", 16, (unsigned long) count, tm, tc, tm / tc);
-  }
   for (i = 0; i < MANY_MAX; ++i) poly1305aes_key_wipe(&many_ek[i]);
   free(msgs);
 }
@@ -1096,6 +1107,7 @@ int main(int argc, char **argv)
     }
     else if (!strcmp(argv[a], "-l")) continue;
     else if (mode == AEAD_MODE && !strcmp(argv[a], "-v")) parts = 1;
+    else if (mode == MANY_MODE && !strcmp(argv[a], "-e")) many_expanded_only = 1;
     else if (!strcmp(argv[a], "-c") && a + 1 < argc) {
       if (!(csv = fopen(argv[++a], "w"))) die("cannot write the CSV file given with -c");
     }
@@ -1104,7 +1116,7 @@ int main(int argc, char **argv)
     else {
       fprintf(stderr, "usage: bench [-p PATH] [-r RUNS] [-c CSV] [-l LEN...] | bench sweep [-p PATH] [-r RUNS] "
               "[-c CSV] [STEP] | bench paths [-r RUNS] | bench mixed [-r RUNS] "
-              "| bench onetime|stream|many [-p PATH] [-r RUNS] | bench aead [-p PATH] [-r RUNS] [-v] "
+              "| bench onetime|stream [-p PATH] [-r RUNS] | bench many [-p PATH] [-r RUNS] [-e] | bench aead [-p PATH] [-r RUNS] [-v] "
               "| bench aes [-r RUNS] [PATH...]\n");
       return 2;
     }

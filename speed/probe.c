@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: CC0-1.0 */
 /* The speed probe, linked with one implementation (POLY1305AES_HEADER).
-     speed ticks [-v] [-u] [-c] [-p PATH] [-r RUNS] [-C CALLER] LEN...   median ticks per call at each length
+     speed ticks [-v] [-e] [-u] [-c] [-p PATH] [-r RUNS] [-C CALLER] LEN...   median ticks per call at each length
      speed table [-p PATH] [-r RUNS]              CSV over lengths x op x alignment x cache
-     speed calls N LEN [-v] [-u] [-p PATH] [-o] [-s STEP] [-a]
+     speed calls N LEN [-v] [-e] [-u] [-p PATH] [-o] [-s STEP] [-a]
                                                   N calls, each after count_mark(), for
                                                   counting instructions under an emulator;
                                                   -o: onetimeauth (key kr as r || s),
@@ -11,7 +11,9 @@
                                                   -a: the same as an AEAD streams it
                                                   (RFC 8439): 16 + LEN + 16 bytes in
                                                   updates of 16, LEN and 16 bytes
-   -v times verify instead of authenticate; -u offsets every pointer by one byte;
+   -v times verify instead of authenticate; -e the same through a key expanded
+   once beforehand (key_expand: authenticate_expanded, verify_expanded);
+   -u offsets every pointer by one byte;
    -p forces one of the implementation's code paths (else its own choice);
    -c evicts the inputs and the implementation's tables before each timed call;
    -C the caller's vector state before each call (speed/caller.h): clean
@@ -31,7 +33,8 @@
 #define MAXLEN 65536
 static unsigned char arena[MAXLEN + 256];
 static unsigned char *out, *kr, *n, *m;
-static int use_verify, unaligned, cold, has_avx;
+static int use_verify, use_expanded, unaligned, cold, has_avx;
+static poly1305aes_key ek;                   /* kr expanded, with -e */
 static int caller_worst;                     /* -C worst */
 static enum caller caller = CALLER_CLEAN;    /* -C clean|ymm|zmm */
 static volatile int sink;
@@ -49,11 +52,14 @@ static void place(void)
   poly1305aes_clamp(kr);
   prng_fill(&prng, n, 16);
   prng_fill(&prng, m, MAXLEN);
+  poly1305aes_key_expand(&ek, kr);   /* on the path in use: options force it first */
 }
 
 static void call(unsigned int len)
 {
-  if (use_verify) sink += poly1305aes_verify(out, kr, n, m, len);
+  if (use_expanded && use_verify) sink += poly1305aes_verify_expanded(out, &ek, n, m, len);
+  else if (use_expanded) poly1305aes_authenticate_expanded(out, &ek, n, m, len);
+  else if (use_verify) sink += poly1305aes_verify(out, kr, n, m, len);
   else poly1305aes_authenticate(out, kr, n, m, len);
 }
 
@@ -132,6 +138,7 @@ static int options(int argc, char **argv, int *runs)
   int a = 2;
   for (; a < argc && argv[a][0] == '-'; ++a) {
     if (!strcmp(argv[a], "-v")) use_verify = 1;
+    else if (!strcmp(argv[a], "-e")) use_expanded = 1;
     else if (!strcmp(argv[a], "-u")) unaligned = 1;
     else if (!strcmp(argv[a], "-c")) cold = 1;
     else if (!strcmp(argv[a], "-r") && a + 1 < argc) *runs = atoi(argv[++a]);
@@ -214,6 +221,7 @@ int main(int argc, char **argv)
     poly1305aes_state st;
     for (i = 4; i < argc; ++i) {
       if (!strcmp(argv[i], "-v")) use_verify = 1;
+      else if (!strcmp(argv[i], "-e")) use_expanded = 1;
       else if (!strcmp(argv[i], "-u")) unaligned = 1;
       else if (!strcmp(argv[i], "-o")) onetime = 1;
       else if (!strcmp(argv[i], "-a")) aead = 1;
@@ -241,13 +249,12 @@ int main(int argc, char **argv)
         poly1305aes_final(&st, out);
       }
       else if (onetime) poly1305aes_onetimeauth(out, kr, m, len);
-      else if (use_verify) sink += poly1305aes_verify(out, kr, n, m, len);
-      else poly1305aes_authenticate(out, kr, n, m, len);
+      else call(len);
     }
     count_mark();
     return 0;
   }
-  fprintf(stderr, "usage: speed ticks [-v] [-u] [-c] [-r RUNS] [-C CALLER] LEN... | speed table [-r RUNS] | "
-          "speed calls N LEN [-v] [-u] [-p PATH] [-o] [-s STEP] [-a]\n");
+  fprintf(stderr, "usage: speed ticks [-v] [-e] [-u] [-c] [-r RUNS] [-C CALLER] LEN... | speed table [-r RUNS] | "
+          "speed calls N LEN [-v] [-e] [-u] [-p PATH] [-o] [-s STEP] [-a]\n");
   return 2;
 }

@@ -14,15 +14,22 @@
      copy S T OFF                 places state T OFF bytes into its slot, copies S there ("ok")
      zero S | fill S SEED         state S all zero, or pseudo-random bytes ("ok")
      auth KR N HEX | onetime KEY HEX   the one-shot functions: "tag HEX"
+     expand E KR                  key_expand into expanded-key slot E ("ok")
+     eauth E N HEX                authenticate_expanded with key E: "tag HEX"
+     everify E N TAG HEX          verify_expanded: "verify 0|1"
+     ewipe E | ezero E            key_wipe, or the key's bytes set to zero ("ok")
+     ecopy E F OFF                places key F OFF bytes into its slot, copies key E there ("ok")
      null F ARG [S]               (generic API only) function F with its argument ARG NULL:
                                   F is one of authenticate verify init otinit update final
-                                  fverify onetime otverify clamp; "verify 0|1" or "ok"
+                                  fverify onetime otverify clamp expand eauth everify ewipe
+                                  (the key functions on key slot 0); "verify 0|1" or "ok"
      ! OP...                      OP in a child process: "abort LINES" when the child was
                                   killed by SIGABRT, "returned LINES" when it exited,
                                   "died SIGNAL" otherwise; LINES is what it wrote to its
                                   stdout and stderr, each newline written as |
    Slots are 16 + sizeof(poly1305aes_state) bytes apart in one 16-byte aligned area; a
-   state's offset in its slot is a multiple of the type's alignment below 16. Assumes POSIX
+   state's offset in its slot is a multiple of the type's alignment below 16; the
+   expanded keys' slots the same with poly1305aes_key. Assumes POSIX
    (fork, pipe, waitpid). Exit 2 on a line it cannot read. */
 #include <signal.h>
 #include <stddef.h>
@@ -42,6 +49,17 @@ static union { unsigned char bytes[SLOTS * SLOT_BYTES]; poly1305aes_state align;
 static size_t offset[SLOTS];
 struct alignment { char c; poly1305aes_state st; };   /* offsetof(.., st): the state's alignment */
 static unsigned char message[MAX_MESSAGE];
+
+#define KEY_SLOTS 3
+#define KEY_SLOT_BYTES (16 + sizeof(poly1305aes_key))
+static union { unsigned char bytes[KEY_SLOTS * KEY_SLOT_BYTES]; poly1305aes_key align; } __attribute__((aligned(16))) keys;
+static size_t key_offset[KEY_SLOTS];
+struct key_alignment { char c; poly1305aes_key ek; };
+
+static poly1305aes_key *key_at(int e)
+{
+  return (poly1305aes_key *) (void *) (keys.bytes + (size_t) e * KEY_SLOT_BYTES + key_offset[e]);
+}
 
 static poly1305aes_state *state(int s)
 {
@@ -68,6 +86,13 @@ static int slot(char **line)
   int s = atoi(word(line));
   if (s < 0 || s >= SLOTS) bad("a slot number");
   return s;
+}
+
+static int key_slot(char **line)
+{
+  int e = atoi(word(line));
+  if (e < 0 || e >= KEY_SLOTS) bad("a key slot number");
+  return e;
 }
 
 static void bytes(char **line, unsigned char *out, size_t n)
@@ -100,6 +125,7 @@ static void null_call(char **line)
   static const unsigned char key[32] = { 1 }, nonce[16] = { 2 }, tag[16];
   static unsigned char out[16], kr[32];
   char *f = word(line), *arg = word(line);
+  poly1305aes_key *ek = key_at(0);
 #define OR_NULL(x) (strcmp(arg, #x) == 0 ? NULL : x)
   if (strcmp(f, "authenticate") == 0)
     poly1305aes_authenticate(OR_NULL(out), OR_NULL(key), OR_NULL(nonce), OR_NULL(message), 5);
@@ -111,6 +137,14 @@ static void null_call(char **line)
     printf("verify %d\n", poly1305aes_onetimeauth_verify(OR_NULL(tag), OR_NULL(key), OR_NULL(message), 5));
   else if (strcmp(f, "clamp") == 0)
     poly1305aes_clamp(OR_NULL(kr));
+  else if (strcmp(f, "expand") == 0)
+    poly1305aes_key_expand(OR_NULL(ek), OR_NULL(key));
+  else if (strcmp(f, "eauth") == 0)
+    poly1305aes_authenticate_expanded(OR_NULL(out), OR_NULL(ek), OR_NULL(nonce), OR_NULL(message), 5);
+  else if (strcmp(f, "everify") == 0)
+    printf("verify %d\n", poly1305aes_verify_expanded(OR_NULL(tag), OR_NULL(ek), OR_NULL(nonce), OR_NULL(message), 5));
+  else if (strcmp(f, "ewipe") == 0)
+    poly1305aes_key_wipe(OR_NULL(ek));
   else {
     poly1305aes_state *st = state(slot(line));
     if (strcmp(f, "init") == 0)
@@ -128,7 +162,7 @@ static void null_call(char **line)
       bad("a function name");
   }
 #undef OR_NULL
-  if (strcmp(f, "verify") && strcmp(f, "otverify")) printf("ok\n");
+  if (strcmp(f, "verify") && strcmp(f, "otverify") && strcmp(f, "everify")) printf("ok\n");
 }
 #endif
 
@@ -179,7 +213,8 @@ static void run(char *line)
 #else
     unsigned int i = 1;
 #endif
-    printf("paths %u %u\n", i, (unsigned int) offsetof(struct alignment, st));
+    printf("paths %u %u %u\n", i, (unsigned int) offsetof(struct alignment, st),
+           (unsigned int) offsetof(struct key_alignment, ek));
   } else if (strcmp(op, "use") == 0) {
     unsigned int p = (unsigned int) atoi(word(&line));
 #ifdef poly1305aes_path_name
@@ -239,6 +274,38 @@ static void run(char *line)
     l = message_of(&line);
     poly1305aes_onetimeauth(tag, kr, message, l);
     print_tag(tag);
+  } else if (strcmp(op, "expand") == 0) {
+    int e = key_slot(&line);
+    bytes(&line, kr, 32);
+    poly1305aes_key_expand(key_at(e), kr);
+    printf("ok\n");
+  } else if (strcmp(op, "eauth") == 0) {
+    int e = key_slot(&line);
+    size_t l;
+    bytes(&line, n, 16);
+    l = message_of(&line);
+    poly1305aes_authenticate_expanded(tag, key_at(e), n, message, l);
+    print_tag(tag);
+  } else if (strcmp(op, "everify") == 0) {
+    int e = key_slot(&line);
+    size_t l;
+    bytes(&line, n, 16);
+    bytes(&line, tag, 16);
+    l = message_of(&line);
+    printf("verify %d\n", poly1305aes_verify_expanded(tag, key_at(e), n, message, l));
+  } else if (strcmp(op, "ewipe") == 0) {
+    poly1305aes_key_wipe(key_at(key_slot(&line)));
+    printf("ok\n");
+  } else if (strcmp(op, "ezero") == 0) {
+    memset(key_at(key_slot(&line)), 0, sizeof(poly1305aes_key));
+    printf("ok\n");
+  } else if (strcmp(op, "ecopy") == 0) {
+    int e = key_slot(&line), f = key_slot(&line);
+    size_t at = (size_t) atoi(word(&line));
+    if (at >= 16 || at % offsetof(struct key_alignment, ek)) bad("an offset");
+    memmove(keys.bytes + (size_t) f * KEY_SLOT_BYTES + at, key_at(e), sizeof(poly1305aes_key));
+    key_offset[f] = at;
+    printf("ok\n");
 #ifndef poly1305aes_path_name
   } else if (strcmp(op, "null") == 0) {
     null_call(&line);

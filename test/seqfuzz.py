@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: CC0-1.0
 """The sequence fuzzer: random sequences of the streaming API's calls, copies
-of states to other alignments, and misuse, against a model of the
-definition (one stream per state), on every code path of an implementation.
+of states to other alignments, expanded keys (key_expand,
+authenticate_expanded, verify_expanded, key_wipe, copies of keys), and
+misuse, against a model of the definition (one stream per state), on
+every code path of an implementation.
 
   python3 -m test.seqfuzz [--run RUNNER] [--seed N] [--steps K] PROGRAM [--generic PROGRAM]
 
@@ -19,7 +21,10 @@ final on a state not live, finished, zeroed or pseudo-random; a NULL
 pointer) must end the program with SIGABRT after one line on stderr,
 "poly1305aes: " and the function's name, and leave the caller's state as
 it was; final_verify on a state not live, or a verify given a NULL pointer,
-must return 0. Prints the count of operations and of misuse steps per path;
+must return 0. An expanded key is live from key_expand until key_wipe or
+its bytes are zeroed, on any path (a key expanded on one path serves on
+another); authenticate_expanded with a key not live must abort as a
+misuse, verify_expanded must return 0 whatever the tag. Prints the count of operations and of misuse steps per path;
 exit 1 on the first difference (with the operations before it).
 """
 import argparse
@@ -31,6 +36,7 @@ import sys
 from test.gen_vectors import poly1305_h, poly1305aes
 
 SLOTS = 4
+KEY_SLOTS = 3
 ZERO_TAG = bytes(16)
 # lines qemu-user adds on stderr when the program it runs dies of a signal
 EMULATOR_LINE = "qemu: uncaught target signal"
@@ -48,9 +54,11 @@ def tag_of(stream):
 class Sequence:
     """operations and the lines the program must print for them"""
 
-    def __init__(self, rng, alignment):
+    def __init__(self, rng, alignment, key_alignment):
         self.rng = rng
         self.alignment = alignment
+        self.key_alignment = key_alignment
+        self.expanded = [None] * KEY_SLOTS   # None: not live; else the kr expanded into it
         self.ops = []
         self.want = []
         self.misuse = 0
@@ -85,8 +93,59 @@ class Sequence:
         self.misuse += 1
         self.add("! " + op, ("abort", function))
 
+    def candidate(self, right, wrong):
+        """a tag to verify and whether it is right: right (None: none is), right with one bit
+        flipped, one of the tags wrong, or random bytes"""
+        rng = self.rng
+        choice = rng.random()
+        if right is not None and choice < 0.5:
+            return right, 1
+        if right is not None and choice < 0.8:
+            return (int.from_bytes(right, "little") ^ (1 << rng.randrange(128))).to_bytes(16, "little"), 0
+        tag = rng.choice(wrong + (bytes(rng.randrange(256) for _ in range(16)),))
+        return tag, 1 if tag == right else 0
+
+    def key_step(self):
+        """one operation on the expanded keys"""
+        rng = self.rng
+        e = rng.randrange(KEY_SLOTS)
+        kr = self.expanded[e]
+        roll = rng.random()
+        if roll < 0.25:
+            key = self.key()
+            self.add("expand %d %s" % (e, key.hex()), "ok")
+            self.expanded[e] = key
+        elif roll < 0.55:
+            nonce, m = bytes(rng.randrange(256) for _ in range(16)), self.piece()
+            op = "eauth %d %s %s" % (e, nonce.hex(), m.hex() or "-")
+            if kr is None:
+                self.aborts(op, "poly1305aes_authenticate_expanded")
+            else:
+                self.add(op, "tag " + tag_of(("aes", kr, nonce, m)).hex())
+        elif roll < 0.8:
+            nonce, m = bytes(rng.randrange(256) for _ in range(16)), self.piece()
+            zero_kr = tag_of(("aes", bytes(32), nonce, m))   # what a zeroed key would give, read as kr
+            tag, ok = self.candidate(tag_of(("aes", kr, nonce, m)) if kr is not None else None, (ZERO_TAG, zero_kr))
+            if kr is None:
+                self.misuse += 1
+            self.add("everify %d %s %s %s" % (e, nonce.hex(), tag.hex(), m.hex() or "-"), "verify %d" % ok)
+        elif roll < 0.87:
+            self.add("ewipe %d" % e, "ok")
+            self.expanded[e] = None
+        elif roll < 0.9:
+            self.add("ezero %d" % e, "ok")
+            self.expanded[e] = None
+        else:
+            f = rng.randrange(KEY_SLOTS)
+            at = self.key_alignment * rng.randrange(16 // self.key_alignment)
+            self.add("ecopy %d %d %d" % (e, f, at), "ok")
+            self.expanded[f] = kr
+
     def step(self, paths):
         rng = self.rng
+        if rng.random() < 0.25:
+            self.key_step()
+            return
         s = rng.randrange(SLOTS)
         stream = self.slots[s]
         roll = rng.random()
@@ -116,16 +175,7 @@ class Sequence:
                 self.add("final %d" % s, "tag " + tag_of(stream).hex())
                 self.slots[s] = None
         elif roll < 0.78:
-            right = tag_of(stream) if stream is not None else None
-            choice = rng.random()
-            if right is not None and choice < 0.5:
-                tag, ok = right, 1
-            elif right is not None and choice < 0.8:
-                flip = rng.randrange(128)
-                tag, ok = (int.from_bytes(right, "little") ^ (1 << flip)).to_bytes(16, "little"), 0
-            else:
-                tag, ok = ZERO_TAG if rng.random() < 0.7 else bytes(rng.randrange(256) for _ in range(16)), 0
-                ok = 1 if tag == right else 0
+            tag, ok = self.candidate(tag_of(stream) if stream is not None else None, (ZERO_TAG, ZERO_TAG))
             if stream is None:
                 self.misuse += 1
             self.add("verify %d %s" % (s, tag.hex()), "verify %d" % ok)
@@ -163,6 +213,16 @@ class Sequence:
                 self.slots[0] = ["onetime", self.keys[0], None, bytearray()]
             for arg in args:
                 self.aborts("null %s %s 0" % (function, arg), "poly1305aes_" + names[function])
+        for arg in ("ek", "key"):
+            self.aborts("null expand %s" % arg, "poly1305aes_key_expand")
+        self.add("expand 0 %s" % self.keys[2].hex(), "ok")   # key slot 0 live: only the NULL is wrong
+        self.expanded[0] = self.keys[2]
+        for arg in ("out", "ek", "nonce", "message"):
+            self.aborts("null eauth %s" % arg, "poly1305aes_authenticate_expanded")
+        self.aborts("null ewipe ek", "poly1305aes_key_wipe")
+        for arg in ("tag", "ek", "nonce", "message"):
+            self.misuse += 1
+            self.add("null everify %s" % arg, "verify 0")
         for function, args in (("verify", ("tag", "key", "nonce", "message")), ("otverify", ("tag", "key", "message"))):
             for arg in args:
                 self.misuse += 1
@@ -203,14 +263,15 @@ def fuzz(command, rng, steps, generic):
     if code != 0 or not out or not out[0].startswith("paths "):
         print("FAIL seqfuzz: the program did not list its paths (exit %d): %s" % (code, err.strip()))
         return False
-    paths, alignment = (int(word) for word in out[0].split()[1:3])
+    words = [int(word) for word in out[0].split()[1:]]
+    paths, alignment, key_alignment = words[0], words[1], words[2] if len(words) > 2 else 8
     ok = True
     for p in range(paths):
         code, out, err = run(command, ["use %d" % p])
         if out != ["use 1"]:
             print("NOTE seqfuzz: path %d does not run on this CPU: not fuzzed here" % p)
             continue
-        sequence = Sequence(rng, alignment)
+        sequence = Sequence(rng, alignment, key_alignment)
         sequence.add("use %d" % p, "use 1")
         for _ in range(steps):
             sequence.step(paths)

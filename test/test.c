@@ -1539,10 +1539,29 @@ static void check_expanded(void)
     for (i = 0; i < sizeof ek; ++i)
       if (ek.opaque.bytes[i]) { fail("key_wipe left byte %u of the key", i); break; }
   }
-  /* a key never expanded (zero bytes): the zero key, never anything else */
+  /* a key never expanded (zero bytes) and a wiped one fail closed: verify_expanded accepts no
+     tag, neither the zero kr's nor all zeros (authenticate_expanded aborts: test/seqfuzz.py) */
   memset(&zero, 0, sizeof zero);
   memset(kr, 0, 32);
-  expanded_beside_plain(&zero, kr, &prng, "a zeroed key beside the zero kr, length");
+  for (k = 0; k < 2; ++k) {
+    static const unsigned int lengths[] = { 0, 1, 16, 33, 64, 256, 1000 };
+    if (k == 1) {   /* a key expanded, then wiped */
+      random_key(&prng, kr);
+      poly1305aes_key_expand(&zero, kr);
+      poly1305aes_key_wipe(&zero);
+      memset(kr, 0, 32);
+    }
+    for (i = 0; i < sizeof lengths / sizeof lengths[0]; ++i) {
+      unsigned char none[16] = { 0 };
+      prng_fill(&prng, n, 16);
+      prng_fill(&prng, many_msgs[0], lengths[i]);
+      poly1305aes_authenticate(want, kr, n, many_msgs[0], lengths[i]);
+      if (poly1305aes_verify_expanded(want, &zero, n, many_msgs[0], lengths[i]) != 0)
+        fail("verify_expanded accepts the zero kr's tag under a %s key, length %u", k ? "wiped" : "zeroed", lengths[i]);
+      if (poly1305aes_verify_expanded(none, &zero, n, many_msgs[0], lengths[i]) != 0)
+        fail("verify_expanded accepts the all-zero tag under a %s key, length %u", k ? "wiped" : "zeroed", lengths[i]);
+    }
+  }
   /* a key expanded from its own bytes (kr inside the key) */
   random_key(&prng, kr);
   memcpy(ek.opaque.bytes, kr, 32);
