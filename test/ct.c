@@ -5,6 +5,7 @@
                         or "NAME cannot run" (on this CPU, or the one valgrind emulates)
      ct poly PATH       r, the message and the tag given to verify are secret
      ct aes PATH        k and n are secret (table-based AES is expected to leak here)
+                        (each at every length in authenticate, verify and authenticate_many)
      ct selftest        two deliberately leaky functions: memcheck must catch both
    Secrets are marked undefined just before each call and defined again just
    after; memcheck then reports every branch (UninitCondition) and every
@@ -34,6 +35,30 @@ static unsigned long errors_in_calls;   /* memcheck errors raised inside the cal
 static const unsigned int lengths[] = { 0, 1, 15, 16, 17, 31, 32, 33, 63, 64, 65, 100, 127, 128, 129,
   255, 256, 257, 511, 512, 513, 1000, 1024, 2048, 4096, 8192 };
 
+/* authenticate_many of CT_MANY messages of l bytes each (a path's groups of lanes and one left
+   over), each under its own key and nonce, the same secrets marked */
+#define CT_MANY 9
+static void many(unsigned int l, int secret_r, int secret_kn, uint64_t *prng)
+{
+  static unsigned char kr[CT_MANY][32], n[CT_MANY][16], out[CT_MANY][16];
+  const unsigned char *krp[CT_MANY], *np[CT_MANY], *mp[CT_MANY];
+  unsigned char *outp[CT_MANY];
+  size_t lp[CT_MANY];
+  unsigned int i;
+  prng_fill(prng, m, l);
+  for (i = 0; i < CT_MANY; ++i) {
+    prng_fill(prng, kr[i], 32);
+    poly1305aes_clamp(kr[i]);
+    prng_fill(prng, n[i], 16);
+    krp[i] = kr[i], np[i] = n[i], mp[i] = m, outp[i] = out[i], lp[i] = l;
+    if (secret_kn) { SECRET(kr[i], 16); SECRET(n[i], 16); }
+    if (secret_r) SECRET(kr[i] + 16, 16);
+  }
+  if (secret_r) SECRET(m, l);
+  COUNTED(poly1305aes_authenticate_many(outp, krp, np, mp, lp, CT_MANY));
+  PUBLIC(kr, sizeof kr); PUBLIC(n, sizeof n); PUBLIC(m, l); PUBLIC(out, sizeof out);
+}
+
 static void calls(int secret_r, int secret_kn)
 {
   unsigned char kr[32], n[16], out[16], tag[16];
@@ -58,6 +83,7 @@ static void calls(int secret_r, int secret_kn)
     PUBLIC(&ok, sizeof ok);
     PUBLIC(kr, 32); PUBLIC(n, 16); PUBLIC(m, l); PUBLIC(out, 16); PUBLIC(tag, 16);
     if (ok < 1) printf("note: verify rejected a right tag at length %u (expected under valgrind for x87 code)\n", l);
+    many(l, secret_r, secret_kn, &prng);
   }
 }
 
