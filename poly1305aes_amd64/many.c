@@ -4,15 +4,17 @@
    Poly1305 with h2 <= 4 between blocks (amd64.h, bounds in common/poly64.h); every length below
    the path's vector threshold (the dispatcher runs longer ones as single calls).
 
-   Messages go in groups of MANY_LANES: the AES-128 of the group's keys and nonces runs
-   interleaved, one key's expansion beside the others' (AESENCLAST's latency hidden by the
+   Messages go in groups of WIDE_LANES (VAES, where the CPU has it) or MANY_LANES (AES-NI),
+   each message of a group below SHORT_MAX bytes: the AES-128 of the group's keys and nonces
+   runs interleaved, one key's expansion beside the others' (AESENCLAST's latency hidden by the
    other keys' independent steps), each key's rounds as aesni_encrypt's; then each message's
    hash, in order, with out[i] written after message i's hash and before message i + 1's r and
-   message are read. The group reads every key and nonce before out[i] is written, so where an
-   out[i] overlaps a later key or nonce of its group (addresses are public) the group runs one
-   message at a time, as single calls: the contract's order of i holds. Messages left over
-   (count not a multiple of the lanes) run one at a time. No branch or index depends on a
-   secret: only on lengths, addresses and the count. */
+   bytes are read. The group reads every key and nonce before out[i] is written, so where an
+   out[i] overlaps a later key or nonce of its group (addresses are public) its messages run
+   one at a time, as single calls (the path's scalar fused code): the contract's order of i
+   holds. Longer messages and those left over (count not a multiple of the lanes) run one at a
+   time too. No branch or index depends on a secret: only on lengths, addresses and the
+   count. */
 #include <cpuid.h>
 #include "amd64.h"
 
@@ -93,13 +95,6 @@ MANY_TAG(tag_mul, "sse2", 0)
 #define LO(s) ((u64) _mm_cvtsi128_si64(s))
 #define HI(s) ((u64) _mm_cvtsi128_si64(_mm_unpackhi_epi64(s, s)))
 
-/* message k alone: its AES, then its tag (a macro: aesni_encrypt inlines only into a function
-   of the path's instruction set) */
-#define MANY_ONE(k, tag)                                                                          \
-  do {                                                                                             \
-    __m128i s_ = aesni_encrypt(kr[k], n[k]);                                                       \
-    tag(out[k], kr[k] + 16, LO(s_), HI(s_), m[k], l[k]);                                           \
-  } while (0)
 
 /* ---- VAES: the groups' AES two keys to a ymm register, WIDE_LANES messages a group ---- */
 
@@ -181,11 +176,12 @@ INLINE int group_short(const size_t l[], unsigned int g)
   return any < SHORT_MAX;
 }
 
-/* the manyfn of a path: its instruction set ISA, its hash TAG (MULX or MUL), WIDE 1 where it may
-   take VAES (the CPU's AVX state saved by the OS: the path's needs). A group is the next
-   MANY_LANES (WIDE_LANES) messages when all are short and none of its out[i] overlaps a later
-   key or nonce of it; any other message runs alone */
-#define MANY_FN(name, isa, tag, wide)                                                             \
+/* the manyfn of a path: its instruction set ISA, its hash TAG (MULX or MUL), its fused scalar
+   code ONE (the code a single call of such a length runs), WIDE 1 where it may take VAES (the
+   CPU's AVX state saved by the OS: the path's needs). A group is the next MANY_LANES
+   (WIDE_LANES) messages when all are short and none of its out[i] overlaps a later key or
+   nonce of it; any other message runs alone, through ONE */
+#define MANY_FN(name, isa, tag, one, wide)                                                             \
   __attribute__((target(isa))) void name(unsigned char *const out[], const unsigned char *const kr[], \
                                          const unsigned char *const n[], const unsigned char *const m[], \
                                          const size_t l[], size_t count)                           \
@@ -209,11 +205,11 @@ INLINE int group_short(const size_t l[], unsigned int g)
         tag(out[i + 3], kr[i + 3] + 16, LO(s3), HI(s3), m[i + 3], l[i + 3]);                       \
         i += MANY_LANES;                                                                           \
       } else {                                                                                     \
-        MANY_ONE(i, tag);                                                                          \
+        one(out[i], kr[i], n[i], m[i], l[i]);                                                      \
         ++i;                                                                                       \
       }                                                                                            \
     }                                                                                              \
   }
 
-MANY_FN(many_mulx, "avx,bmi2,aes,ssse3", tag_mulx, 1)   /* ifma and avx2 */
-MANY_FN(many_mul, "aes,ssse3", tag_mul, 0)              /* sse2: no VEX */
+MANY_FN(many_mulx, "avx,bmi2,aes,ssse3", tag_mulx, scalar_mulx, 1)   /* ifma and avx2 */
+MANY_FN(many_mul, "aes,ssse3", tag_mul, scalar_mul, 0)              /* sse2: no VEX */
