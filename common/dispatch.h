@@ -205,16 +205,30 @@ PATH_ENTRY int poly1305aes_onetime_fused(unsigned char out[16], const unsigned c
   return 1;
 }
 
-/* the path's many-message code (common/path.h's manyfn), then the wipe of the stack it used */
+/* the path's many-message code (common/path.h's manyfn) on each run of messages below the
+   path's vector threshold, then the wipe of the stack it used; a longer message as one call
+   (run), in its place in the order of i */
 PATH_ENTRY int poly1305aes_many_fused(unsigned char *const out[], const unsigned char *const kr[],
                                       const unsigned char *const n[], const unsigned char *const m[],
                                       const size_t l[], size_t count)
 {
   const struct path *p = current();
+  size_t i = 0, end, from;
   if (!p->many) return 0;
+  from = p->vector ? threshold(p, 0) : (size_t) -1;
   PATH_ENTER();
-  p->many(out, kr, n, m, l, count);
-  WIPE_AFTER(p, p->vector_stack > p->scalar_stack ? p->vector_stack : p->scalar_stack);
+  while (i < count) {
+    for (end = i; end < count && l[end] < from; ++end) {}
+    if (end > i) {
+      p->many(out + i, kr + i, n + i, m + i, l + i, end - i);
+      WIPE_AFTER(p, p->many_stack);
+      i = end;
+    }
+    if (i < count) {
+      run(p, out[i], kr[i], n[i], m[i], l[i], 0);
+      ++i;
+    }
+  }
   return 1;
 }
 

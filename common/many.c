@@ -8,7 +8,8 @@
    UINT_MAX) or the streaming driver (longer: common/stream.c), each tag made
    in a local and then copied to out[i], so out[i] may overlap message i's
    inputs. verify_many reads every message whatever the tags: which tag is
-   wrong chooses no branch.
+   wrong chooses no branch; it takes the path's many-message code a run of
+   messages at a time.
 
    An expanded key (poly1305aes_key's bytes): kr at KEY_KR; at KEY_OWNER the
    implementation, the library's version and the path that expanded it; at
@@ -90,18 +91,47 @@ GPR_ONLY void poly1305aes_authenticate_many(unsigned char *const out[], const un
   wipe(tag, sizeof tag);
 }
 
+/* [p, p + bytes) and [q, q + len) share a byte (addresses in one address space) */
+GPR_ONLY static int overlaps(const void *p, size_t bytes, const void *q, size_t len)
+{
+  uintptr_t a = (uintptr_t) p, b = (uintptr_t) q;
+  return len != 0 && bytes != 0 && a < b + len && b < a + bytes;
+}
+
+/* verify_many's runs of VERIFY_RUN messages: the right tags of a whole run from the path's
+   many-message code (into right, which no input overlaps), then compared; a run whose ok[]
+   bytes overlap one of its messages' inputs (tag, key, nonce, bytes) runs one message at a
+   time, so that ok[i] is written after message i is read and before message i + 1 is */
+#define VERIFY_RUN 16
 GPR_ONLY int poly1305aes_verify_many(unsigned char ok[], const unsigned char *const a[],
                                      const unsigned char *const kr[], const unsigned char *const n[],
                                      const unsigned char *const m[], const size_t l[], size_t count)
 {
-  unsigned char right[16];
+  unsigned char right[VERIFY_RUN][16];
+  unsigned char *rp[VERIFY_RUN];
   unsigned int all = 1, equal;
-  size_t i;
-  for (i = 0; i < count; ++i) {
-    one(right, kr[i], n[i], m[i], l[i]);
-    equal = (unsigned int) poly1305aes_isequal(a[i], right);
-    all &= equal;
-    ok[i] = (unsigned char) equal;
+  size_t i, j, run;
+  for (j = 0; j < VERIFY_RUN; ++j) rp[j] = right[j];
+  for (i = 0; i < count; i += run) {
+    int apart = 1;
+    run = count - i < VERIFY_RUN ? count - i : VERIFY_RUN;
+    for (j = i; j < i + run; ++j)
+      apart = apart && !overlaps(ok + i, run, a[j], 16) && !overlaps(ok + i, run, kr[j], 32)
+              && !overlaps(ok + i, run, n[j], 16) && !overlaps(ok + i, run, m[j], l[j]);
+    if (run > 1 && apart && poly1305aes_many_fused(rp, kr + i, n + i, m + i, l + i, run)) {
+      for (j = 0; j < run; ++j) {
+        equal = (unsigned int) poly1305aes_isequal(a[i + j], right[j]);
+        all &= equal;
+        ok[i + j] = (unsigned char) equal;
+      }
+      continue;
+    }
+    for (j = i; j < i + run; ++j) {
+      one(right[0], kr[j], n[j], m[j], l[j]);
+      equal = (unsigned int) poly1305aes_isequal(a[j], right[0]);
+      all &= equal;
+      ok[j] = (unsigned char) equal;
+    }
   }
   wipe(right, sizeof right);
   return (int) all;

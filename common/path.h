@@ -13,7 +13,10 @@
    manyfn(out, kr, n, m, l, count): a path's own code for many messages a
    call (authenticate_many's contract, common/poly1305aes.h.in: out[i] = the
    authenticator of m[i][0..l[i]) under kr[i] and n[i], as count calls in
-   order of i, any size_t lengths, count above 0).
+   order of i, count above 0), every l[i] below the path's vector threshold
+   for the CPU's class (its scalar code's lengths: the dispatcher runs a
+   longer message as one call); after it the dispatcher zeroes many_stack
+   bytes of stack.
 
    struct path_split: a path's AES-128 in two halves, for expanded keys
    (common/many.c): expand(sched, kr) writes the key schedule of k =
@@ -70,6 +73,7 @@ struct path {
   unsigned int scalar_stack, vector_stack;
   const struct poly1305aes_core *core;
   manyfn *many;                       /* NULL: a loop */
+  unsigned int many_stack;            /* the stack many uses (0 where many is NULL) */
   const struct path_split *split;     /* NULL: no split AES */
 };
 
@@ -90,6 +94,14 @@ struct path {
   { .name = (name_), .needs = (needs_), .scalar = (scalar_), .vector = (vector_), .onetime = (scalar_), \
     .vector_from = from_, .onetime_from = onetime_from_, .scalar_stack = (scalar_stack_), \
     .vector_stack = (vector_stack_), .core = PATH_CORE(i), .many = NULL, .split = (split_) }
+/* PATH_ROW_MANY: the same, with the path's many-message code (many_, a manyfn *) and its stack
+   size MANY_STACK */
+#define PATH_ROW_MANY(name_, needs_, scalar_, vector_, from_, onetime_from_, scalar_stack_, vector_stack_, i, \
+                      split_, many_, many_stack_) \
+  { .name = (name_), .needs = (needs_), .scalar = (scalar_), .vector = (vector_), .onetime = (scalar_), \
+    .vector_from = from_, .onetime_from = onetime_from_, .scalar_stack = (scalar_stack_), \
+    .vector_stack = (vector_stack_), .core = PATH_CORE(i), .many = (many_), .many_stack = (many_stack_), \
+    .split = (split_) }
 #define PATH_VECTOR(name_, needs_, scalar_, vector_, from_, scalar_stack_, vector_stack_, i) \
   PATH_ROW(name_, needs_, scalar_, vector_, PATH_ALL(from_), PATH_ALL(from_), scalar_stack_, vector_stack_, i)
 #define PATH_SCALAR(name_, needs_, scalar_, scalar_stack_, i) \

@@ -12,8 +12,9 @@
    mk/impl.mk measures them: it builds the library a second time with
    POLY1305AES_STACK_PROBE, where each wipe only records which area it would
    wipe (stack_probing), and runs the ABI harness's probe (test/abi.c
-   --measure), which paints the stack below its call, calls authenticate and
-   verify on every path at lengths across every threshold, and reports for
+   --measure), which paints the stack below its call, calls authenticate,
+   verify and authenticate_many (area many: a path's many-message code) on
+   every path at lengths across every threshold, and reports for
    each area the most bytes its calls wrote below the wipe's frame (the
    paths' code runs below the dispatcher's stack pointer, so they are the
    bytes to wipe); tools/stackbytes.py adds a margin (a sixteenth and 32
@@ -29,6 +30,7 @@
 #define STACK_AREA_scalar 1
 #define STACK_AREA_vector 2
 #define STACK_AREA_core 3
+#define STACK_AREA_many 4
 #define STACK_BYTES(path, area) STACK_AREA_##area
 #define STACK_CORE_BYTES STACK_AREA_core
 /* the area the last wipe would have covered, and an address in the frame

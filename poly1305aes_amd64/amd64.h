@@ -54,6 +54,12 @@ HIDDEN fusedfn vector_hybrid_vperm;   /* vector-permute AES around the hybrid (s
 #define split_ssse3 CRYPTO_NAMESPACE(split_ssse3)
 HIDDEN extern const struct path_split split_ifma, split_avx2, split_sse2, split_ssse3;
 
+/* many messages a call (common/path.h's manyfn; many.c): AES-NI interleaved across a group of
+   messages, then the radix-2^64 scalar hash with MULX (ifma, avx2) or MUL (sse2) */
+#define many_mulx CRYPTO_NAMESPACE(many_mulx)
+#define many_mul CRYPTO_NAMESPACE(many_mul)
+HIDDEN manyfn many_mulx, many_mul;
+
 /* the blocks of the paths' cores on struct p64 (scalar.c; dispatch.c's path_core) */
 HIDDEN core_scalar_fn core_scalar_mul;      /* radix 2^64 with MUL */
 HIDDEN core_scalar_fn core_scalar_mulx;     /* radix 2^64 with MULX (BMI2) */

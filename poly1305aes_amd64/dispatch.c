@@ -36,9 +36,10 @@
 
 /* the table, best first (x86/paths.h's X86_ROW: each path's thresholds for each vendor) */
 static const struct path paths[] = {
-  X86_ROW("ifma", IFMA, ifma, IFMA_NEEDS, scalar_mulx, vector_ifma, 0, &split_ifma),
-  X86_ROW("avx2", AVX2, avx2, SSE2 | SSSE3 | AESNI | OSYMM | AVX2 | BMI2, scalar_mulx, vector_avx2, 1, &split_avx2),
-  X86_ROW("sse2", SSE2, sse2, SSE2 | SSSE3 | AESNI, scalar_mul, vector_hybrid, 2, &split_sse2),
+  X86_ROW_MANY("ifma", IFMA, ifma, IFMA_NEEDS, scalar_mulx, vector_ifma, 0, &split_ifma, many_mulx),
+  X86_ROW_MANY("avx2", AVX2, avx2, SSE2 | SSSE3 | AESNI | OSYMM | AVX2 | BMI2, scalar_mulx, vector_avx2, 1, &split_avx2,
+               many_mulx),
+  X86_ROW_MANY("sse2", SSE2, sse2, SSE2 | SSSE3 | AESNI, scalar_mul, vector_hybrid, 2, &split_sse2, many_mul),
   X86_ROW("ssse3", SSSE3, ssse3, SSE2 | SSSE3, scalar_vperm, vector_hybrid_vperm, 3, &split_ssse3),
   X86_ROW("generic", GENERIC, generic, SSE2, scalar_generic, vector_hybrid_generic, 4, NULL),
 };

@@ -402,7 +402,7 @@ struct call_args {
   const unsigned char *m;
   unsigned int l;
   poly1305aes_key ek;
-#define MANY 3
+#define MANY 13   /* a group of 8 lanes, one of 4, one message alone */
   unsigned char *outs[MANY], many_out[MANY][16], ok[MANY];
   const unsigned char *krs[MANY], *ns[MANY], *ms[MANY], *as[MANY];
   size_t ls[MANY];
@@ -553,7 +553,7 @@ static void run(int which)
   static const unsigned int lengths[] = { 0, 1, 15, 16, 17, 64, 1000, 4100, 32785 };
   static const char *const names[] = { "authenticate", "verify (right tag)", "verify (wrong tag)", "onetimeauth",
                                        "key_expand", "authenticate_expanded", "verify_expanded (right tag)",
-                                       "authenticate_many (3 messages)", "verify_many (3 right tags)" };
+                                       "authenticate_many (13 messages)", "verify_many (13 right tags)" };
   static void (*const fns[])(void) = {
     (void (*)(void)) poly1305aes_authenticate, (void (*)(void)) poly1305aes_verify,
     (void (*)(void)) poly1305aes_verify, (void (*)(void)) poly1305aes_onetimeauth,
@@ -768,7 +768,7 @@ static void run_core(const struct poly1305aes_core *core, int which)
 static const char *measure_failure;
 
 /* one prepared call (b's function and arguments set); adds its depth to deepest[area] */
-static int measure_call(struct abi_block *b, unsigned long deepest[4])
+static int measure_call(struct abi_block *b, unsigned long deepest[5])
 {
   unsigned long bottom, deepest_at, top, used;
   unsigned int area;
@@ -786,13 +786,29 @@ static int measure_call(struct abi_block *b, unsigned long deepest[4])
   }
   deepest_at = (unsigned long) (b->run + bottom) + (ABI_NSTACK - depth);
   top = poly1305aes_stack_top;
-  measure_failure = area > 3 ? "a wipe recorded no known area" : depth + 16 > ABI_NSTACK ?
+  measure_failure = area > 4 ? "a wipe recorded no known area" : depth + 16 > ABI_NSTACK ?
     "the call used all the painted stack" : (area && (top < deepest_at || top >= (unsigned long) (b->run + ABI_NRUN))) ?
     "the wipe's frame is not above the deepest byte written" : NULL;
   if (measure_failure) return 1;
   used = area ? top - deepest_at : depth;
   if (used > deepest[area]) deepest[area] = used;
   return 0;
+}
+
+/* authenticate_many of MEASURE_MANY messages, each m[0..l) under kr and n (groups of 8 and 4
+   lanes and one left over), for the probe */
+#define MEASURE_MANY 13
+static void measure_many(unsigned char *unused, const unsigned char *kr, const unsigned char *n, const unsigned char *m,
+                         unsigned long l)
+{
+  static unsigned char outs[MEASURE_MANY][16];
+  unsigned char *op[MEASURE_MANY];
+  const unsigned char *krp[MEASURE_MANY], *np[MEASURE_MANY], *mp[MEASURE_MANY];
+  size_t lp[MEASURE_MANY];
+  unsigned int i;
+  (void) unused;
+  for (i = 0; i < MEASURE_MANY; ++i) op[i] = outs[i], krp[i] = kr, np[i] = n, mp[i] = m, lp[i] = l;
+  poly1305aes_authenticate_many(op, krp, np, mp, lp, MEASURE_MANY);
 }
 
 static int measure_path(unsigned int p, const char *path)
@@ -802,11 +818,11 @@ static int measure_path(unsigned int p, const char *path)
     { 0, 25 }, { 0, 32 }, { 0, 40 }, { 0, 56 }, { 0, 64 }, { 2, 70 },
     { 0, 128 }, { 0, 160 }, { 0, 256 } };
   static unsigned char buffer[32785 + 16];
-  static const char *const area_names[4] = { "none", "scalar", "vector", "core" };
+  static const char *const area_names[5] = { "none", "scalar", "vector", "core", "many" };
   static struct core_args a;
   const struct poly1305aes_core *core = poly1305aes_path_core ? poly1305aes_path_core(p) : NULL;
   unsigned int lengths[64], count = 0, i, k, which, area;
-  unsigned long pad, deepest[4] = { 0, 0, 0, 0 };
+  unsigned long pad, deepest[5] = { 0, 0, 0, 0, 0 };
   uint64_t prng = 77;
   int mode;
   struct abi_block *b;
@@ -817,14 +833,15 @@ static int measure_path(unsigned int p, const char *path)
   for (i = 0; i < sizeof extra / sizeof extra[0]; ++i) lengths[count++] = extra[i];
   if (posix_memalign((void **) &b, 64, sizeof *b)) { printf("FAIL abi --measure: out of memory\n"); return 1; }
   /* authenticate, verify, key_expand and authenticate_expanded (their wipes are the path's
-     scalar or vector ones) */
+     scalar or vector ones), and authenticate_many (a path's many-message code: area many) */
   for (i = 0; i < count; ++i)
-    for (which = 0; which < 4; ++which)
+    for (which = 0; which < 5; ++which)
       for (pad = 0; pad <= 48; pad += 16)
         for (mode = 0; mode < 2; ++mode) {
-          static void (*const fns[4])(void) = {
+          static void (*const fns[5])(void) = {
             (void (*)(void)) poly1305aes_authenticate, (void (*)(void)) poly1305aes_verify,
-            (void (*)(void)) poly1305aes_key_expand, (void (*)(void)) poly1305aes_authenticate_expanded };
+            (void (*)(void)) poly1305aes_key_expand, (void (*)(void)) poly1305aes_authenticate_expanded,
+            (void (*)(void)) measure_many };
           static poly1305aes_key ek;
           const unsigned char *m = buffer + (i + pad / 16) % 8;
           prng_fill(&prng, kr, 32);
@@ -869,7 +886,7 @@ static int measure_path(unsigned int p, const char *path)
           }
         }
   free(b);
-  for (area = 0; area < 4; ++area)
+  for (area = 0; area < 5; ++area)
     if (deepest[area]) printf("%s %s %lu\n", path, area_names[area], deepest[area]);
   return 0;
 }

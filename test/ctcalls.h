@@ -15,7 +15,7 @@ extern const char *const ct_call_names[CT_CALLS];
    byte which % 16, the batch's other keys and messages), then makes the
    CT_CALLS calls, each alone between two calls of mark(): CT_CALLS + 1
    marks, nothing but the calls between the first and the last. Under
-   verify_many, tag which % 3 of the batch of 3 is the wrong one. */
+   verify_many, tag which % 9 of the batch of 9 is the wrong one. */
 void ct_calls(const unsigned char kr[32], const unsigned char n[16], const unsigned char *m, unsigned int l,
               unsigned int which, void (*mark)(void));
 

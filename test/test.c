@@ -1493,6 +1493,98 @@ static void check_many(void)
   }
 }
 
+/* many-lanes: batches of short messages (where a path's many-message code groups them into lanes),
+   lengths 0 to 143 mixed with some over 127 between them, keys repeated, counts that are not a
+   multiple of any group; each out[i] in its own place, over its own key, or over a later
+   message's key, r, nonce or bytes: every byte after authenticate_many equal to count
+   authenticate calls' in order of i on a copy of the same bytes; then verify_many beside verify
+   calls the same way, its ok[] apart or over the messages */
+#define LANES_MAX 72
+struct lanes_area {
+  unsigned char kr[LANES_MAX][32], n[LANES_MAX][16], m[LANES_MAX][144], tag[LANES_MAX][16];
+};
+static struct lanes_area lanes_area[2];
+
+static void check_many_lanes(void)
+{
+  static const size_t counts[] = { 1, 3, 4, 5, 7, 8, 9, 11, 12, 15, 16, 17, 23, 24, 31, 33, 64, 71 };
+  uint64_t prng = 1789;
+  unsigned int mode;
+  size_t c, i;
+  for (mode = 0; mode < 3; ++mode)
+    for (c = 0; c < sizeof counts / sizeof counts[0]; ++c) {
+      size_t count = counts[c], l[LANES_MAX], target[LANES_MAX], d;
+      unsigned char *outp[2][LANES_MAX], tag[16];
+      const unsigned char *krp[2][LANES_MAX], *np[2][LANES_MAX], *mp[2][LANES_MAX];
+      unsigned int copy;
+      struct lanes_area *a = &lanes_area[0];
+      for (i = 0; i < count; ++i) {
+        uint64_t x = prng_next(&prng);
+        l[i] = x % 6 == 0 ? 0 : x % 17 == 0 ? 128 + (size_t) (x >> 8) % 16 : (size_t) (x >> 8) % 128;
+        if (i < 3 || x % 3) random_key(&prng, a->kr[i]);
+        else memcpy(a->kr[i], a->kr[(size_t) (x >> 24) % i], 32);
+        prng_fill(&prng, a->n[i], 16);
+        prng_fill(&prng, a->m[i], sizeof a->m[i]);
+        prng_fill(&prng, a->tag[i], 16);
+        /* where out[i] goes: mode 0 its own place, 1 its own key or a later one's, 2 also a later
+           message's nonce or bytes */
+        d = 1 + (size_t) (x >> 32) % 8;
+        target[i] = mode == 0 || (x >> 40) % 4 == 0 ? 0 : i + d < count ? 1 + (size_t) (x >> 44) % (mode == 1 ? 2 : 4) : 5;
+        target[i] = target[i] * LANES_MAX + (target[i] == 5 ? i : i + d);
+      }
+      lanes_area[1] = lanes_area[0];
+      for (copy = 0; copy < 2; ++copy) {
+        struct lanes_area *b = &lanes_area[copy];
+        for (i = 0; i < count; ++i) {
+          size_t where = target[i] / LANES_MAX, j = target[i] % LANES_MAX;
+          krp[copy][i] = b->kr[i], np[copy][i] = b->n[i];
+          mp[copy][i] = l[i] == 0 && i % 2 ? NULL : b->m[i];
+          outp[copy][i] = where == 0 ? b->tag[i] : where == 1 ? b->kr[j] : where == 2 ? b->kr[j] + 16
+                          : where == 3 ? b->n[j] : where == 4 ? b->m[j] + 3 : b->kr[i];
+        }
+      }
+      for (i = 0; i < count; ++i) {   /* copy 0: one call each, in order */
+        poly1305aes_authenticate(tag, krp[0][i], np[0][i], mp[0][i], (unsigned int) l[i]);
+        memcpy(outp[0][i], tag, 16);
+      }
+      poly1305aes_authenticate_many(outp[1], krp[1], np[1], mp[1], l, count);
+      if (memcmp(&lanes_area[0], &lanes_area[1], sizeof lanes_area[0])) {
+        size_t at;
+        for (at = 0; ((unsigned char *) &lanes_area[0])[at] == ((unsigned char *) &lanes_area[1])[at]; ++at) {}
+        fail("authenticate_many of %lu short messages (out mode %u) differs from single calls in order at byte %lu of "
+             "the batch's keys, nonces, messages and tags", (unsigned long) count, mode, (unsigned long) at);
+      }
+      /* verify_many beside verify: right tags with one or two wrong; ok[] apart (mode 0, 1) or over
+         later messages' nonces (mode 2) */
+      {
+        const unsigned char *ap[2][LANES_MAX];
+        unsigned char *ok[2], ok_apart[2][LANES_MAX];
+        int all[2];
+        lanes_area[0] = lanes_area[1];
+        for (i = 0; i < count; ++i) {
+          poly1305aes_authenticate(lanes_area[0].tag[i], krp[0][i], np[0][i], mp[0][i], (unsigned int) l[i]);
+          if (i % 13 == count % 5) lanes_area[0].tag[i][i % 16] ^= 1;
+        }
+        lanes_area[1] = lanes_area[0];
+        for (copy = 0; copy < 2; ++copy) {
+          ok[copy] = mode == 2 ? lanes_area[copy].n[1] : ok_apart[copy];   /* ok[0..16) over nonce 1 */
+          for (i = 0; i < count; ++i) ap[copy][i] = lanes_area[copy].tag[i];
+        }
+        all[0] = 1;
+        for (i = 0; i < count; ++i) {   /* copy 0: one call each, in order */
+          int v = poly1305aes_verify(ap[0][i], krp[0][i], np[0][i], mp[0][i], (unsigned int) l[i]);
+          ok[0][i] = (unsigned char) v;
+          all[0] &= v;
+        }
+        all[1] = poly1305aes_verify_many(ok[1], ap[1], krp[1], np[1], mp[1], l, count);
+        if (all[0] != all[1] || memcmp(&lanes_area[0], &lanes_area[1], sizeof lanes_area[0])
+            || (mode != 2 && memcmp(ok_apart[0], ok_apart[1], count)))
+          fail("verify_many of %lu short messages (ok mode %u) differs from single verify calls in order",
+               (unsigned long) count, mode);
+      }
+    }
+}
+
 /* the bytes of a key expanded by the path in use, copied to another alignment: equal tags */
 static unsigned char key_area[sizeof(poly1305aes_key) + 16];
 
@@ -1659,6 +1751,7 @@ static const struct { const char *name; void (*run)(void); int on_request; } che
   { "stream-state", check_stream_state, 0 },
   { "onetime", check_onetime, 0 },
   { "many", check_many, 0 },
+  { "many-lanes", check_many_lanes, 0 },
   { "expanded", check_expanded, 0 },
   { "huge-stream", check_huge_stream, 1 },
   { "huge-onetime", check_huge_onetime, 1 },

@@ -7,10 +7,10 @@ build's stack probe.
 
 Each MEASUREMENTS file holds test/abi.c --measure's lines: "PATH AREA BYTES"
 (the most bytes a path's calls wrote below the frame of their wipe, by the
-area it recorded: scalar or vector, or core for the Poly1305 cores' entry
+area it recorded: scalar, vector or many (a path's many-message code), or core for the Poly1305 cores' entry
 points (the x86 dispatchers' cores wipe their vector code's stack as the
 path's vector area); none for calls that wipe nothing, below the caller's stack
-pointer) and "PATH - cannot-run". Every path gets both
+pointer) and "PATH - cannot-run". Every path gets the three
 areas: the most over the files, plus a sixteenth and 32 bytes, rounded up
 to 64 (the wipes store 64 bytes a step); an area never measured (a path this CPU cannot run,
 or one without that area) gets UNMEASURED bytes, the whole window the ABI
@@ -21,7 +21,7 @@ the most over all paths. Prints the header.
 """
 import sys
 
-AREAS = ("scalar", "vector")
+AREAS = ("scalar", "vector", "many")
 UNMEASURED = 8192   # test/abi.h's ABI_NSTACK
 
 

@@ -63,6 +63,11 @@ typedef char vendors_are_classes[VENDORS == PATH_CLASSES ? 1 : -1];   /* x86/x86
 #define X86_ROW(name, t, w, needs, scalarfn, vectorfn, i, split) \
   PATH_ROW_SPLIT(name, needs, scalarfn, vectorfn, PATH_FROM(t), ONETIME_FROM(t), STACK_BYTES(w, scalar), \
                  STACK_BYTES(w, vector), i, split)
+/* the same, with the path's many-message code MANYFN (common/path.h's manyfn), its stack the
+   measured STACK_BYTES(W, many) */
+#define X86_ROW_MANY(name, t, w, needs, scalarfn, vectorfn, i, split, manyfn) \
+  PATH_ROW_MANY(name, needs, scalarfn, vectorfn, PATH_FROM(t), ONETIME_FROM(t), STACK_BYTES(w, scalar), \
+                STACK_BYTES(w, vector), i, split, manyfn, STACK_BYTES(w, many))
 
 /* the ifma paths' needs */
 #define IFMA_NEEDS \
