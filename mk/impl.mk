@@ -166,18 +166,12 @@ $(B)/probe-pic/$(call objname,$(1)): $(IMPLDIR)/$(1) $(B)/include/$(NAME).h $(GE
 endef
 $(foreach s,$(SOURCES),$(eval $(call compile_rule,$(s))))
 
-# the driver of the version 1.1 API (common/stream.c), in every implementation
-$(B)/obj/common_stream.o: $(TOP)/common/stream.c $(B)/include/$(NAME).h $(FLAG_FILES)
+# the drivers in every implementation: common/stream.c (the version 1.1 API) and
+# common/many.c (version 1.2's many-message and expanded-key API)
+$(B)/obj/common_%.o: $(TOP)/common/%.c $(B)/include/$(NAME).h $(FLAG_FILES)
 	@mkdir -p $(@D)
 	$(CC) $(IMPL_FLAGS) -MMD -MP -c $< -o $@
-$(B)/pic/common_stream.o: $(TOP)/common/stream.c $(B)/include/$(NAME).h $(FLAG_FILES)
-	@mkdir -p $(@D)
-	$(CC) $(IMPL_FLAGS) -fPIC -DPOLY1305AES_PIC=1 -MMD -MP -c $< -o $@
-# the driver of version 1.2's many-message and expanded-key API (common/many.c), in every implementation
-$(B)/obj/common_many.o: $(TOP)/common/many.c $(B)/include/$(NAME).h $(FLAG_FILES)
-	@mkdir -p $(@D)
-	$(CC) $(IMPL_FLAGS) -MMD -MP -c $< -o $@
-$(B)/pic/common_many.o: $(TOP)/common/many.c $(B)/include/$(NAME).h $(FLAG_FILES)
+$(B)/pic/common_%.o: $(TOP)/common/%.c $(B)/include/$(NAME).h $(FLAG_FILES)
 	@mkdir -p $(@D)
 	$(CC) $(IMPL_FLAGS) -fPIC -DPOLY1305AES_PIC=1 -MMD -MP -c $< -o $@
 
