@@ -84,6 +84,19 @@
     s = y_ | (y_ ^ ((mc) & (eights))) << 4;                                                         \
   }
 
+/* a round of either word width (P: BS32 or BS64; EACH: its BS32_PLANES or
+   BS64_WORDS), its round key expanded on the way with round constant rcon_value */
+#define AES_BS_ROUND(P, EACH, rcon_value)                                                           \
+  do {                                                                                              \
+    const unsigned rcon = (rcon_value);                                                             \
+    P##_ROUND_WITH(EACH(P##_EXPAND));                                                               \
+  } while (0)
+#define AES_BS_FINAL_ROUND(P, EACH, rcon_value)                                                     \
+  do {                                                                                              \
+    const unsigned rcon = (rcon_value);                                                             \
+    P##_FINAL_ROUND_WITH(EACH(P##_EXPAND));                                                         \
+  } while (0)
+
 /* a block as four column words: byte 4c + i (row i of column c) is bits
    8i..8i+7 of word c, on any byte order */
 static inline uint32_t aes_bs_column(const unsigned char *p)

@@ -116,17 +116,8 @@ static inline uint32_t bs32_shiftrows(uint32_t x)
     BS32_PLANES(BS32_LAST)                                                                          \
   } while (0)
 
-#define BS32_ROUND(rcon_value)                                                                      \
-  do {                                                                                              \
-    const unsigned rcon = (rcon_value);                                                             \
-    BS32_ROUND_WITH(BS32_PLANES(BS32_EXPAND));                                                      \
-  } while (0)
-
-#define BS32_FINAL_ROUND(rcon_value)                                                                \
-  do {                                                                                              \
-    const unsigned rcon = (rcon_value);                                                             \
-    BS32_FINAL_ROUND_WITH(BS32_PLANES(BS32_EXPAND));                                                \
-  } while (0)
+#define BS32_ROUND(rcon_value) AES_BS_ROUND(BS32, BS32_PLANES, rcon_value)
+#define BS32_FINAL_ROUND(rcon_value) AES_BS_FINAL_ROUND(BS32, BS32_PLANES, rcon_value)
 
 /* the copies, and the slot: the key's column 3 */
 #define BS32_FIRST(b) s##b |= (s##b ^ ((s##b ^ k##b) & 0x08080808u)) << 4;

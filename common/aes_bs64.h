@@ -108,17 +108,8 @@ static inline uint64_t bs64_shiftrows(uint64_t x)
     BS64_WORDS(BS64_LAST)                                                                           \
   } while (0)
 
-#define BS64_ROUND(rcon_value)                                                                      \
-  do {                                                                                              \
-    const unsigned rcon = (rcon_value);                                                             \
-    BS64_ROUND_WITH(BS64_WORDS(BS64_EXPAND));                                                       \
-  } while (0)
-
-#define BS64_FINAL_ROUND(rcon_value)                                                                \
-  do {                                                                                              \
-    const unsigned rcon = (rcon_value);                                                             \
-    BS64_FINAL_ROUND_WITH(BS64_WORDS(BS64_EXPAND));                                                 \
-  } while (0)
+#define BS64_ROUND(rcon_value) AES_BS_ROUND(BS64, BS64_WORDS, rcon_value)
+#define BS64_FINAL_ROUND(rcon_value) AES_BS_FINAL_ROUND(BS64, BS64_WORDS, rcon_value)
 
 /* the even lanes' bytes back into a column word */
 #define BS64_GATHER(x) ((uint32_t) (((x) | (x) >> 8) & 0x0000ffff0000ffffull) | (uint32_t) ((((x) | (x) >> 8) >> 16) & 0xffff0000u))
