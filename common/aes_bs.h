@@ -97,6 +97,39 @@
     P##_FINAL_ROUND_WITH(EACH(P##_EXPAND));                                                         \
   } while (0)
 
+/* the key schedule from k and s (the key, packed): the first round key and
+   each next one stored at at, 32 bytes apart (P, EACH as above; at advances) */
+#define AES_BS_EXPAND_ROUNDS(P, EACH)                                                               \
+  do {                                                                                              \
+    static const unsigned char rcons_[9] = { 0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x40, 0x80, 0x1b }; \
+    unsigned int round_;                                                                            \
+    EACH(P##_FIRST)                                                                                 \
+    EACH(P##_PUT)                                                                                   \
+    for (round_ = 0; round_ < 9; ++round_) {                                                        \
+      P##_ROUND(rcons_[round_]);                                                                    \
+      at += 32;                                                                                     \
+      EACH(P##_PUT)                                                                                 \
+    }                                                                                               \
+    P##_FINAL_ROUND(0x36);                                                                          \
+    at += 32;                                                                                       \
+    EACH(P##_PUT)                                                                                   \
+  } while (0)
+
+/* one block s (packed) through the schedule at (as AES_BS_EXPAND_ROUNDS wrote it) */
+#define AES_BS_EXPANDED_ROUNDS(P, EACH)                                                             \
+  do {                                                                                              \
+    unsigned int round_;                                                                            \
+    EACH(P##_GET)                                                                                   \
+    EACH(P##_ADD_KEY)                                                                               \
+    EACH(P##_FIRST)                                                                                 \
+    for (round_ = 1; round_ < 10; ++round_) {                                                       \
+      at += 32;                                                                                     \
+      P##_ROUND_WITH(EACH(P##_GET));                                                                \
+    }                                                                                               \
+    at += 32;                                                                                       \
+    P##_FINAL_ROUND_WITH(EACH(P##_GET));                                                            \
+  } while (0)
+
 /* a block as four column words: byte 4c + i (row i of column c) is bits
    8i..8i+7 of word c, on any byte order */
 static inline uint32_t aes_bs_column(const unsigned char *p)

@@ -173,23 +173,12 @@ static inline void aes_bs_put32(unsigned char *p, uint32_t x)
 
 static inline void aes_bs32_expand(unsigned char *sched, const uint32_t key[4])
 {
-  static const unsigned char rcons[10] = { 0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x40, 0x80, 0x1b, 0x36 };
   uint32_t s0, s1, s2, s3, s4, s5, s6, s7, k0, k1, k2, k3, k4, k5, k6, k7;
   uint32_t w0 = key[0], w1 = key[1], w2 = key[2], w3 = key[3];
   unsigned char *at = sched;
-  unsigned int round;
   BS32_PACK(k, w0, w1, w2, w3);
   BS32_PACK(s, w0, w1, w2, w3);
-  BS32_PLANES(BS32_FIRST)
-  BS32_PLANES(BS32_PUT)
-  for (round = 0; round < 9; ++round) {
-    BS32_ROUND(rcons[round]);
-    at += 32;
-    BS32_PLANES(BS32_PUT)
-  }
-  BS32_FINAL_ROUND(0x36);
-  at += 32;
-  BS32_PLANES(BS32_PUT)
+  AES_BS_EXPAND_ROUNDS(BS32, BS32_PLANES);
 }
 
 static inline void aes_bs32_expanded(uint32_t out[4], const unsigned char *sched, const uint32_t in[4])
@@ -197,17 +186,8 @@ static inline void aes_bs32_expanded(uint32_t out[4], const unsigned char *sched
   uint32_t s0, s1, s2, s3, s4, s5, s6, s7, k0, k1, k2, k3, k4, k5, k6, k7;
   uint32_t w0 = in[0], w1 = in[1], w2 = in[2], w3 = in[3];
   const unsigned char *at = sched;
-  unsigned int round;
-  BS32_PLANES(BS32_GET)
   BS32_PACK(s, w0, w1, w2, w3);
-  BS32_PLANES(BS32_ADD_KEY)
-  BS32_PLANES(BS32_FIRST)
-  for (round = 1; round < 10; ++round) {
-    at += 32;
-    BS32_ROUND_WITH(BS32_PLANES(BS32_GET));
-  }
-  at += 32;
-  BS32_FINAL_ROUND_WITH(BS32_PLANES(BS32_GET));
+  AES_BS_EXPANDED_ROUNDS(BS32, BS32_PLANES);
   BS32_UNPACK(out);
 }
 

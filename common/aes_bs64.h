@@ -175,39 +175,19 @@ static inline uint64_t aes_bs_get64(const unsigned char *p)
 
 static inline void aes_bs64_expand(unsigned char *sched, const uint32_t key[4])
 {
-  static const unsigned char rcons[10] = { 0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x40, 0x80, 0x1b, 0x36 };
   uint64_t s0, s1, s2, s3, k0, k1, k2, k3;
   unsigned char *at = sched;
-  unsigned int round;
   BS64_PACK(k, key[0], key[1], key[2], key[3]);
   BS64_PACK(s, key[0], key[1], key[2], key[3]);
-  BS64_WORDS(BS64_FIRST)
-  BS64_WORDS(BS64_PUT)
-  for (round = 0; round < 9; ++round) {
-    BS64_ROUND(rcons[round]);
-    at += 32;
-    BS64_WORDS(BS64_PUT)
-  }
-  BS64_FINAL_ROUND(0x36);
-  at += 32;
-  BS64_WORDS(BS64_PUT)
+  AES_BS_EXPAND_ROUNDS(BS64, BS64_WORDS);
 }
 
 static inline void aes_bs64_expanded(uint32_t out[4], const unsigned char *sched, const uint32_t in[4])
 {
   uint64_t s0, s1, s2, s3, k0, k1, k2, k3;
   const unsigned char *at = sched;
-  unsigned int round;
-  BS64_WORDS(BS64_GET)
   BS64_PACK(s, in[0], in[1], in[2], in[3]);
-  BS64_WORDS(BS64_ADD_KEY)
-  BS64_WORDS(BS64_FIRST)
-  for (round = 1; round < 10; ++round) {
-    at += 32;
-    BS64_ROUND_WITH(BS64_WORDS(BS64_GET));
-  }
-  at += 32;
-  BS64_FINAL_ROUND_WITH(BS64_WORDS(BS64_GET));
+  AES_BS_EXPANDED_ROUNDS(BS64, BS64_WORDS);
   BS64_UNPACK(out);
 }
 
