@@ -34,16 +34,5 @@ MANY_TAG(tag_mul, "sse2", 0)
 #define ONE_MULX(j) scalar_mulx(out[j], kr[j], n[j], m[j], l[j])
 #define ONE_MUL(j) scalar_mul(out[j], kr[j], n[j], m[j], l[j])
 
-__attribute__((target("avx,bmi2,aes,ssse3"))) void many_mulx(unsigned char *const out[],
-    const unsigned char *const kr[], const unsigned char *const n[], const unsigned char *const m[],
-    const size_t l[], size_t count)
-{
-  MANY_LOOP(TAG_MULX, ONE_MULX, 1);   /* ifma and avx2: VEX, VAES where the CPU has it */
-}
-
-__attribute__((target("aes,ssse3"))) void many_mul(unsigned char *const out[], const unsigned char *const kr[],
-                                                    const unsigned char *const n[], const unsigned char *const m[],
-                                                    const size_t l[], size_t count)
-{
-  MANY_LOOP(TAG_MUL, ONE_MUL, 0);   /* sse2: no VEX */
-}
+MANY_ENTRY(many_mulx, "avx,bmi2,aes,ssse3", TAG_MULX, ONE_MULX, 1)   /* ifma and avx2: VEX, VAES where the CPU has it */
+MANY_ENTRY(many_mul, "aes,ssse3", TAG_MUL, ONE_MUL, 0)              /* sse2: no VEX */

@@ -27,16 +27,5 @@ static __attribute__((noinline)) void tag_p32(unsigned char *out, const unsigned
   } while (0)
 #define ONE_AESNI(j) scalar_aesni(out[j], kr[j], n[j], m[j], l[j])
 
-__attribute__((target("avx,aes,ssse3"))) void many_vex(unsigned char *const out[], const unsigned char *const kr[],
-                                                        const unsigned char *const n[], const unsigned char *const m[],
-                                                        const size_t l[], size_t count)
-{
-  MANY_LOOP(TAG_P32, ONE_AESNI, 1);   /* ifma and avx2: VEX, VAES where the CPU has it */
-}
-
-__attribute__((target("aes,ssse3"))) void many_sse(unsigned char *const out[], const unsigned char *const kr[],
-                                                   const unsigned char *const n[], const unsigned char *const m[],
-                                                   const size_t l[], size_t count)
-{
-  MANY_LOOP(TAG_P32, ONE_AESNI, 0);   /* sse2: no VEX */
-}
+MANY_ENTRY(many_vex, "avx,aes,ssse3", TAG_P32, ONE_AESNI, 1)   /* ifma and avx2: VEX, VAES where the CPU has it */
+MANY_ENTRY(many_sse, "aes,ssse3", TAG_P32, ONE_AESNI, 0)       /* sse2: no VEX */

@@ -193,4 +193,13 @@ INLINE int group_short(const size_t l[], unsigned int g)
     }                                                                                              \
   } while (0)
 
+/* a path's manyfn NAME compiled for ISA, its body MANY_LOOP(TAG, ONE, WIDE) */
+#define MANY_ENTRY(name, isa, TAG, ONE, wide)                                                     \
+  __attribute__((target(isa))) void name(unsigned char *const out[], const unsigned char *const kr[], \
+                                         const unsigned char *const n[], const unsigned char *const m[], \
+                                         const size_t l[], size_t count)                           \
+  {                                                                                                \
+    MANY_LOOP(TAG, ONE, wide);                                                                     \
+  }
+
 #endif
