@@ -49,9 +49,10 @@
 
 /* the table, best first (x86/paths.h's X86_ROW: each path's thresholds for each vendor) */
 static const struct path paths[] = {
-  X86_ROW("ifma", IFMA, ifma, IFMA_NEEDS, scalar_aesni, vector_ifma, 0, &split_aesni),
-  X86_ROW("avx2", AVX2, avx2, SSE2 | SSSE3 | AESNI | OSYMM | AVX2, scalar_aesni, vector_avx2, 1, &split_aesni),
-  X86_ROW("sse2", SSE2, sse2, SSE2 | SSSE3 | AESNI, scalar_aesni, vector_sse2, 2, &split_aesni),
+  X86_ROW_MANY("ifma", IFMA, ifma, IFMA_NEEDS, scalar_aesni, vector_ifma, 0, &split_aesni, many_vex),
+  X86_ROW_MANY("avx2", AVX2, avx2, SSE2 | SSSE3 | AESNI | OSYMM | AVX2, scalar_aesni, vector_avx2, 1, &split_aesni,
+               many_vex),
+  X86_ROW_MANY("sse2", SSE2, sse2, SSE2 | SSSE3 | AESNI, scalar_aesni, vector_sse2, 2, &split_aesni, many_sse),
   X86_ROW("ssse3", SSSE3, ssse3, SSE2 | SSSE3, scalar_vperm, vector_sse2_vperm, 3, &split_vperm),
   X86_ROW("generic-sse2", GENERIC_SSE2, generic_sse2, SSE2, scalar_generic, vector_sse2_generic, 4, NULL),
   PATH_ROW("generic", 0, scalar_generic, vector_two_generic, PATH_ALL(TWO_THRESHOLD), PATH_ALL(TWO_THRESHOLD),

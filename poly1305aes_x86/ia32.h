@@ -52,6 +52,12 @@ HIDDEN fusedfn vector_sse2_vperm;  /* vector-permute AES (SSSE3), SSE2 radix 2^2
 #define split_vperm CRYPTO_NAMESPACE(split_vperm)
 HIDDEN extern const struct path_split split_aesni, split_vperm;
 
+/* many messages a call (common/path.h's manyfn; many.c): AES-NI interleaved across a group of
+   messages (VAES on the VEX paths where the CPU has it), then the radix-2^32 scalar hash */
+#define many_vex CRYPTO_NAMESPACE(many_vex)
+#define many_sse CRYPTO_NAMESPACE(many_sse)
+HIDDEN manyfn many_vex, many_sse;
+
 /* the vector blocks of the paths' cores on common/poly26.h's struct p26 (vector.c;
    dispatch.c's path_core): a SIMD core's hash, joined; nblocks >= 1 */
 HIDDEN core_vector_fn core_vector_ifma;

@@ -1,0 +1,205 @@
+/* SPDX-License-Identifier: CC0-1.0 */
+/* The AES of many messages' keys and nonces at once, for the many-message code of
+   poly1305aes_amd64 (poly1305aes_amd64/many.c) and poly1305aes_x86 (poly1305aes_x86/many.c).
+   Assumes x86 (64- or 32-bit) with AES-NI and SSSE3, VAES and AVX2 for the wide groups (probed
+   by has_vaes), GCC or clang (target attributes, cpuid.h); instantiated inside each path's
+   function. The including file defines INLINE.
+
+   A group is the next WIDE_LANES messages (VAES, two keys a ymm register, where the CPU has
+   it) or MANY_LANES (AES-NI), each below SHORT_MAX bytes: the AES-128 of the group's keys and
+   nonces runs interleaved, one key's expansion beside the others' (AESENCLAST's latency hidden
+   by the other keys' independent steps), each key's rounds as aesni_encrypt's (common/aesni.h);
+   then each message's hash, in order, its tag written after message i's hash and before
+   message i + 1's r and bytes are read. The group reads every key and nonce before out[i] is
+   written, so where an out[i] overlaps a later key or nonce of its group (addresses are
+   public) its messages run one at a time as single calls: the contract's order of i holds
+   (common/path.h's manyfn). No branch or index depends on a secret: only on lengths,
+   addresses and the count. */
+#ifndef poly1305aes_x86_many_aes_H
+#define poly1305aes_x86_many_aes_H
+
+#include <cpuid.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <immintrin.h>
+
+#define MANY_LANES 4
+#define SHORT_MAX 128
+
+/* [a, a + 16) and [b, b + 16) share a byte (a, b addresses in one address space) */
+INLINE int overlap16(const unsigned char *a, const unsigned char *b)
+{
+  return (uintptr_t) b - (uintptr_t) a + 15 < 31;
+}
+
+/* some out[i] of the group of g overlaps the AES input (key or nonce) of a message j > i of it */
+INLINE int group_aliases(unsigned char *const out[], const unsigned char *const kr[],
+                         const unsigned char *const n[], unsigned int g)
+{
+  int any = 0;
+  unsigned int i, j;
+  for (i = 0; i + 1 < g; ++i)
+    for (j = i + 1; j < g; ++j) any |= overlap16(out[i], kr[j]) | overlap16(out[i], n[j]);
+  return any;
+}
+
+/* one expansion step of lane k's key and the round it keys, aesni_encrypt's (common/aesni.h) */
+#define MANY_STEP(k, rcon, last)                                                                  \
+  do {                                                                                             \
+    __m128i t_ = _mm_aesenclast_si128(_mm_shuffle_epi8(key##k, rot), _mm_set1_epi32(rcon));        \
+    key##k = _mm_xor_si128(key##k, _mm_slli_si128(key##k, 4));                                     \
+    key##k = _mm_xor_si128(key##k, _mm_slli_si128(key##k, 8));                                     \
+    key##k = _mm_xor_si128(key##k, t_);                                                            \
+    s##k = last ? _mm_aesenclast_si128(s##k, key##k) : _mm_aesenc_si128(s##k, key##k);             \
+  } while (0)
+#define MANY_ROUND(rcon, last)                                                                    \
+  do {                                                                                             \
+    MANY_STEP(0, rcon, last);                                                                      \
+    MANY_STEP(1, rcon, last);                                                                      \
+    MANY_STEP(2, rcon, last);                                                                      \
+    MANY_STEP(3, rcon, last);                                                                      \
+  } while (0)
+#define MANY_LOAD(k)                                                                              \
+  __m128i key##k = _mm_loadu_si128((const __m128i *) (const void *) gk[k]);                        \
+  __m128i s##k = _mm_xor_si128(_mm_loadu_si128((const __m128i *) (const void *) gn[k]), key##k)
+
+/* the group's s0..s3: sK = AES_gk[K](gn[K]), the four interleaved */
+#define MANY_AES4()                                                                               \
+  const __m128i rot = _mm_set_epi8(12, 15, 14, 13, 12, 15, 14, 13, 12, 15, 14, 13, 12, 15, 14, 13); \
+  MANY_LOAD(0);                                                                                    \
+  MANY_LOAD(1);                                                                                    \
+  MANY_LOAD(2);                                                                                    \
+  MANY_LOAD(3);                                                                                    \
+  MANY_ROUND(0x01, 0);                                                                             \
+  MANY_ROUND(0x02, 0);                                                                             \
+  MANY_ROUND(0x04, 0);                                                                             \
+  MANY_ROUND(0x08, 0);                                                                             \
+  MANY_ROUND(0x10, 0);                                                                             \
+  MANY_ROUND(0x20, 0);                                                                             \
+  MANY_ROUND(0x40, 0);                                                                             \
+  MANY_ROUND(0x80, 0);                                                                             \
+  MANY_ROUND(0x1b, 0);                                                                             \
+  MANY_ROUND(0x36, 1)
+
+/* ---- VAES: the groups' AES two keys to a ymm register, WIDE_LANES messages a group ---- */
+
+#define WIDE_LANES 8
+
+/* 1 where the CPU has VAES (cpuid leaf 7, ECX bit 9), probed once; the callers run on paths
+   whose needs include the OS's ymm state. Threads racing store the same value */
+static int has_vaes(void)
+{
+  static int seen;   /* 0: not probed, 1: no VAES, 2: VAES */
+  int v = __atomic_load_n(&seen, __ATOMIC_RELAXED);
+  if (!v) {
+    unsigned int a, b, c, d;
+    v = __get_cpuid_count(7, 0, &a, &b, &c, &d) && (c & (1u << 9)) ? 2 : 1;
+    __atomic_store_n(&seen, v, __ATOMIC_RELAXED);
+  }
+  return v == 2;
+}
+
+/* lanes 2k and 2k + 1 of the group's keys, and their first AddRoundKey */
+#define WIDE_LOAD(k)                                                                              \
+  __m256i key##k = _mm256_inserti128_si256(                                                        \
+      _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *) (const void *) gk[2 * k])),         \
+      _mm_loadu_si128((const __m128i *) (const void *) gk[2 * k + 1]), 1);                         \
+  __m256i s##k = _mm256_xor_si256(                                                                 \
+      _mm256_inserti128_si256(                                                                     \
+          _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *) (const void *) gn[2 * k])),     \
+          _mm_loadu_si128((const __m128i *) (const void *) gn[2 * k + 1]), 1),                     \
+      key##k)
+/* MANY_STEP's on two keys at once (every instruction works on each 128-bit half alone) */
+#define WIDE_STEP(k, rcon, last)                                                                  \
+  do {                                                                                             \
+    __m256i t_ = _mm256_aesenclast_epi128(_mm256_shuffle_epi8(key##k, rot), _mm256_set1_epi32(rcon)); \
+    key##k = _mm256_xor_si256(key##k, _mm256_slli_si256(key##k, 4));                               \
+    key##k = _mm256_xor_si256(key##k, _mm256_slli_si256(key##k, 8));                               \
+    key##k = _mm256_xor_si256(key##k, t_);                                                         \
+    s##k = last ? _mm256_aesenclast_epi128(s##k, key##k) : _mm256_aesenc_epi128(s##k, key##k);     \
+  } while (0)
+#define WIDE_ROUND(rcon, last)                                                                    \
+  do {                                                                                             \
+    WIDE_STEP(0, rcon, last);                                                                      \
+    WIDE_STEP(1, rcon, last);                                                                      \
+    WIDE_STEP(2, rcon, last);                                                                      \
+    WIDE_STEP(3, rcon, last);                                                                      \
+  } while (0)
+
+/* sb[k] = AES_gk[k](gn[k]) for the group's WIDE_LANES messages */
+static __attribute__((noinline, target("vaes,avx2,avx,aes,ssse3"))) void wide_aes(__m128i sb[WIDE_LANES],
+    const unsigned char *const gk[], const unsigned char *const gn[])
+{
+  const __m256i rot = _mm256_set_epi8(12, 15, 14, 13, 12, 15, 14, 13, 12, 15, 14, 13, 12, 15, 14, 13,
+                                      12, 15, 14, 13, 12, 15, 14, 13, 12, 15, 14, 13, 12, 15, 14, 13);
+  WIDE_LOAD(0);
+  WIDE_LOAD(1);
+  WIDE_LOAD(2);
+  WIDE_LOAD(3);
+  WIDE_ROUND(0x01, 0);
+  WIDE_ROUND(0x02, 0);
+  WIDE_ROUND(0x04, 0);
+  WIDE_ROUND(0x08, 0);
+  WIDE_ROUND(0x10, 0);
+  WIDE_ROUND(0x20, 0);
+  WIDE_ROUND(0x40, 0);
+  WIDE_ROUND(0x80, 0);
+  WIDE_ROUND(0x1b, 0);
+  WIDE_ROUND(0x36, 1);
+  _mm256_storeu_si256((__m256i *) (void *) sb, s0);
+  _mm256_storeu_si256((__m256i *) (void *) (sb + 2), s1);
+  _mm256_storeu_si256((__m256i *) (void *) (sb + 4), s2);
+  _mm256_storeu_si256((__m256i *) (void *) (sb + 6), s3);
+}
+
+/* every length of the group of g is below SHORT_MAX (a power of 2) */
+INLINE int group_short(const size_t l[], unsigned int g)
+{
+  size_t any = 0;
+  unsigned int i;
+  for (i = 0; i < g; ++i) any |= l[i];
+  return any < SHORT_MAX;
+}
+
+/* the body of a path's manyfn(out, kr, n, m, l, count): TAG(j, s) writes message j's tag from
+   its block s = AES_k(n) (an __m128i), ONE(j) runs message j alone as a single call would, WIDE
+   is 1 where VAES may run (the path's needs include the OS's ymm state). A group is the next
+   WIDE_LANES (VAES, where the CPU has it) or MANY_LANES messages when all are short and none
+   of its out[i] overlaps a later key or nonce of it; any other message runs alone */
+#define MANY_LOOP(TAG, ONE, wide)                                                                 \
+  do {                                                                                             \
+    size_t i = 0;                                                                                  \
+    int vaes = (wide) && count >= WIDE_LANES && has_vaes();                                        \
+    while (i < count) {                                                                            \
+      if (vaes && count - i >= WIDE_LANES && group_short(l + i, WIDE_LANES)                        \
+          && !group_aliases(out + i, kr + i, n + i, WIDE_LANES)) {                                 \
+        __m128i sb[WIDE_LANES];                                                                    \
+        unsigned int k;                                                                            \
+        wide_aes(sb, kr + i, n + i);                                                               \
+        for (k = 0; k < WIDE_LANES; ++k, ++i) TAG(i, sb[k]);                                       \
+      } else if (count - i >= MANY_LANES && group_short(l + i, MANY_LANES)                         \
+                 && !group_aliases(out + i, kr + i, n + i, MANY_LANES)) {                          \
+        const unsigned char *const *gk = kr + i, *const *gn = n + i;                               \
+        MANY_AES4();                                                                               \
+        TAG(i, s0);                                                                                \
+        TAG(i + 1, s1);                                                                            \
+        TAG(i + 2, s2);                                                                            \
+        TAG(i + 3, s3);                                                                            \
+        i += MANY_LANES;                                                                           \
+      } else {                                                                                     \
+        ONE(i);                                                                                    \
+        ++i;                                                                                       \
+      }                                                                                            \
+    }                                                                                              \
+  } while (0)
+
+/* a path's manyfn NAME compiled for ISA, its body MANY_LOOP(TAG, ONE, WIDE) */
+#define MANY_ENTRY(name, isa, TAG, ONE, wide)                                                     \
+  __attribute__((target(isa))) void name(unsigned char *const out[], const unsigned char *const kr[], \
+                                         const unsigned char *const n[], const unsigned char *const m[], \
+                                         const size_t l[], size_t count)                           \
+  {                                                                                                \
+    MANY_LOOP(TAG, ONE, wide);                                                                     \
+  }
+
+#endif
