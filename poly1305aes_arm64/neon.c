@@ -308,34 +308,27 @@ void core_blocks_neon(struct p64 *st, const unsigned char *m, size_t nblocks, un
 }
 
 /* a path's long-message call: the AES after the hash, so no round key
-   lives across the hybrid loop's call (or spills); with n NULL, kr is a
-   one-time key r || s (arm64.h's fusedfn) */
-#define AES_AFTER(name, target, aes)                                                                  \
+   lives across the hybrid loop's call (or spills); HASH_THEN_AES(name,
+   target, r, s): the hash under r, then s (a uint64x2_t expression) */
+#define HASH_THEN_AES(name, target, r, s_of)                                                          \
   target void name(unsigned char out[16], const unsigned char *kr, const unsigned char *n,           \
                    const unsigned char *m, size_t l)                                                 \
   {                                                                                                   \
     struct p64 st;                                                                                    \
     uint64x2_t s;                                                                                     \
-    hash_neon(&st, n ? kr + 16 : kr, m, l);                                                           \
-    if (n)                                                                                            \
-      s = vreinterpretq_u64_u8(aes(kr, n));                                                           \
-    else                                                                                              \
-      s = vld1q_u64((const uint64_t *) (const void *) (kr + 16));                                     \
+    hash_neon(&st, r, m, l);                                                                          \
+    s = s_of;                                                                                         \
     p64_finish(out, st.h0, st.h1, st.h2, vgetq_lane_u64(s, 0), vgetq_lane_u64(s, 1));                \
   }
+/* with n NULL, kr is a one-time key r || s (arm64.h's fusedfn) */
+#define AES_AFTER(name, target, aes)                                                                  \
+  HASH_THEN_AES(name, target, n ? kr + 16 : kr,                                                       \
+                n ? vreinterpretq_u64_u8(aes(kr, n)) : vld1q_u64((const uint64_t *) (const void *) (kr + 16)))
 AES_AFTER(vector_neon, AESCE_TARGET, aesce_encrypt)
 AES_AFTER(vector_vperm, , vp_encrypt)
 
-/* the same with an expanded key's bytes ek (r at 16, the round keys at POLY1305AES_KEY_SCHED) */
-#define EXPANDED_AFTER(name, target, aes)                                                             \
-  target void name(unsigned char out[16], const unsigned char *ek, const unsigned char *n,           \
-                   const unsigned char *m, size_t l)                                                 \
-  {                                                                                                   \
-    struct p64 st;                                                                                    \
-    uint64x2_t s;                                                                                     \
-    hash_neon(&st, ek + 16, m, l);                                                                    \
-    s = vreinterpretq_u64_u8(aes(ek + POLY1305AES_KEY_SCHED, n));                                     \
-    p64_finish(out, st.h0, st.h1, st.h2, vgetq_lane_u64(s, 0), vgetq_lane_u64(s, 1));                \
-  }
+/* the same with an expanded key's bytes kr (r at 16, the round keys at POLY1305AES_KEY_SCHED) */
+#define EXPANDED_AFTER(name, target, aes) \
+  HASH_THEN_AES(name, target, kr + 16, vreinterpretq_u64_u8(aes(kr + POLY1305AES_KEY_SCHED, n)))
 EXPANDED_AFTER(expanded_neon, AESCE_TARGET, aesce_encrypt_expanded)
 EXPANDED_AFTER(expanded_neon_vperm, , vp_encrypt_expanded)

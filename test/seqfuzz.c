@@ -19,6 +19,8 @@
      everify E N TAG HEX          verify_expanded: "verify 0|1"
      ewipe E | ezero E            key_wipe, or the key's bytes set to zero ("ok")
      ecopy E F OFF                places key F OFF bytes into its slot, copies key E there ("ok")
+     many C (KR N HEX)...         authenticate_many of C messages: "tags HEX..." (C up to 8)
+     vmany C (TAG KR N HEX)...    verify_many: "vmany ALL OK..." (its result, then each ok[i])
      null F ARG [S]               (generic API only) function F with its argument ARG NULL:
                                   F is one of authenticate verify init otinit update final
                                   fverify onetime otverify clamp expand eauth everify ewipe
@@ -101,14 +103,56 @@ static void bytes(char **line, unsigned char *out, size_t n)
   if (strlen(w) != 2 * n || hex_decode(out, n, w)) bad("hex bytes");
 }
 
-/* the message: hex, or - for none; its length */
-static size_t message_of(char **line)
+/* a message's hex (or - for none) into to[0..MAX_MESSAGE): its length */
+static size_t message_into(char **line, unsigned char *to)
 {
   char *w = word(line);
   size_t l = strlen(w) / 2;
   if (strcmp(w, "-") == 0) return 0;
-  if (strlen(w) % 2 || l > MAX_MESSAGE || hex_decode(message, l, w)) bad("a message");
+  if (strlen(w) % 2 || l > MAX_MESSAGE || hex_decode(to, l, w)) bad("a message");
   return l;
+}
+
+#define MANY 8
+static unsigned char many_bytes[MANY][MAX_MESSAGE];
+
+/* many and vmany: C messages, each (with vmany) its tag, then key, nonce, bytes */
+static void many_call(char **line, int verify)
+{
+  unsigned char kr[MANY][32], n[MANY][16], a[MANY][16], tags[MANY][16], ok[MANY];
+  const unsigned char *kp[MANY], *np[MANY], *mp[MANY], *ap[MANY];
+  unsigned char *op[MANY];
+  size_t l[MANY];
+  int count = atoi(word(line)), i, all;
+  if (count < 0 || count > MANY) bad("a count");
+  for (i = 0; i < count; ++i) {
+    if (verify) bytes(line, a[i], 16);
+    bytes(line, kr[i], 32);
+    bytes(line, n[i], 16);
+    l[i] = message_into(line, many_bytes[i]);
+    kp[i] = kr[i], np[i] = n[i], mp[i] = many_bytes[i], ap[i] = a[i], op[i] = tags[i];
+  }
+  if (verify) {
+    all = poly1305aes_verify_many(ok, ap, kp, np, mp, l, (size_t) count);
+    printf("vmany %d", all);
+    for (i = 0; i < count; ++i) printf(" %d", ok[i]);
+    printf("\n");
+    return;
+  }
+  poly1305aes_authenticate_many(op, kp, np, mp, l, (size_t) count);
+  printf("tags");
+  for (i = 0; i < count; ++i) {
+    char hex[33];
+    hex_encode(hex, tags[i], 16);
+    printf(" %s", hex);
+  }
+  printf("\n");
+}
+
+/* the same into message */
+static size_t message_of(char **line)
+{
+  return message_into(line, message);
 }
 
 static void print_tag(const unsigned char tag[16])
@@ -306,6 +350,8 @@ static void run(char *line)
     memmove(keys.bytes + (size_t) f * KEY_SLOT_BYTES + at, key_at(e), sizeof(poly1305aes_key));
     key_offset[f] = at;
     printf("ok\n");
+  } else if (strcmp(op, "many") == 0 || strcmp(op, "vmany") == 0) {
+    many_call(&line, op[0] == 'v');
 #ifndef poly1305aes_path_name
   } else if (strcmp(op, "null") == 0) {
     null_call(&line);
@@ -317,7 +363,7 @@ static void run(char *line)
 
 int main(void)
 {
-  static char line[2 * MAX_MESSAGE + 256];
+  static char line[2 * MAX_MESSAGE + 256 + MANY * 200];
   while (fgets(line, sizeof line, stdin)) {
     if (!strchr(line, '\n')) bad("a line (too long)");
     run(line);

@@ -2,9 +2,10 @@
 # SPDX-License-Identifier: CC0-1.0
 """The sequence fuzzer: random sequences of the streaming API's calls, copies
 of states to other alignments, expanded keys (key_expand,
-authenticate_expanded, verify_expanded, key_wipe, copies of keys), and
-misuse, against a model of the definition (one stream per state), on
-every code path of an implementation.
+authenticate_expanded, verify_expanded, key_wipe, copies of keys),
+batches (authenticate_many, verify_many), and misuse, against a model of
+the definition (one stream per state), on every code path of an
+implementation.
 
   python3 -m test.seqfuzz [--run RUNNER] [--seed N] [--steps K] PROGRAM [--generic PROGRAM]
 
@@ -105,6 +106,27 @@ class Sequence:
         tag = rng.choice(wrong + (bytes(rng.randrange(256) for _ in range(16)),))
         return tag, 1 if tag == right else 0
 
+    def many_step(self):
+        """a batch of 0 to 8 messages, keys repeating, total bytes kept below a line's room"""
+        rng = self.rng
+        count = rng.randrange(9)
+        items = []
+        for _ in range(count):
+            key, nonce = self.key(), bytes(rng.randrange(256) for _ in range(16))
+            m = bytes(rng.randrange(256) for _ in range(rng.choice((0, 1, 15, 16, 17, 64, rng.randrange(300)))))
+            items.append((key, nonce, m, tag_of(("aes", key, nonce, m))))
+        words = ["%s %s %s" % (k.hex(), n.hex(), m.hex() or "-") for k, n, m, _ in items]
+        if rng.random() < 0.5:
+            self.add(" ".join(["many %d" % count] + words), " ".join(["tags"] + [t.hex() for _, _, _, t in items]))
+            return
+        oks, tags = [], []
+        for _, _, _, right in items:
+            tag, ok = self.candidate(right, (ZERO_TAG,))
+            tags.append(tag)
+            oks.append(ok)
+        self.add(" ".join(["vmany %d" % count] + ["%s %s" % (t.hex(), w) for t, w in zip(tags, words)]),
+                 " ".join(["vmany %d" % int(all(oks))] + [str(ok) for ok in oks]))
+
     def key_step(self):
         """one operation on the expanded keys"""
         rng = self.rng
@@ -143,8 +165,12 @@ class Sequence:
 
     def step(self, paths):
         rng = self.rng
-        if rng.random() < 0.25:
+        roll = rng.random()
+        if roll < 0.25:
             self.key_step()
+            return
+        if roll < 0.3:
+            self.many_step()
             return
         s = rng.randrange(SLOTS)
         stream = self.slots[s]
