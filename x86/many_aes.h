@@ -43,22 +43,51 @@ INLINE int group_aliases(unsigned char *const out[], const unsigned char *const 
   return any;
 }
 
+/* a lane step's operations on one key a register (X1: AES-NI, 128 bits) or two (X2: VAES, each
+   instruction working on each 128-bit half alone) */
+#define X1_T __m128i
+#define X1_AES _mm_aesenc_si128
+#define X1_AESLAST _mm_aesenclast_si128
+#define X1_XOR _mm_xor_si128
+#define X1_SHL _mm_slli_si128
+#define X1_SHUF _mm_shuffle_epi8
+#define X1_SET1 _mm_set1_epi32
+#define X2_T __m256i
+#define X2_AES _mm256_aesenc_epi128
+#define X2_AESLAST _mm256_aesenclast_epi128
+#define X2_XOR _mm256_xor_si256
+#define X2_SHL _mm256_slli_si256
+#define X2_SHUF _mm256_shuffle_epi8
+#define X2_SET1 _mm256_set1_epi32
+
 /* one expansion step of lane k's key and the round it keys, aesni_encrypt's (common/aesni.h) */
-#define MANY_STEP(k, rcon, last)                                                                  \
+#define LANE_STEP(X, k, rcon, last)                                                               \
   do {                                                                                             \
-    __m128i t_ = _mm_aesenclast_si128(_mm_shuffle_epi8(key##k, rot), _mm_set1_epi32(rcon));        \
-    key##k = _mm_xor_si128(key##k, _mm_slli_si128(key##k, 4));                                     \
-    key##k = _mm_xor_si128(key##k, _mm_slli_si128(key##k, 8));                                     \
-    key##k = _mm_xor_si128(key##k, t_);                                                            \
-    s##k = last ? _mm_aesenclast_si128(s##k, key##k) : _mm_aesenc_si128(s##k, key##k);             \
+    X##_T t_ = X##_AESLAST(X##_SHUF(key##k, rot), X##_SET1(rcon));                                 \
+    key##k = X##_XOR(key##k, X##_SHL(key##k, 4));                                                  \
+    key##k = X##_XOR(key##k, X##_SHL(key##k, 8));                                                  \
+    key##k = X##_XOR(key##k, t_);                                                                  \
+    s##k = last ? X##_AESLAST(s##k, key##k) : X##_AES(s##k, key##k);                               \
   } while (0)
-#define MANY_ROUND(rcon, last)                                                                    \
+#define LANE_ROUND(X, rcon, last)                                                                 \
   do {                                                                                             \
-    MANY_STEP(0, rcon, last);                                                                      \
-    MANY_STEP(1, rcon, last);                                                                      \
-    MANY_STEP(2, rcon, last);                                                                      \
-    MANY_STEP(3, rcon, last);                                                                      \
+    LANE_STEP(X, 0, rcon, last);                                                                   \
+    LANE_STEP(X, 1, rcon, last);                                                                   \
+    LANE_STEP(X, 2, rcon, last);                                                                   \
+    LANE_STEP(X, 3, rcon, last);                                                                   \
   } while (0)
+/* the ten rounds of AES-128 on the registers s0..s3 under the keys key0..key3 */
+#define LANE_ROUNDS(X)                                                                            \
+  LANE_ROUND(X, 0x01, 0);                                                                          \
+  LANE_ROUND(X, 0x02, 0);                                                                          \
+  LANE_ROUND(X, 0x04, 0);                                                                          \
+  LANE_ROUND(X, 0x08, 0);                                                                          \
+  LANE_ROUND(X, 0x10, 0);                                                                          \
+  LANE_ROUND(X, 0x20, 0);                                                                          \
+  LANE_ROUND(X, 0x40, 0);                                                                          \
+  LANE_ROUND(X, 0x80, 0);                                                                          \
+  LANE_ROUND(X, 0x1b, 0);                                                                          \
+  LANE_ROUND(X, 0x36, 1)
 #define MANY_LOAD(k)                                                                              \
   __m128i key##k = _mm_loadu_si128((const __m128i *) (const void *) gk[k]);                        \
   __m128i s##k = _mm_xor_si128(_mm_loadu_si128((const __m128i *) (const void *) gn[k]), key##k)
@@ -70,16 +99,7 @@ INLINE int group_aliases(unsigned char *const out[], const unsigned char *const 
   MANY_LOAD(1);                                                                                    \
   MANY_LOAD(2);                                                                                    \
   MANY_LOAD(3);                                                                                    \
-  MANY_ROUND(0x01, 0);                                                                             \
-  MANY_ROUND(0x02, 0);                                                                             \
-  MANY_ROUND(0x04, 0);                                                                             \
-  MANY_ROUND(0x08, 0);                                                                             \
-  MANY_ROUND(0x10, 0);                                                                             \
-  MANY_ROUND(0x20, 0);                                                                             \
-  MANY_ROUND(0x40, 0);                                                                             \
-  MANY_ROUND(0x80, 0);                                                                             \
-  MANY_ROUND(0x1b, 0);                                                                             \
-  MANY_ROUND(0x36, 1)
+  LANE_ROUNDS(X1)
 
 /* ---- VAES: the groups' AES two keys to a ymm register, WIDE_LANES messages a group ---- */
 
@@ -109,23 +129,6 @@ static int has_vaes(void)
           _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *) (const void *) gn[2 * k])),     \
           _mm_loadu_si128((const __m128i *) (const void *) gn[2 * k + 1]), 1),                     \
       key##k)
-/* MANY_STEP's on two keys at once (every instruction works on each 128-bit half alone) */
-#define WIDE_STEP(k, rcon, last)                                                                  \
-  do {                                                                                             \
-    __m256i t_ = _mm256_aesenclast_epi128(_mm256_shuffle_epi8(key##k, rot), _mm256_set1_epi32(rcon)); \
-    key##k = _mm256_xor_si256(key##k, _mm256_slli_si256(key##k, 4));                               \
-    key##k = _mm256_xor_si256(key##k, _mm256_slli_si256(key##k, 8));                               \
-    key##k = _mm256_xor_si256(key##k, t_);                                                         \
-    s##k = last ? _mm256_aesenclast_epi128(s##k, key##k) : _mm256_aesenc_epi128(s##k, key##k);     \
-  } while (0)
-#define WIDE_ROUND(rcon, last)                                                                    \
-  do {                                                                                             \
-    WIDE_STEP(0, rcon, last);                                                                      \
-    WIDE_STEP(1, rcon, last);                                                                      \
-    WIDE_STEP(2, rcon, last);                                                                      \
-    WIDE_STEP(3, rcon, last);                                                                      \
-  } while (0)
-
 /* sb[k] = AES_gk[k](gn[k]) for the group's WIDE_LANES messages */
 static __attribute__((noinline, target("vaes,avx2,avx,aes,ssse3"))) void wide_aes(__m128i sb[WIDE_LANES],
     const unsigned char *const gk[], const unsigned char *const gn[])
@@ -136,16 +139,7 @@ static __attribute__((noinline, target("vaes,avx2,avx,aes,ssse3"))) void wide_ae
   WIDE_LOAD(1);
   WIDE_LOAD(2);
   WIDE_LOAD(3);
-  WIDE_ROUND(0x01, 0);
-  WIDE_ROUND(0x02, 0);
-  WIDE_ROUND(0x04, 0);
-  WIDE_ROUND(0x08, 0);
-  WIDE_ROUND(0x10, 0);
-  WIDE_ROUND(0x20, 0);
-  WIDE_ROUND(0x40, 0);
-  WIDE_ROUND(0x80, 0);
-  WIDE_ROUND(0x1b, 0);
-  WIDE_ROUND(0x36, 1);
+  LANE_ROUNDS(X2);
   _mm256_storeu_si256((__m256i *) (void *) sb, s0);
   _mm256_storeu_si256((__m256i *) (void *) (sb + 2), s1);
   _mm256_storeu_si256((__m256i *) (void *) (sb + 4), s2);
