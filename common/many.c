@@ -37,6 +37,7 @@
 #include "namespace.h"
 #include "gpr_only.h"
 #include "wipe.h"
+#include "verify.h"
 #include "bytes.h"   /* on SPARC: no libc memcpy (%g2, %g3) */
 #include "path.h"    /* fusedfn */
 
@@ -260,11 +261,8 @@ GPR_ONLY int poly1305aes_verify_expanded(const unsigned char a[16], const poly13
                                          const unsigned char n[16], const unsigned char *m, size_t l)
 {
   unsigned char right[16];
-  int equal;
   expanded(right, ek->opaque.bytes, n, m, l, by_kr);
-  equal = poly1305aes_isequal(a, right) & live(ek->opaque.bytes);
-  wipe(right, sizeof right);
-  return equal;
+  return verify_tag(a, right) & live(ek->opaque.bytes);
 }
 
 GPR_ONLY void poly1305aes_key_wipe(poly1305aes_key *ek)

@@ -55,6 +55,7 @@
 #include "core.h"
 #include "gpr_only.h"
 #include "wipe.h"
+#include "verify.h"
 #include "bytes.h"   /* on SPARC: no libc memcpy, memmove, memset (%g2, %g3) */
 #include <stdio.h>
 #include <stdlib.h>
@@ -348,11 +349,8 @@ GPR_ONLY int poly1305aes_onetimeauth_verify(const unsigned char a[16], const uns
                                    size_t l)
 {
   unsigned char right[16];
-  int equal;
   poly1305aes_onetimeauth(right, key, m, l);
-  equal = poly1305aes_isequal(a, right);
-  wipe(right, sizeof right);
-  return equal;
+  return verify_tag(a, right);
 }
 
 /* "poly1305aes_X path" for each path, written once by the first caller that asks for it

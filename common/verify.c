@@ -5,15 +5,12 @@
    No vector instruction on x86 (common/gpr_only.h): it runs after every path. */
 #include "namespace.h"
 #include "gpr_only.h"
-#include "wipe.h"
+#include "verify.h"
 
 GPR_ONLY int poly1305aes_verify(const unsigned char a[16], const unsigned char kr[32],
   const unsigned char n[16], const unsigned char m[], unsigned int l)
 {
   unsigned char valid[16];
-  int equal;
   poly1305aes_authenticate(valid, kr, n, m, l);
-  equal = poly1305aes_isequal(a, valid);
-  wipe(valid, sizeof valid);
-  return equal;
+  return verify_tag(a, valid);
 }
