@@ -16,6 +16,11 @@
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 1
+case ${1:-} in
+  ""|--check|--target|--only) ;;
+  *) echo "usage: sh test/run.sh [--check | --target LANE | --only FUNCTION ARGS...]: '$1' is none of them" >&2
+     exit 2 ;;
+esac
 # BUILDROOT (make's; default build/) holds everything the suite writes
 build=${BUILDROOT:-$top/build}
 case $build in /*) ;; *) build=$top/$build ;; esac
@@ -765,6 +770,8 @@ one_line_errors() {
   check_error "give a compiler's name or path" make -s CC=no-such-cc BUILDROOT="$eroot" || return 1
   check_error "use TARGET=arm64" make -s CC="$cross" TARGET="$host" IMPL=53 BUILDROOT="$eroot" || return 1
   check_error "use TARGET=arm64" make -s -f mk/impl.mk CC="$cross" TARGET="$host" IMPL=53 BUILDROOT="$eroot" || return 1
+  # an option the suite does not know stops it before it starts (the limit: in case it did start)
+  check_error "'--help' is none of them" timeout 60 sh test/run.sh --help || return 1
 }
 
 # set-up survives a mirror caught mid-sync: with a fake apt-get first on PATH whose
