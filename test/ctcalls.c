@@ -20,14 +20,20 @@ const char *const ct_call_names[CT_CALLS] = {
 };
 
 static volatile int sink;
+
+/* a tag made wrong at byte which % 16 */
+static void spoil(unsigned char tag[16], unsigned int which)
+{
+  tag[which % 16] ^= (unsigned char) (1 + which % 255);
+}
 static poly1305aes_state st;
 static poly1305aes_key ek;
 
 void ct_calls(const unsigned char kr[32], const unsigned char n[16], const unsigned char *m, unsigned int l,
               unsigned int which, void (*mark)(void))
 {
-  static unsigned char krs[BATCH][32], ns[BATCH][16], keys[BATCH][32], right[BATCH][16], wrong[BATCH][16];
-  static unsigned char tags[BATCH][16], out[BATCH][16], one[16], ok[BATCH], onetime_wrong[16];
+  static unsigned char krs[BATCH][32], ns[BATCH][16], keys[BATCH][32], tags[BATCH][16];
+  static unsigned char right[16], wrong[16], onetime_wrong[16], out[BATCH][16], one[16], ok[BATCH];
   const unsigned char *krp[BATCH], *np[BATCH], *mp[BATCH], *keyp[BATCH], *ap[BATCH];
   unsigned char *outp[BATCH];
   size_t lens[BATCH], third = l / 3;
@@ -41,21 +47,21 @@ void ct_calls(const unsigned char kr[32], const unsigned char n[16], const unsig
     krs[i][i] ^= (unsigned char) i, krs[i][16 + i % 3] ^= (unsigned char) i, ns[i][i] ^= (unsigned char) i;
     memcpy(keys[i], krs[i] + 16, 16);
     memcpy(keys[i] + 16, krs[i], 16);
-    poly1305aes_authenticate(right[i], krs[i], ns[i], m, lens[i]);
-    memcpy(wrong[i], right[i], 16);
-    wrong[i][which % 16] ^= (unsigned char) (1 + which % 255);
-    krp[i] = krs[i], np[i] = ns[i], mp[i] = m, keyp[i] = keys[i], outp[i] = out[i];
-    memcpy(tags[i], i == which % BATCH ? wrong[i] : right[i], 16);   /* at the same addresses for any which */
-    ap[i] = tags[i];
+    poly1305aes_authenticate(tags[i], krs[i], ns[i], m, lens[i]);   /* at the same addresses for any which */
+    krp[i] = krs[i], np[i] = ns[i], mp[i] = m, keyp[i] = keys[i], outp[i] = out[i], ap[i] = tags[i];
   }
+  memcpy(right, tags[0], 16);
+  memcpy(wrong, right, 16);
   poly1305aes_onetimeauth(onetime_wrong, keys[0], m, l);
-  onetime_wrong[which % 16] ^= (unsigned char) (1 + which % 255);
+  spoil(wrong, which);
+  spoil(onetime_wrong, which);
+  spoil(tags[which % BATCH], which);
   mark();
   poly1305aes_authenticate(one, kr, n, m, l);
   mark();
-  sink += poly1305aes_verify(right[0], kr, n, m, l);
+  sink += poly1305aes_verify(right, kr, n, m, l);
   mark();
-  sink += poly1305aes_verify(wrong[0], kr, n, m, l);
+  sink += poly1305aes_verify(wrong, kr, n, m, l);
   mark();
   poly1305aes_onetimeauth(one, keys[0], m, l);
   mark();
@@ -82,7 +88,7 @@ void ct_calls(const unsigned char kr[32], const unsigned char n[16], const unsig
   mark();
   poly1305aes_authenticate_expanded(one, &ek, n, m, l);
   mark();
-  sink += poly1305aes_verify_expanded(wrong[0], &ek, n, m, l);
+  sink += poly1305aes_verify_expanded(wrong, &ek, n, m, l);
   mark();
   poly1305aes_key_wipe(&ek);
 }
