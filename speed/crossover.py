@@ -5,7 +5,7 @@ model cycles of whole calls, from their dynamic instruction streams; or,
 on a target that runs natively, in median ticks on this CPU.
 
   crossover.py --target T --impl NAME [--path P] [--cpus CPU,...] VARIANT=DEFINES... LEN...
-  crossover.py --target T --impl NAME --path P [--rounds N] [--caller C] VARIANT=DEFINES... LEN...   (native)
+  crossover.py --target T --impl NAME --path P [--rounds N] [--caller C] [--onetime] VARIANT=DEFINES... LEN...   (native)
 
 For each variant PATH=DEFINES (the implementation built with extra -D
 definitions, e.g. neon="-DVECTOR_FROM=0 -DHYBRID_FROM=-1", into its own
@@ -24,7 +24,7 @@ would charge a call 100 cycles). It is how the thresholds in
 poly1305aes_arm64/dispatch.c, neon.c and poly1305aes_ppc64le/dispatch.c
 were chosen.
 With --path on a native target (amd64, x86), each variant's speed probe times
-code path P forced (speed ticks -p P -C C: behind the caller C, clean,
+code path P forced (speed ticks -p P -C C, with --onetime -o: onetimeauth; behind the caller C, clean,
 ymm, zmm or by default worst, the slowest of them) at every length, the
 variants in turn, N rounds (default 5), and the median of the rounds is
 printed; then, for each variant after the first,
@@ -111,14 +111,15 @@ def model_cycles(stream, cpu, target, strict=True):
     return int(m.group(1))
 
 
-def native(probes, path, lengths, rounds, caller):
+def native(probes, path, lengths, rounds, caller, onetime):
     """median over rounds of each probe's median ticks at each length, the probes in turn"""
     ticks = {(name, n): [] for name, _ in probes for n in lengths}
     header = ""
     for r in range(rounds):
         for i in range(len(probes)):
             name, probe = probes[(r + i) % len(probes)]
-            out = subprocess.run([probe, "ticks", "-p", path, "-C", caller, "-r", "31"] + [str(n) for n in lengths],
+            out = subprocess.run([probe, "ticks", "-p", path, "-C", caller, "-r", "31"] + (["-o"] if onetime else []) +
+                                 [str(n) for n in lengths],
                                  stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
             if out.returncode != 0:
                 sys.exit("crossover.py: %s: %s" % (name, out.stdout.strip()[-500:]))
@@ -147,6 +148,7 @@ def main():
     parser.add_argument("--path")
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--caller", default="worst", choices=["clean", "ymm", "zmm", "worst"])
+    parser.add_argument("--onetime", action="store_true")
     parser.add_argument("items", nargs="+")
     args = parser.parse_args()
     target = describe.read_target(args.target)
@@ -155,7 +157,7 @@ def main():
     lengths = [int(i) for i in args.items if "=" not in i]
     probes = [(name, build(args.target, args.impl, name, defines)) for name, defines in variants]
     if args.path and not qemu:
-        native(probes, args.path, lengths, args.rounds, args.caller)
+        native(probes, args.path, lengths, args.rounds, args.caller, args.onetime)
         return
     streams = {}
     for name, probe in probes:

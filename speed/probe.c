@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: CC0-1.0 */
 /* The speed probe, linked with one implementation (POLY1305AES_HEADER).
-     speed ticks [-v] [-e] [-u] [-c] [-p PATH] [-r RUNS] [-C CALLER] LEN...   median ticks per call at each length
+     speed ticks [-v] [-e] [-o] [-u] [-c] [-p PATH] [-r RUNS] [-C CALLER] LEN...   median ticks per call at each length
      speed table [-p PATH] [-r RUNS]              CSV over lengths x op x alignment x cache
      speed calls N LEN [-v] [-e] [-u] [-p PATH] [-o] [-s STEP] [-a]
                                                   N calls, each after count_mark(), for
@@ -13,6 +13,7 @@
                                                   updates of 16, LEN and 16 bytes
    -v times verify instead of authenticate; -e the same through a key expanded
    once beforehand (key_expand: authenticate_expanded, verify_expanded);
+   -o onetimeauth instead (the key kr as r || s: Poly1305 alone);
    -u offsets every pointer by one byte;
    -p forces one of the implementation's code paths (else its own choice);
    -c evicts the inputs and the implementation's tables before each timed call;
@@ -33,7 +34,7 @@
 #define MAXLEN 65536
 static unsigned char arena[MAXLEN + 256];
 static unsigned char *out, *kr, *n, *m;
-static int use_verify, use_expanded, unaligned, cold, has_avx;
+static int use_verify, use_expanded, use_onetime, unaligned, cold, has_avx;
 static poly1305aes_key ek;                   /* kr expanded, with -e */
 static int caller_worst;                     /* -C worst */
 static enum caller caller = CALLER_CLEAN;    /* -C clean|ymm|zmm */
@@ -57,7 +58,8 @@ static void place(void)
 
 static void call(unsigned int len)
 {
-  if (use_expanded && use_verify) sink += poly1305aes_verify_expanded(out, &ek, n, m, len);
+  if (use_onetime) poly1305aes_onetimeauth(out, kr, m, len);
+  else if (use_expanded && use_verify) sink += poly1305aes_verify_expanded(out, &ek, n, m, len);
   else if (use_expanded) poly1305aes_authenticate_expanded(out, &ek, n, m, len);
   else if (use_verify) sink += poly1305aes_verify(out, kr, n, m, len);
   else poly1305aes_authenticate(out, kr, n, m, len);
@@ -138,6 +140,7 @@ static int options(int argc, char **argv, int *runs)
   int a = 2;
   for (; a < argc && argv[a][0] == '-'; ++a) {
     if (!strcmp(argv[a], "-v")) use_verify = 1;
+    else if (!strcmp(argv[a], "-o")) use_onetime = 1;
     else if (!strcmp(argv[a], "-e")) use_expanded = 1;
     else if (!strcmp(argv[a], "-u")) unaligned = 1;
     else if (!strcmp(argv[a], "-c")) cold = 1;
@@ -169,8 +172,8 @@ static int options(int argc, char **argv, int *runs)
 static void header(int runs)
 {
   int c;
-  printf("# %s (path %s) on %s: %s, median of %d, behind ", poly1305aes_implementation, poly1305aes_path(),
-         POLY1305AES_TARGET, cycles_name(), runs);
+  printf("# %s (path %s) on %s%s: %s, median of %d, behind ", poly1305aes_implementation, poly1305aes_path(),
+         POLY1305AES_TARGET, use_onetime ? ", onetimeauth" : "", cycles_name(), runs);
   if (!caller_worst) printf("a %s caller\n", caller_name(caller));
   else {
     printf("the slowest of the callers");
@@ -216,14 +219,14 @@ int main(int argc, char **argv)
     return 0;
   }
   if (argc >= 4 && !strcmp(argv[1], "calls")) {
-    int count = atoi(argv[2]), i, onetime = 0, aead = 0;
+    int count = atoi(argv[2]), i, aead = 0;
     unsigned int len = (unsigned int) atoi(argv[3]), step = 0, done;
     poly1305aes_state st;
     for (i = 4; i < argc; ++i) {
       if (!strcmp(argv[i], "-v")) use_verify = 1;
       else if (!strcmp(argv[i], "-e")) use_expanded = 1;
       else if (!strcmp(argv[i], "-u")) unaligned = 1;
-      else if (!strcmp(argv[i], "-o")) onetime = 1;
+      else if (!strcmp(argv[i], "-o")) use_onetime = 1;
       else if (!strcmp(argv[i], "-a")) aead = 1;
       else if (!strcmp(argv[i], "-s") && i + 1 < argc && (step = (unsigned int) atoi(argv[++i])) == 0) return 2;
       else if (!strcmp(argv[i], "-p") && i + 1 < argc && use_path_named(argv[++i]) != 1) {
@@ -249,13 +252,12 @@ int main(int argc, char **argv)
         for (done = 0; done < len; done += step) poly1305aes_update(&st, m + done, len - done < step ? len - done : step);
         poly1305aes_final(&st, out);
       }
-      else if (onetime) poly1305aes_onetimeauth(out, kr, m, len);
       else call(len);
     }
     count_mark();
     return 0;
   }
-  fprintf(stderr, "usage: speed ticks [-v] [-e] [-u] [-c] [-r RUNS] [-C CALLER] LEN... | speed table [-r RUNS] | "
+  fprintf(stderr, "usage: speed ticks [-v] [-e] [-o] [-u] [-c] [-r RUNS] [-C CALLER] LEN... | speed table [-r RUNS] | "
           "speed calls N LEN [-v] [-e] [-u] [-p PATH] [-o] [-s STEP] [-a]\n");
   return 2;
 }
