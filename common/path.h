@@ -31,7 +31,7 @@
 
    A path's thresholds are per CPU class: PATH_CLASSES of them (1 unless the
    implementation's headers define more before including this file: x86/x86.h,
-   whose classes are x86/paths.h's vendors); the dispatcher picks the class
+   whose classes are x86/paths.h's enum cpu_class); the dispatcher picks the class
    once, with the path (its PATH_CLASS hook). */
 #ifndef poly1305aes_path_H
 #define poly1305aes_path_H

@@ -4,13 +4,13 @@
 
    The path table below, best first; the first whose needs the CPU and the OS
    meet is used. A path runs its scalar code below its threshold, its vector
-   code from there: the thresholds are measured crossovers, one per vendor
-   (x86/paths.h's FROM names the CPU each was measured on; the figures:
+   code from there: the thresholds are measured crossovers, one per CPU class
+   (x86/paths.h's enum cpu_class; the thresholds file names the CPU each was measured on; the figures:
    doc/results/amd64.md). The vector cores are x86/'s, shared with poly1305aes_x86:
      ifma     AES-NI; radix 2^64 with MULX; then AVX-512 IFMA radix
               2^44 on ymm registers, 8 blocks a step (x86/ifma256.c), on Intel
               from IFMA_ZMM_FROM_INTEL and on AMD always on zmm registers, 16 blocks a step
-              (x86/ifma.c; ifma_zmm_from_vendor below; needs AVX-512 F, VL, BW, IFMA,
+              (x86/ifma.c; x86/paths.h's ifma_zmm_from_class; needs AVX-512 F, VL, BW, IFMA,
               VBMI2, BMI2 and OS zmm state)
      avx2     AES-NI; radix 2^64 with MULX; then AVX2 radix 2^26, 8
               blocks a step (x86/avx2.c; needs AVX2, BMI2, OS ymm state)
@@ -34,7 +34,7 @@
 #include "amd64.h"
 #include "../x86/paths.h"
 
-/* the table, best first (x86/paths.h's X86_ROW: each path's thresholds for each vendor) */
+/* the table, best first (x86/paths.h's X86_ROW: each path's thresholds for each CPU class) */
 static const struct path paths[] = {
   X86_ROW_MANY("ifma", IFMA, ifma, IFMA_NEEDS, scalar_mulx, vector_ifma, 0, &split_ifma, many_mulx),
   X86_ROW_MANY("avx2", AVX2, avx2, SSE2 | SSSE3 | AESNI | OSYMM | AVX2 | BMI2, scalar_mulx, vector_avx2, 1, &split_avx2,
@@ -59,7 +59,7 @@ static const struct path paths[] = {
 static const struct core_code core_code[] = {
   { core_scalar_mulx, core_vector_ifma, 1, core_grouped_ifma, { 0 } },
   { core_scalar_mulx, core_vector_avx2, 1, NULL,
-    { [VENDOR_AMD] = AVX2_CORE_FROM_AMD, [VENDOR_INTEL] = AVX2_CORE_FROM_INTEL } },
+    CLASS_VALUES(AVX2_CORE_FROM) },
   { core_scalar_mul, core_vector_hybrid, 8 + 8 + HYBRID_BLOCKS, NULL, { 0 } },
   { core_scalar_mul, core_vector_hybrid, 8 + 8 + HYBRID_BLOCKS, NULL, { 0 } },
   { core_scalar_mul, core_vector_hybrid, 8 + 8 + HYBRID_BLOCKS, NULL, { 0 } },

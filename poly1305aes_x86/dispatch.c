@@ -4,8 +4,8 @@
 
    The path table below, best first; the first whose needs the CPU and the OS
    meet is used. A path runs its scalar code below its threshold, its vector
-   code from there: the thresholds are measured crossovers, one per vendor
-   (x86/paths.h's FROM names the CPU each was measured on; the figures:
+   code from there: the thresholds are measured crossovers, one per CPU class
+   (x86/paths.h's enum cpu_class; the thresholds file names the CPU each was measured on; the figures:
    doc/results/x86.md):
      ifma          AES-NI; radix 2^32 (radix32.S); then AVX-512 IFMA
                    radix 2^44 on ymm registers, 8 blocks a step (x86/ifma256.c),
@@ -47,7 +47,7 @@
    chains on 0 to 31 bytes and crashed) */
 #define TWO_THRESHOLD ((TWO_FROM) > 32 ? (TWO_FROM) : 32)
 
-/* the table, best first (x86/paths.h's X86_ROW: each path's thresholds for each vendor) */
+/* the table, best first (x86/paths.h's X86_ROW: each path's thresholds for each CPU class) */
 static const struct path paths[] = {
   X86_ROW_MANY("ifma", IFMA, ifma, IFMA_NEEDS, scalar_aesni, vector_ifma, 0, &split_aesni, many_vex),
   X86_ROW_MANY("avx2", AVX2, avx2, SSE2 | SSSE3 | AESNI | OSYMM | AVX2, scalar_aesni, vector_avx2, 1, &split_aesni,

@@ -6,9 +6,9 @@
    (xgetbv) is read only when CPUID says the OS saves AVX state.
 
    The CPU's features are read once (cpu_features); a path runs where the CPU
-   and the OS meet its needs. Its thresholds are per vendor (the dispatcher's
-   CPU classes: PATH_CLASS is the vendor), and the dispatcher caches the
-   chosen path's with it.
+   and the OS meet its needs. Its thresholds are per CPU class (the
+   dispatcher's PATH_CLASS: enum cpu_class below), and the dispatcher caches
+   the chosen path's with it.
 
    The caller's vector state: on Intel cores code runs slowly while the
    upper halves of ymm/zmm0-15 are dirty (a caller that ran a 256- or 512-bit
@@ -30,33 +30,35 @@
 #include "x86.h"
 #include "dispatch.h"   /* the path record (common/path.h), the path_cores */
 
-/* whose measured thresholds a CPU uses: Intel's on a GenuineIntel CPU, the
-   AMD ones (measured first) on every other */
-enum vendor { VENDOR_AMD, VENDOR_INTEL, VENDORS };
-typedef char vendors_are_classes[VENDORS == PATH_CLASSES ? 1 : -1];   /* x86/x86.h's PATH_CLASSES */
-
+/* whose measured thresholds a CPU uses (the thresholds files' suffixes): Intel's on a
+   GenuineIntel CPU; on an AuthenticAMD one of family 19h, Zen 3's for the Zen 3 models
+   (00h-0Fh, 20h-5Fh) and Zen 4's for the others; of family 1Ah, Zen 5's; Zen 4's (measured
+   first) on every other CPU. A class the thresholds file does not measure apart takes
+   another's values ("CLASS as OTHER" there) */
+enum cpu_class { CLASS_ZEN4, CLASS_INTEL, CLASS_ZEN3, CLASS_ZEN5, CLASSES };
+typedef char classes_are_path_classes[CLASSES == PATH_CLASSES ? 1 : -1];   /* x86/x86.h's PATH_CLASSES */
 
 /* a path's vector_from in the dispatchers' tables: the crossover measured on
-   the CPU each parameter names (speed/crossover.py --path; the figures in
-   doc/results/amd64.md, x86.md), or VECTOR_FROM for all. On Intel the 256- and 512-bit
+   a CPU of each class (speed/crossover.py --path; which CPU: the thresholds
+   file; the figures in doc/results/amd64.md, x86.md), or VECTOR_FROM for all. On Intel the 256- and 512-bit
    units, idle for a few microseconds (after scalar code: an application's
    own, or our short calls), run the next vector code slowly for a while:
    where the vector code's 256- or 512-bit code pays that, Intel's value is
    the shortest length from which its worst ratio over the three states of
    `bench mixed` (warm, after short calls, after idle work; each over the
    fastest path's in that state) is below the scalar code's */
-#ifdef VECTOR_FROM
-#define FROM(amd_epyc_zen4, intel_xeon_sapphire_rapids) \
-  { [VENDOR_AMD] = (VECTOR_FROM), [VENDOR_INTEL] = (VECTOR_FROM) }   /* measurement builds only */
-#else
-#define FROM(amd_epyc_zen4, intel_xeon_sapphire_rapids) \
-  { [VENDOR_AMD] = (amd_epyc_zen4), [VENDOR_INTEL] = (intel_xeon_sapphire_rapids) }
-#endif
-/* path P's thresholds by name, from the implementation's thresholds file (gen/thresholds.h):
-   P_FROM_AMD and P_FROM_INTEL, and for Poly1305 alone P_ONETIME_FROM_AMD and _INTEL */
+/* name N's value for each class (the thresholds file's N_ZEN4, N_INTEL, N_ZEN3, N_ZEN5, in
+   gen/thresholds.h); a path P's: P_FROM, and for Poly1305 alone P_ONETIME_FROM */
 #include "thresholds.h"
-#define PATH_FROM(p) FROM(p##_FROM_AMD, p##_FROM_INTEL)
-#define ONETIME_FROM(p) FROM(p##_ONETIME_FROM_AMD, p##_ONETIME_FROM_INTEL)
+#define CLASS_VALUES(n) \
+  { [CLASS_ZEN4] = (n##_ZEN4), [CLASS_INTEL] = (n##_INTEL), [CLASS_ZEN3] = (n##_ZEN3), [CLASS_ZEN5] = (n##_ZEN5) }
+#ifdef VECTOR_FROM
+#define FROM(n) { [0 ... CLASSES - 1] = (VECTOR_FROM) }   /* measurement builds only */
+#else
+#define FROM(n) CLASS_VALUES(n)
+#endif
+#define PATH_FROM(p) FROM(p##_FROM)
+#define ONETIME_FROM(p) FROM(p##_ONETIME_FROM)
 /* a row of the tables (common/path.h's PATH_ROW): path NAME needing NEEDS, row I, its thresholds
    path T's (the thresholds file's T_FROM_*, T_ONETIME_FROM_*), its stack sizes the measured ones
    of area W (STACK_BYTES(W, scalar|vector)) */
@@ -76,16 +78,23 @@ typedef char vendors_are_classes[VENDORS == PATH_CLASSES ? 1 : -1];   /* x86/x86
 enum {
   SSE2 = 1 << 0, SSSE3 = 1 << 1, AESNI = 1 << 2, OSYMM = 1 << 3, AVX2 = 1 << 4, BMI2 = 1 << 5, OSZMM = 1 << 6,
   AVX512F = 1 << 7, AVX512VL = 1 << 8, AVX512BW = 1 << 9, AVX512IFMA = 1 << 10, AVX512VBMI2 = 1 << 11,
-  GENUINE_INTEL = 1 << 29,         /* the vendor (no path needs it) */
+  AMD_ZEN3 = 1 << 27, AMD_ZEN5 = 1 << 28,   /* the class (enum cpu_class; no path needs them) */
+  GENUINE_INTEL = 1 << 29,
   PROBED = 1 << 30                 /* in the cache below: the bits are known */
 };
 
 static unsigned int cpu_probe(void)
 {
-  unsigned int a, b, c, d, max, have = PROBED, xcr0 = 0;
+  unsigned int a, b, c, d, max, have = PROBED, xcr0 = 0, family, model;
+  int amd;
   if (!__get_cpuid(0, &max, &b, &c, &d)) return have;
   if (b == 0x756e6547u && d == 0x49656e69u && c == 0x6c65746eu) have |= GENUINE_INTEL;   /* EBX EDX ECX */
+  amd = b == 0x68747541u && d == 0x69746e65u && c == 0x444d4163u;                         /* AuthenticAMD */
   __cpuid(1, a, b, c, d);
+  family = (a >> 8 & 0xf) == 0xf ? 0xf + (a >> 20 & 0xff) : a >> 8 & 0xf;
+  model = (a >> 4 & 0xf) | (a >> 16 & 0xf) << 4;
+  if (amd && family == 0x19 && (model < 0x10 || (model >= 0x20 && model < 0x60))) have |= AMD_ZEN3;
+  if (amd && family == 0x1a) have |= AMD_ZEN5;
   if (d & (1u << 26)) have |= SSE2;
   if (c & (1u << 9)) have |= SSSE3;
   if (c & (1u << 25)) have |= AESNI;
@@ -121,9 +130,10 @@ static unsigned int cpu_features(void)
   return bits;
 }
 
-static enum vendor cpu_vendor(void)
+static enum cpu_class cpu_class(void)
 {
-  return cpu_features() & GENUINE_INTEL ? VENDOR_INTEL : VENDOR_AMD;
+  unsigned int have = cpu_features();
+  return have & GENUINE_INTEL ? CLASS_INTEL : have & AMD_ZEN3 ? CLASS_ZEN3 : have & AMD_ZEN5 ? CLASS_ZEN5 : CLASS_ZEN4;
 }
 
 static int runs_here(const struct path *p)
@@ -137,13 +147,12 @@ static int clear_upper;             /* the CPU has AVX: vzeroupper before each c
 /* with the choice of a path (common/dispatch.h's PATH_STORE, before its release store; the
    calls read them after their acquire load of the choice) */
 HIDDEN size_t ifma_zmm_from;   /* x86/x86.h's ifma_words: ymm code below, zmm from there */
-/* each vendor's: the thresholds file's */
-static const size_t ifma_zmm_from_vendor[VENDORS] = { [VENDOR_AMD] = IFMA_ZMM_FROM_AMD,
-                                                      [VENDOR_INTEL] = IFMA_ZMM_FROM_INTEL };
+/* each class's: the thresholds file's */
+static const size_t ifma_zmm_from_class[CLASSES] = CLASS_VALUES(IFMA_ZMM_FROM);
 
 static void x86_store(void)
 {
-  __atomic_store_n(&ifma_zmm_from, ifma_zmm_from_vendor[cpu_vendor()], __ATOMIC_RELAXED);
+  __atomic_store_n(&ifma_zmm_from, ifma_zmm_from_class[cpu_class()], __ATOMIC_RELAXED);
   __atomic_store_n(&clear_upper, (cpu_features() & OSYMM) != 0, __ATOMIC_RELAXED);
 }
 
@@ -156,7 +165,7 @@ static inline __attribute__((always_inline)) void upper_clean(void)
 /* the dispatcher's hooks (common/dispatch.h); every wipe size here is a measured one, a
    nonzero multiple of 64 (common/stack.h), so the wipes need no test for 0 */
 #define PATH_ENTER() upper_clean()
-#define PATH_CLASS() cpu_vendor()
+#define PATH_CLASS() cpu_class()
 #define PATH_STORE(p) x86_store()
 #define WIPE_AFTER(p, bytes) WIPE_PATH(p, bytes)
 
@@ -173,7 +182,7 @@ static inline __attribute__((always_inline)) void upper_clean(void)
    its ifma powers, none until the vector code sets them), whose finish is finishfn.
    Path i's blocks run, for pad 1 where the CPU runs the path, its grouped code on whole groups
    up to GROUPED_MAX blocks, else its vector code from the core's threshold for this CPU's
-   vendor (core_code's vector_from where nonzero: the vector code's sum is joined to the
+   class (core_code's vector_from where nonzero: the vector code's sum is joined to the
    running h, which the fused code need not do; else the path's vector_from); else its scalar
    code: the block count is public.
    Each entry point runs vzeroupper first on a CPU with AVX (as PATH_ENTER: a dirty caller slows
@@ -188,7 +197,7 @@ struct core_code {
   size_t vector_min;        /* the vector code's fewest blocks */
   core_vector_fn *grouped;  /* or NULL: pad 1, a multiple of IFMA_GROUP blocks, from powers of r
                                the state keeps (x86/ifma.c's stream kernel) */
-  size_t vector_from[VENDORS];   /* the vector code from these bytes, each vendor's; 0: the path's */
+  size_t vector_from[CLASSES];   /* the vector code from these bytes, each class's; 0: the path's */
 };
 
 /* the most blocks a path's grouped code takes in one call: the driver's buffer
@@ -228,9 +237,9 @@ struct core_code {
   {                                                                                            \
     const struct path *p = &paths[i];                                                          \
     const struct core_code *c = &core_code[i];                                                 \
-    size_t from = c->vector_from[cpu_vendor()];                                                \
+    size_t from = c->vector_from[cpu_class()];                                                \
     if (nblocks == 0) return;                                                                  \
-    if (from == 0) from = p->vector_from[cpu_vendor()];                                        \
+    if (from == 0) from = p->vector_from[cpu_class()];                                        \
     upper_clean();                                                                             \
     if (pad && c->grouped && nblocks % IFMA_GROUP == 0 && nblocks <= GROUPED_MAX && runs_here(p)) { \
       c->grouped(st, m, nblocks);                                                              \

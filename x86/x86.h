@@ -22,8 +22,8 @@
 
 /* The code of a path for some lengths (each implementation's dispatcher
    picks one by CPU and length) is of common/path.h's type fusedfn; its
-   thresholds are per vendor (x86/paths.h's enum vendor: PATH_CLASSES of them) */
-#define PATH_CLASSES 2
+   thresholds are per CPU class (x86/paths.h's enum cpu_class: PATH_CLASSES of them) */
+#define PATH_CLASSES 4
 #include "path.h"
 
 /* the Poly1305 blocks of a path's core (common/core.h; x86/paths.h's core_code) on the
@@ -154,10 +154,10 @@ INLINE void avx2_words(uint32_t w[5], const unsigned char r[16], const unsigned 
    with the length to thousands of ticks; the ymm code pays far less (doc/results/amd64.md, the
    mixed load). In 32-bit mode the zmm code also keeps most of its numbers in memory.
    Measured on the Intel Xeon here (Sapphire-Rapids-class); not on AMD (no AMD CPU with
-   AVX-512 IFMA at hand): the dispatcher sets ifma_zmm_from for this CPU's vendor with the
-   path (x86/paths.h; each vendor's value: the implementation's thresholds file); until its
+   AVX-512 IFMA at hand): the dispatcher sets ifma_zmm_from for this CPU's class with the
+   path (x86/paths.h; each class's value: the implementation's thresholds file); until its
    first call, 0: the zmm code at every length. test/abi.c and test/timing.c run a length
-   above the largest value (the thresholds files' IFMA_ZMM_FROM_AMD and _INTEL). */
+   above the largest value (the thresholds files' IFMA_ZMM_FROM_*). */
 #define ifma_zmm_from CRYPTO_NAMESPACE(ifma_zmm_from)
 extern HIDDEN size_t ifma_zmm_from;
 INLINE void ifma_words(uint32_t w[5], const unsigned char r[16], const unsigned char *m, size_t l)
