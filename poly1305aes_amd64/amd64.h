@@ -111,7 +111,8 @@ INLINE void p64_blocks(struct p64 *st, const unsigned char *m, size_t count, int
    the function just called were: the dispatcher's wipe of each path's stack
    (bytes a multiple of 64; in the build's stack probe, only recorded: common/stack.h).
    Below 2 KiB with SSE2 stores (in every x86-64),
-   from 2 KiB with rep stosb (fast strings; the figures: doc/results/amd64.md). The stack pointer moves down over them for the stores
+   from 2 KiB with rep stosb (fast strings; the figures: doc/results/amd64.md); after the
+   paths that need AVX, wipe_below_avx. The stack pointer moves down over them for the stores
    (memory below it is not the program's to write), and back. */
 INLINE void wipe_below(size_t bytes)
 {
@@ -138,6 +139,26 @@ INLINE void wipe_below(size_t bytes)
                        "addq $64, %%rax\n\t"
                        "cmpq %%rdx, %%rax\n\t"
                        "jb 1b\n\t"
+                       "movq %%rdx, %%rsp"
+                       : : "r"(bytes) : "rax", "rdx", "xmm0", "cc", "memory");
+}
+
+/* wipe_below's zeroes with 32-byte AVX stores, then vzeroupper: for the paths that need AVX
+   (their code leaves the upper halves clean, and so does this) */
+INLINE void wipe_below_avx(size_t bytes)
+{
+  if (stack_probing(bytes)) return;
+  __asm__ __volatile__("movq %%rsp, %%rdx\n\t"
+                       "subq %0, %%rsp\n\t"
+                       "movq %%rsp, %%rax\n\t"
+                       "vpxor %%xmm0, %%xmm0, %%xmm0\n"
+                       "1:\n\t"
+                       "vmovdqu %%ymm0, (%%rax)\n\t"
+                       "vmovdqu %%ymm0, 32(%%rax)\n\t"
+                       "addq $64, %%rax\n\t"
+                       "cmpq %%rdx, %%rax\n\t"
+                       "jb 1b\n\t"
+                       "vzeroupper\n\t"
                        "movq %%rdx, %%rsp"
                        : : "r"(bytes) : "rax", "rdx", "xmm0", "cc", "memory");
 }

@@ -60,12 +60,17 @@ static const struct path paths[] = {
 };
 
 /* zero the bytes [esp - bytes, esp) below the stack pointer, where the frames
-   of the function just called were: with wipe.S (SSE stores, or rep stosb
-   from 1 KiB) where the CPU has SSE2, else with rep stosl (slower for small areas: doc/results/x86.md); the stack pointer moves
-   down over them for the stores, and back */
-INLINE void wipe_below(size_t bytes, int sse2)
+   of the function just called were: with wipe.S (AVX stores after a path that
+   needs AVX; SSE stores, or rep stosb from 1 KiB, where the CPU has SSE2), else
+   with rep stosl (slower for small areas: doc/results/x86.md); the stack
+   pointer moves down over them for the stores, and back */
+INLINE void wipe_below(size_t bytes, int sse2, int avx)
 {
   if (stack_probing(bytes)) return;
+  if (avx) {
+    wipe_avx(bytes);
+    return;
+  }
   if (sse2) {
     wipe_sse2(bytes);
     return;
@@ -82,8 +87,11 @@ INLINE void wipe_below(size_t bytes, int sse2)
 /* the wipes (with SSE stores where the CPU has SSE2); path_core(i) is path i's own AES with
    its own core: common/pathcore.h's radix-2^26 one for start, finish and the short runs, the
    path's SIMD core, joined (vector.c), for the long ones (x86/paths.h's X86_CORES) */
-#define WIPE_PATH(p, bytes) wipe_below(bytes, (p)->needs & SSE2)
-#define CORE_WIPE() wipe_below(CORE_STACK, (cpu_features() & SSE2) != 0)
+#ifndef WIPE_AVX
+#define WIPE_AVX 1   /* 0: every wipe without AVX (a measurement build's, doc/results/amd64.md) */
+#endif
+#define WIPE_PATH(p, bytes) wipe_below(bytes, (p)->needs & SSE2, WIPE_AVX && ((p)->needs & OSYMM))
+#define CORE_WIPE() wipe_below(CORE_STACK, (cpu_features() & SSE2) != 0, 0)
 #define GROUPED_WIPE(p) WIPE_PATH(p, (p)->vector_stack)   /* 2 KiB with 8 zmm registers: the vector area's size */
 #define OWN_CORES X86_CORES(struct ia32_core, p26_start, core26_finish_work)
 #define PATH_CORE_OF(aes, i) X86_CORE_OF(struct ia32_core, aes, i)

@@ -15,6 +15,7 @@
 #define p32_finish CRYPTO_NAMESPACE(p32_finish)
 #define p32_two CRYPTO_NAMESPACE(p32_two)
 #define wipe_sse2 CRYPTO_NAMESPACE(wipe_sse2)
+#define wipe_avx CRYPTO_NAMESPACE(wipe_avx)
 
 #ifndef __ASSEMBLER__
 #include "../x86/x86.h"
@@ -72,8 +73,10 @@ struct ia32_core {
   struct ifma_stream ifma;
 };
 
-/* wipe.S: zero bytes (a multiple of 64) of stack just below its return address (SSE stores, or rep stosb) */
+/* wipe.S: zero bytes (a multiple of 64) of stack just below its return address (SSE stores, or rep
+   stosb; wipe_avx: 32-byte AVX stores, then vzeroupper) */
 HIDDEN void wipe_sse2(size_t bytes);
+HIDDEN void wipe_avx(size_t bytes);
 
 
 /* radix32.S: out = (h + s) mod 2^128, h the Poly1305 under r (clamped

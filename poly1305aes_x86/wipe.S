@@ -7,7 +7,9 @@
    secrets. The stack pointer moves down over the area for the stores
    (memory below it is not the program's to write), and back. 32-bit x86
    with SSE2, cdecl. Below 1 KiB, 16-byte SSE stores; from 1 KiB, rep stosb
-   (fast strings) (the figures: doc/results/x86.md). */
+   (fast strings) (the figures: doc/results/x86.md). void wipe_avx(size_t
+   bytes): the same with 32-byte AVX stores, then vzeroupper, for a CPU with
+   AVX (the figures: doc/results/amd64.md). */
 #include "ia32.h"
 
 	.text
@@ -43,5 +45,31 @@ wipe_sse2:
 	popl %edi
 	ret
 	.size wipe_sse2, . - wipe_sse2
+
+	.balign 16
+	.globl wipe_avx
+	.hidden wipe_avx
+	.type wipe_avx, @function
+wipe_avx:
+	pushl %edi
+	movl 8(%esp), %ecx
+	movl %esp, %edx
+	subl %ecx, %esp
+	movl %esp, %edi
+	vpxor %xmm0, %xmm0, %xmm0
+	cmpl %edx, %edi
+	jae 2f
+1:
+	vmovdqu %ymm0, (%edi)
+	vmovdqu %ymm0, 32(%edi)
+	addl $64, %edi
+	cmpl %edx, %edi
+	jb 1b
+2:
+	vzeroupper
+	movl %edx, %esp
+	popl %edi
+	ret
+	.size wipe_avx, . - wipe_avx
 
 	.section .note.GNU-stack, "", @progbits
