@@ -5,7 +5,7 @@ model cycles of whole calls, from their dynamic instruction streams; or,
 on a target that runs natively, in median ticks on this CPU.
 
   crossover.py --target T --impl NAME [--path P] [--cpus CPU,...] VARIANT=DEFINES... LEN...
-  crossover.py --target T --impl NAME --path P [--rounds N] [--caller C] [--onetime] VARIANT=DEFINES... LEN...   (native)
+  crossover.py --target T --impl NAME --path P [--rounds N] [--caller C] [--args WORDS] VARIANT=DEFINES... LEN...   (native)
 
 For each variant PATH=DEFINES (the implementation built with extra -D
 definitions, e.g. neon="-DVECTOR_FROM=0 -DHYBRID_FROM=-1", into its own
@@ -24,8 +24,9 @@ would charge a call 100 cycles). It is how the thresholds in
 poly1305aes_arm64/dispatch.c, neon.c and poly1305aes_ppc64le/dispatch.c
 were chosen.
 With --path on a native target (amd64, x86), each variant's speed probe times
-code path P forced (speed ticks -p P -C C, with --onetime -o: onetimeauth; behind the caller C, clean,
-ymm, zmm or by default worst, the slowest of them) at every length, the
+code path P forced (speed ticks -p P -C C and --args' words: -o
+onetimeauth, -a or -s STEP streamed; behind the caller C, clean, ymm, zmm
+or by default worst, the slowest of them) at every length, the
 variants in turn, N rounds (default 5), and the median of the rounds is
 printed; then, for each variant after the first,
 the shortest length from which it is at most the first's at every longer
@@ -111,14 +112,14 @@ def model_cycles(stream, cpu, target, strict=True):
     return int(m.group(1))
 
 
-def native(probes, path, lengths, rounds, caller, onetime):
+def native(probes, path, lengths, rounds, caller, extra):
     """median over rounds of each probe's median ticks at each length, the probes in turn"""
     ticks = {(name, n): [] for name, _ in probes for n in lengths}
     header = ""
     for r in range(rounds):
         for i in range(len(probes)):
             name, probe = probes[(r + i) % len(probes)]
-            out = subprocess.run([probe, "ticks", "-p", path, "-C", caller, "-r", "31"] + (["-o"] if onetime else []) +
+            out = subprocess.run([probe, "ticks", "-p", path, "-C", caller, "-r", "31"] + extra +
                                  [str(n) for n in lengths],
                                  stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
             if out.returncode != 0:
@@ -148,7 +149,7 @@ def main():
     parser.add_argument("--path")
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--caller", default="worst", choices=["clean", "ymm", "zmm", "worst"])
-    parser.add_argument("--onetime", action="store_true")
+    parser.add_argument("--args", default="", help="more words for the speed probe (native): -o, -a, -s STEP")
     parser.add_argument("items", nargs="+")
     args = parser.parse_args()
     target = describe.read_target(args.target)
@@ -157,7 +158,7 @@ def main():
     lengths = [int(i) for i in args.items if "=" not in i]
     probes = [(name, build(args.target, args.impl, name, defines)) for name, defines in variants]
     if args.path and not qemu:
-        native(probes, args.path, lengths, args.rounds, args.caller, args.onetime)
+        native(probes, args.path, lengths, args.rounds, args.caller, args.args.split())
         return
     streams = {}
     for name, probe in probes:

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: CC0-1.0 */
 /* The speed probe, linked with one implementation (POLY1305AES_HEADER).
-     speed ticks [-v] [-e] [-o] [-u] [-c] [-p PATH] [-r RUNS] [-C CALLER] LEN...   median ticks per call at each length
+     speed ticks [-v] [-e] [-o] [-s STEP] [-a] [-u] [-c] [-p PATH] [-r RUNS] [-C CALLER] LEN...
+                                                  median ticks per call at each length
      speed table [-p PATH] [-r RUNS]              CSV over lengths x op x alignment x cache
      speed calls N LEN [-v] [-e] [-u] [-p PATH] [-o] [-s STEP] [-a]
                                                   N calls, each after count_mark(), for
@@ -13,7 +14,8 @@
                                                   updates of 16, LEN and 16 bytes
    -v times verify instead of authenticate; -e the same through a key expanded
    once beforehand (key_expand: authenticate_expanded, verify_expanded);
-   -o onetimeauth instead (the key kr as r || s: Poly1305 alone);
+   -o onetimeauth instead (the key kr as r || s: Poly1305 alone), -s and -a
+   the same streamed, as in calls;
    -u offsets every pointer by one byte;
    -p forces one of the implementation's code paths (else its own choice);
    -c evicts the inputs and the implementation's tables before each timed call;
@@ -34,7 +36,8 @@
 #define MAXLEN 65536
 static unsigned char arena[MAXLEN + 256];
 static unsigned char *out, *kr, *n, *m;
-static int use_verify, use_expanded, use_onetime, unaligned, cold, has_avx;
+static int use_verify, use_expanded, use_onetime, use_aead, unaligned, cold, has_avx;
+static unsigned int stream_step;   /* -s */
 static poly1305aes_key ek;                   /* kr expanded, with -e */
 static int caller_worst;                     /* -C worst */
 static enum caller caller = CALLER_CLEAN;    /* -C clean|ymm|zmm */
@@ -58,7 +61,22 @@ static void place(void)
 
 static void call(unsigned int len)
 {
-  if (use_onetime) poly1305aes_onetimeauth(out, kr, m, len);
+  poly1305aes_state st;
+  unsigned int done;
+  if (use_aead) {
+    poly1305aes_onetimeauth_init(&st, kr);
+    poly1305aes_update(&st, m, 16);
+    poly1305aes_update(&st, m + 16, len);
+    poly1305aes_update(&st, m + 16 + len, 16);
+    poly1305aes_final(&st, out);
+  }
+  else if (stream_step) {
+    poly1305aes_onetimeauth_init(&st, kr);
+    for (done = 0; done < len; done += stream_step)
+      poly1305aes_update(&st, m + done, len - done < stream_step ? len - done : stream_step);
+    poly1305aes_final(&st, out);
+  }
+  else if (use_onetime) poly1305aes_onetimeauth(out, kr, m, len);
   else if (use_expanded && use_verify) sink += poly1305aes_verify_expanded(out, &ek, n, m, len);
   else if (use_expanded) poly1305aes_authenticate_expanded(out, &ek, n, m, len);
   else if (use_verify) sink += poly1305aes_verify(out, kr, n, m, len);
@@ -141,6 +159,10 @@ static int options(int argc, char **argv, int *runs)
   for (; a < argc && argv[a][0] == '-'; ++a) {
     if (!strcmp(argv[a], "-v")) use_verify = 1;
     else if (!strcmp(argv[a], "-o")) use_onetime = 1;
+    else if (!strcmp(argv[a], "-a")) use_aead = 1;
+    else if (!strcmp(argv[a], "-s") && a + 1 < argc) {
+      if ((stream_step = (unsigned int) atoi(argv[++a])) == 0) { fprintf(stderr, "speed: -s takes a step of 1 or more bytes\n"); exit(2); }
+    }
     else if (!strcmp(argv[a], "-e")) use_expanded = 1;
     else if (!strcmp(argv[a], "-u")) unaligned = 1;
     else if (!strcmp(argv[a], "-c")) cold = 1;
@@ -173,7 +195,8 @@ static void header(int runs)
 {
   int c;
   printf("# %s (path %s) on %s%s: %s, median of %d, behind ", poly1305aes_implementation, poly1305aes_path(),
-         POLY1305AES_TARGET, use_onetime ? ", onetimeauth" : "", cycles_name(), runs);
+         POLY1305AES_TARGET, use_aead ? ", onetimeauth streamed as an AEAD does" : stream_step ? ", onetimeauth streamed"
+         : use_onetime ? ", onetimeauth" : "", cycles_name(), runs);
   if (!caller_worst) printf("a %s caller\n", caller_name(caller));
   else {
     printf("the slowest of the callers");
@@ -193,7 +216,7 @@ int main(int argc, char **argv)
     header(runs);
     for (; a < argc; ++a) {
       unsigned int len = (unsigned int) atoi(argv[a]);
-      if (len > MAXLEN) { fprintf(stderr, "speed: length above %d\n", MAXLEN); return 2; }
+      if (len > MAXLEN - (use_aead ? 32 : 0)) { fprintf(stderr, "speed: length above %d\n", MAXLEN - (use_aead ? 32 : 0)); return 2; }
       printf("%u %.1f\n", len, median_ticks(len, runs));
     }
     return 0;
@@ -219,45 +242,32 @@ int main(int argc, char **argv)
     return 0;
   }
   if (argc >= 4 && !strcmp(argv[1], "calls")) {
-    int count = atoi(argv[2]), i, aead = 0;
-    unsigned int len = (unsigned int) atoi(argv[3]), step = 0, done;
-    poly1305aes_state st;
+    int count = atoi(argv[2]), i;
+    unsigned int len = (unsigned int) atoi(argv[3]);
     for (i = 4; i < argc; ++i) {
       if (!strcmp(argv[i], "-v")) use_verify = 1;
       else if (!strcmp(argv[i], "-e")) use_expanded = 1;
       else if (!strcmp(argv[i], "-u")) unaligned = 1;
       else if (!strcmp(argv[i], "-o")) use_onetime = 1;
-      else if (!strcmp(argv[i], "-a")) aead = 1;
-      else if (!strcmp(argv[i], "-s") && i + 1 < argc && (step = (unsigned int) atoi(argv[++i])) == 0) return 2;
+      else if (!strcmp(argv[i], "-a")) use_aead = 1;
+      else if (!strcmp(argv[i], "-s") && i + 1 < argc && (stream_step = (unsigned int) atoi(argv[++i])) == 0) return 2;
       else if (!strcmp(argv[i], "-p") && i + 1 < argc && use_path_named(argv[++i]) != 1) {
         fprintf(stderr, "speed: %s has no path %s, or this CPU cannot run it\n", poly1305aes_implementation, argv[i]);
         return 2;
       }
     }
-    if (len > MAXLEN - (aead ? 32 : 0)) return 2;
+    if (len > MAXLEN - (use_aead ? 32 : 0)) return 2;
     place();
     /* one unmarked call first: it may choose a code path (a dispatcher's one-time cpu probe)
        and set up what the entry point keeps once (a path's name for the stream) */
     for (i = -1; i < count; ++i) {
       if (i >= 0) count_mark();
-      if (aead) {
-        poly1305aes_onetimeauth_init(&st, kr);
-        poly1305aes_update(&st, m, 16);
-        poly1305aes_update(&st, m + 16, len);
-        poly1305aes_update(&st, m + 16 + len, 16);
-        poly1305aes_final(&st, out);
-      }
-      else if (step) {
-        poly1305aes_onetimeauth_init(&st, kr);
-        for (done = 0; done < len; done += step) poly1305aes_update(&st, m + done, len - done < step ? len - done : step);
-        poly1305aes_final(&st, out);
-      }
-      else call(len);
+      call(len);
     }
     count_mark();
     return 0;
   }
-  fprintf(stderr, "usage: speed ticks [-v] [-e] [-o] [-u] [-c] [-r RUNS] [-C CALLER] LEN... | speed table [-r RUNS] | "
+  fprintf(stderr, "usage: speed ticks [-v] [-e] [-o] [-s STEP] [-a] [-u] [-c] [-r RUNS] [-C CALLER] LEN... | speed table [-r RUNS] | "
           "speed calls N LEN [-v] [-e] [-u] [-p PATH] [-o] [-s STEP] [-a]\n");
   return 2;
 }
