@@ -205,6 +205,18 @@ PATH_ENTRY int poly1305aes_onetime_fused(unsigned char out[16], const unsigned c
   return 1;
 }
 
+/* the end of the run of lengths below from that starts at l[i]: the first j >= i with
+   l[j] >= from, or count. Four lengths a step while four remain, by their OR, which is at
+   least each of them (so below from means all are); a step whose OR is not below from, and
+   the last few, one a step */
+static inline __attribute__((always_inline)) size_t short_run(const size_t l[], size_t i, size_t count, size_t from)
+{
+  const size_t *p = l + i, *end = l + count;
+  while (end - p >= 4 && (p[0] | p[1] | p[2] | p[3]) < from) p += 4;
+  while (p < end && *p < from) ++p;
+  return (size_t) (p - l);
+}
+
 /* the path's many-message code (common/path.h's manyfn) on each run of messages below the
    path's vector threshold, then the wipe of the stack it used; a longer message as one call
    (run), in its place in the order of i */
@@ -218,16 +230,15 @@ PATH_ENTRY int poly1305aes_many_fused(unsigned char *const out[], const unsigned
   from = p->vector ? threshold(p, 0) : (size_t) -1;
   PATH_ENTER();
   while (i < count) {
-    for (end = i; end < count && l[end] < from; ++end) {}
-    if (end > i) {
-      p->many(out + i, kr + i, n + i, m + i, l + i, end - i);
-      WIPE_AFTER(p, p->many_stack);
-      i = end;
-    }
-    if (i < count) {
+    if (l[i] >= from) {
       run(p, out[i], kr[i], n[i], m[i], l[i], 0);
       ++i;
+      continue;
     }
+    end = short_run(l, i, count, from);   /* (past i: l[i] is below from) */
+    p->many(out + i, kr + i, n + i, m + i, l + i, end - i);
+    WIPE_AFTER(p, p->many_stack);
+    i = end;
   }
   return 1;
 }

@@ -22,6 +22,7 @@
 #define split_neon CRYPTO_NAMESPACE(split_neon)
 #define split_scalar CRYPTO_NAMESPACE(split_scalar)
 #define split_vperm CRYPTO_NAMESPACE(split_vperm)
+#define many_ce CRYPTO_NAMESPACE(many_ce)
 
 #ifndef __ASSEMBLER__
 #include "poly64.h"
@@ -42,6 +43,9 @@ HIDDEN fusedfn vector_vperm;    /* vector-permute AES, the same NEON hash (neon.
    paths neon and scalar, vector permutes on path vperm (scalar.c) */
 HIDDEN fusedfn expanded_neon, expanded_neon_vperm;
 HIDDEN extern const struct path_split split_neon, split_scalar, split_vperm;
+/* many messages a call on paths neon and scalar (common/path.h's manyfn; many.c): the AES-CE of
+   four keys and nonces at once, transposed, then each message's radix-2^64 hash */
+HIDDEN manyfn many_ce;
 
 /* NEON from VECTOR_FROM bytes, HYBRID_FROM the hybrid loop (the implementation's thresholds
    file, written by the build into this header) */
@@ -68,6 +72,15 @@ HIDDEN void hybrid_steps(struct hybrid *state, const unsigned char *mv, const un
    carry); h0 = lo(d0) + 5 (top >> 2), h1 = lo(d1) + carry, h2 = (top & 3)
    + carry. Operands: h0 h1 h2, d0l d0h d1l d1h t u, r0 r1 s1. */
 #define P64_MUL                                                                              \
+  P64_PRODUCTS                                                                               \
+  "mul %[t], %[h2], %[s1]\n\t"                                                                \
+  "mul %[u], %[h2], %[r0]\n\t"                                                                \
+  "add %[d0h], %[d0h], %[t]\n\t"                                                              \
+  "add %[d1h], %[d1h], %[u]\n\t"                                                              \
+  P64_CARRY
+/* its pieces (many.c takes them too): d0 = a0 r0 + a1 s1, d1 = a0 r1 + a1 r0 (before the a2
+   terms); then top = hi(d1 + hi(d0)) and h from d0, d1 and top */
+#define P64_PRODUCTS                                                                         \
   "mul %[d0l], %[h0], %[r0]\n\t"                                                              \
   "umulh %[d0h], %[h0], %[r0]\n\t"                                                            \
   "mul %[t], %[h1], %[s1]\n\t"                                                                \
@@ -79,11 +92,8 @@ HIDDEN void hybrid_steps(struct hybrid *state, const unsigned char *mv, const un
   "mul %[t], %[h1], %[r0]\n\t"                                                                \
   "umulh %[u], %[h1], %[r0]\n\t"                                                              \
   "adds %[d1l], %[d1l], %[t]\n\t"                                                             \
-  "adc %[d1h], %[d1h], %[u]\n\t"                                                              \
-  "mul %[t], %[h2], %[s1]\n\t"                                                                \
-  "mul %[u], %[h2], %[r0]\n\t"                                                                \
-  "add %[d0h], %[d0h], %[t]\n\t"                                                              \
-  "add %[d1h], %[d1h], %[u]\n\t"                                                              \
+  "adc %[d1h], %[d1h], %[u]\n\t"
+#define P64_CARRY                                                                            \
   "adds %[d1l], %[d1l], %[d0h]\n\t"                                                           \
   "adc %[d1h], %[d1h], xzr\n\t"                  /* top */                                   \
   "and %[h2], %[d1h], #3\n\t"                                                                 \

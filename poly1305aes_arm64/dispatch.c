@@ -29,7 +29,9 @@
    the running h absorbed into its first block. Expanded keys (common/many.c):
    each path splits its AES (struct path_split, scalar.c): AES-CE on paths
    neon and scalar, vector permutes on path vperm, the 11 round keys stored
-   in the key, and its scalar and NEON calls take them from there. */
+   in the key, and its scalar and NEON calls take them from there. Many
+   messages a call (many.c): paths neon and scalar group four messages, their
+   AES-CE run at once; path vperm loops over its single calls. */
 #include <stddef.h>
 #include <sys/auxv.h>
 #include "arm64.h"
@@ -39,10 +41,11 @@
 #include "dispatch.h"   /* struct path; the needs: AT_HWCAP bits */
 
 static const struct path paths[] = {
-  PATH_ROW_SPLIT("neon", HWCAP_AES | HWCAP_ASIMD, scalar_ce, vector_neon, PATH_ALL(VECTOR_FROM),
-                 PATH_ALL(VECTOR_FROM), STACK_BYTES(neon, scalar), STACK_BYTES(neon, vector), 0, &split_neon),
-  PATH_ROW_SPLIT("scalar", HWCAP_AES, scalar_ce, NULL, PATH_ALL(0), PATH_ALL(0), STACK_BYTES(scalar, scalar), 0, 1,
-                 &split_scalar),
+  PATH_ROW_MANY("neon", HWCAP_AES | HWCAP_ASIMD, scalar_ce, vector_neon, PATH_ALL(VECTOR_FROM),
+                PATH_ALL(VECTOR_FROM), STACK_BYTES(neon, scalar), STACK_BYTES(neon, vector), 0, &split_neon,
+                many_ce, STACK_BYTES(neon, many)),
+  PATH_ROW_MANY("scalar", HWCAP_AES, scalar_ce, NULL, PATH_ALL(0), PATH_ALL(0), STACK_BYTES(scalar, scalar), 0, 1,
+                &split_scalar, many_ce, STACK_BYTES(scalar, many)),
   PATH_ROW_SPLIT("vperm", HWCAP_ASIMD, scalar_vperm, vector_vperm, PATH_ALL(VECTOR_FROM), PATH_ALL(VECTOR_FROM),
                  STACK_BYTES(vperm, scalar), STACK_BYTES(vperm, vector), 2, &split_vperm),
 };

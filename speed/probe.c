@@ -3,9 +3,13 @@
      speed ticks [-v] [-e] [-o] [-s STEP] [-a] [-u] [-c] [-p PATH] [-r RUNS] [-C CALLER] LEN...
                                                   median ticks per call at each length
      speed table [-p PATH] [-r RUNS]              CSV over lengths x op x alignment x cache
-     speed calls N LEN [-v] [-e] [-u] [-p PATH] [-o] [-s STEP] [-a]
+     speed calls N LEN [-v] [-e] [-u] [-p PATH] [-o] [-s STEP] [-a] [-m B]
                                                   N calls, each after count_mark(), for
                                                   counting instructions under an emulator;
+                                                  -m: each call one authenticate_many
+                                                  (verify_many with -v) of B messages of
+                                                  LEN bytes, each its own key, nonce and
+                                                  bytes (B up to MANY_MAX);
                                                   -o: onetimeauth (key kr as r || s),
                                                   -s: the same streamed, onetimeauth_init,
                                                   updates of STEP bytes, final;
@@ -42,6 +46,30 @@ static poly1305aes_key ek;                   /* kr expanded, with -e */
 static int caller_worst;                     /* -C worst */
 static enum caller caller = CALLER_CLEAN;    /* -C clean|ymm|zmm */
 static volatile int sink;
+
+/* -m: the batch's keys, nonces, tags and pointers (the messages: m, LEN bytes apart) */
+#define MANY_MAX 256
+static unsigned char many_kr[MANY_MAX][32], many_n[MANY_MAX][16], many_out[MANY_MAX][16], many_ok[MANY_MAX];
+static unsigned char *many_outp[MANY_MAX];
+static const unsigned char *many_krp[MANY_MAX], *many_np[MANY_MAX], *many_mp[MANY_MAX];
+static size_t many_l[MANY_MAX];
+
+/* a batch of count messages of len bytes, each its own key, nonce and bytes (from m) */
+static void place_many(size_t count, unsigned int len)
+{
+  uint64_t prng = 7;
+  size_t i;
+  for (i = 0; i < count; ++i) {
+    prng_fill(&prng, many_kr[i], 32);
+    poly1305aes_clamp(many_kr[i]);
+    prng_fill(&prng, many_n[i], 16);
+    many_outp[i] = many_out[i];
+    many_krp[i] = many_kr[i];
+    many_np[i] = many_n[i];
+    many_mp[i] = m + i * len;
+    many_l[i] = len;
+  }
+}
 
 static void place(void)
 {
@@ -242,7 +270,7 @@ int main(int argc, char **argv)
     return 0;
   }
   if (argc >= 4 && !strcmp(argv[1], "calls")) {
-    int count = atoi(argv[2]), i;
+    int count = atoi(argv[2]), i, batch = 0;
     unsigned int len = (unsigned int) atoi(argv[3]);
     for (i = 4; i < argc; ++i) {
       if (!strcmp(argv[i], "-v")) use_verify = 1;
@@ -250,24 +278,33 @@ int main(int argc, char **argv)
       else if (!strcmp(argv[i], "-u")) unaligned = 1;
       else if (!strcmp(argv[i], "-o")) use_onetime = 1;
       else if (!strcmp(argv[i], "-a")) use_aead = 1;
+      else if (!strcmp(argv[i], "-m") && i + 1 < argc && ((batch = atoi(argv[++i])) < 1 || batch > MANY_MAX)) return 2;
       else if (!strcmp(argv[i], "-s") && i + 1 < argc && (stream_step = (unsigned int) atoi(argv[++i])) == 0) return 2;
       else if (!strcmp(argv[i], "-p") && i + 1 < argc && use_path_named(argv[++i]) != 1) {
         fprintf(stderr, "speed: %s has no path %s, or this CPU cannot run it\n", poly1305aes_implementation, argv[i]);
         return 2;
       }
     }
-    if (len > MAXLEN - (use_aead ? 32 : 0)) return 2;
+    if (len > MAXLEN - (use_aead ? 32 : 0) || (size_t) len * (size_t) batch > MAXLEN) return 2;
     place();
+    if (batch) {
+      place_many((size_t) batch, len);
+      for (i = 0; i < batch; ++i) poly1305aes_authenticate(many_out[i], many_kr[i], many_n[i], many_mp[i], len);
+    }
     /* one unmarked call first: it may choose a code path (a dispatcher's one-time cpu probe)
        and set up what the entry point keeps once (a path's name for the stream) */
     for (i = -1; i < count; ++i) {
       if (i >= 0) count_mark();
-      call(len);
+      if (batch && use_verify)
+        sink += poly1305aes_verify_many(many_ok, (const unsigned char *const *) many_outp, many_krp, many_np, many_mp,
+                                        many_l, (size_t) batch);
+      else if (batch) poly1305aes_authenticate_many(many_outp, many_krp, many_np, many_mp, many_l, (size_t) batch);
+      else call(len);
     }
     count_mark();
     return 0;
   }
   fprintf(stderr, "usage: speed ticks [-v] [-e] [-o] [-s STEP] [-a] [-u] [-c] [-r RUNS] [-C CALLER] LEN... | speed table [-r RUNS] | "
-          "speed calls N LEN [-v] [-e] [-u] [-p PATH] [-o] [-s STEP] [-a]\n");
+          "speed calls N LEN [-v] [-e] [-u] [-p PATH] [-o] [-s STEP] [-a] [-m B]\n");
   return 2;
 }

@@ -1496,9 +1496,10 @@ static void check_many(void)
 /* many-lanes: batches of short messages (where a path's many-message code groups them into lanes),
    lengths 0 to 143 mixed with some over 127 between them, keys repeated, counts that are not a
    multiple of any group; each out[i] in its own place, over its own key, or over a later
-   message's key, r, nonce or bytes: every byte after authenticate_many equal to count
-   authenticate calls' in order of i on a copy of the same bytes; then verify_many beside verify
-   calls the same way, its ok[] apart or over the messages */
+   message's key, r, nonce or bytes, or the tags one array with later keys and nonces taken from
+   where earlier tags go: every byte after authenticate_many equal to count authenticate calls'
+   in order of i on a copy of the same bytes; then verify_many beside verify calls the same way,
+   its ok[] apart or over the messages */
 #define LANES_MAX 72
 struct lanes_area {
   unsigned char kr[LANES_MAX][32], n[LANES_MAX][16], m[LANES_MAX][144], tag[LANES_MAX][16];
@@ -1511,9 +1512,9 @@ static void check_many_lanes(void)
   uint64_t prng = 1789;
   unsigned int mode;
   size_t c, i;
-  for (mode = 0; mode < 3; ++mode)
+  for (mode = 0; mode < 4; ++mode)
     for (c = 0; c < sizeof counts / sizeof counts[0]; ++c) {
-      size_t count = counts[c], l[LANES_MAX], target[LANES_MAX], d;
+      size_t count = counts[c], l[LANES_MAX], target[LANES_MAX], from[LANES_MAX], d;
       unsigned char *outp[2][LANES_MAX], tag[16];
       const unsigned char *krp[2][LANES_MAX], *np[2][LANES_MAX], *mp[2][LANES_MAX];
       unsigned int copy;
@@ -1527,10 +1528,15 @@ static void check_many_lanes(void)
         prng_fill(&prng, a->m[i], sizeof a->m[i]);
         prng_fill(&prng, a->tag[i], 16);
         /* where out[i] goes: mode 0 its own place, 1 its own key or a later one's, 2 also a later
-           message's nonce or bytes */
+           message's nonce or bytes; mode 3 its own place (the tags one array, each out[i] 16 bytes
+           after out[i - 1]: the layout a group's first test of overlaps takes), and about half the
+           messages take their key or nonce from where a tag 1 to 3 messages earlier goes,
+           shifted by -16..16 bytes (from[i]: 0, or the tag's distance, the shift and which) */
         d = 1 + (size_t) (x >> 32) % 8;
-        target[i] = mode == 0 || (x >> 40) % 4 == 0 ? 0 : i + d < count ? 1 + (size_t) (x >> 44) % (mode == 1 ? 2 : 4) : 5;
+        target[i] = mode == 0 || mode == 3 || (x >> 40) % 4 == 0 ? 0
+                    : i + d < count ? 1 + (size_t) (x >> 44) % (mode == 1 ? 2 : 4) : 5;
         target[i] = target[i] * LANES_MAX + (target[i] == 5 ? i : i + d);
+        from[i] = mode == 3 && i >= 3 && (x >> 48) % 2 ? 1 + (x >> 49) % 3 + 4 * ((x >> 52) % 33) + 256 * ((x >> 58) % 2) : 0;
       }
       lanes_area[1] = lanes_area[0];
       for (copy = 0; copy < 2; ++copy) {
@@ -1541,6 +1547,11 @@ static void check_many_lanes(void)
           mp[copy][i] = l[i] == 0 && i % 2 ? NULL : b->m[i];
           outp[copy][i] = where == 0 ? b->tag[i] : where == 1 ? b->kr[j] : where == 2 ? b->kr[j] + 16
                           : where == 3 ? b->n[j] : where == 4 ? b->m[j] + 3 : b->kr[i];
+          if (from[i]) {   /* mode 3: the key or nonce where tag i - d goes, shifted */
+            const unsigned char *src = b->tag[i - from[i] % 4] + (int) (from[i] / 4 % 64) - 16;
+            if (from[i] / 256) krp[copy][i] = src;
+            else np[copy][i] = src;
+          }
         }
       }
       for (i = 0; i < count; ++i) {   /* copy 0: one call each, in order */
