@@ -13,13 +13,15 @@
    of vex_mark. The tracer runs the child free to the first mark of each group
    of calls (a breakpoint), then steps through the group one instruction at a
    time and prints the address of every instruction each call runs (the
-   implementation's and the C library's it calls), but runs a call of a plain
-   function (one the reader lists: no vector instruction in it or in anything
-   it may call) free to its return, printing only its first address:
-     vexcheck paths                "cpu avx yes|no", then each path: "NAME runs" or "NAME cannot run"
-     vexcheck trace PATH [PLAIN]   "cpu avx ...", then per call "call WHAT LENGTH", one hex
-                                   address a line, "end"; last "done CALLS". PLAIN: the plain
-                                   functions' first addresses, in hex
+   implementation's and the C library's it calls), but runs through, free to
+   its return, a call of a function the reader's table (standard input) lists
+   as inert (nothing in it or in what it may call that the rules see), or as
+   narrow (legacy SSE at most, nothing that cleans or dirties) while the upper
+   halves are clean, printing only its first address:
+     vexcheck paths              "cpu avx yes|no", then each path: "NAME runs" or "NAME cannot run"
+     vexcheck trace PATH <TABLE  "cpu avx ...", then per call "call WHAT LENGTH", one hex address
+                                 a line ("run ADDRESS" for a narrow call run through), "end";
+                                 last "done CALLS"
    WHAT may hold spaces; LENGTH is the message's (the longest of a batch). A
    call's addresses include the caller's own between its entry points
    (vex_mark, vex_calls, ct_calls: the arguments, and the streaming calls one
@@ -39,20 +41,17 @@
 #include "util.h"
 #include "ctcalls.h"
 
-/* lengths: authenticate below and above each of the implementation's thresholds (either
-   vendor's, its thresholds file), partial last blocks included, with ct_lengths' longest
-   above every vector threshold. ct_lengths: ct_calls' every
-   entry point at one length below every threshold and SHORT_MAX (x86/many_aes.h), its batch
-   all short, so that the many-message calls run groups of lanes (8, or 4 and 4) and a
-   message alone; and at one a partial block above every vector threshold (the ifma path's
-   switch to zmm code left out), its batch ragged across them and across SHORT_MAX */
-#if defined(__x86_64__)
-static const unsigned int lengths[] = { 0, 1, 15, 16, 17, 64, 255, 321, 385, 897 };
+/* lengths: authenticate below and above each of the implementations' thresholds (either
+   vendor's: poly1305aes_amd64's and poly1305aes_x86's thresholds files), partial last blocks
+   included. ct_lengths: ct_calls' every entry point at one length below every threshold
+   and SHORT_MAX (x86/many_aes.h), its batch all short, so that the many-message calls run
+   groups of lanes (8, or 4 and 4) and a message alone; and at one a partial block above
+   every vector threshold (the ifma path's switch to zmm code and the 32-bit generic path's
+   to two chains left out), its batch ragged across them and across SHORT_MAX, its
+   streaming calls longer than the driver's buffer (common/stream.c's STREAM_BUFFER), so that
+   update runs the path's core */
+static const unsigned int lengths[] = { 0, 1, 15, 16, 17, 64, 255, 321, 385, 897, 4100 };
 static const unsigned int ct_lengths[] = { 127, 2561 };
-#else
-static const unsigned int lengths[] = { 0, 1, 15, 16, 17, 64, 255, 321, 385, 4100 };   /* 4100: the generic path's two chains */
-static const unsigned int ct_lengths[] = { 127, 401 };
-#endif
 
 /* the marks: a call runs between two of them */
 __attribute__((noinline)) void vex_mark(void) { __asm__ __volatile__("" ::: "memory"); }
@@ -164,27 +163,69 @@ static int run_to(pid_t child, unsigned long at, int *status)
   return 1;
 }
 
-/* the entries of the functions the reader found to run no vector instruction, themselves
-   nor through any call (sorted), given on the command line */
-static unsigned long *plain;
-static size_t plains;
+/* the reader's table (standard input, tools/vexcheck.py's tracer_table), each list sorted:
+   the first addresses of the functions whose calls may run through (inert: always; narrow:
+   behind clean upper halves), the instructions that clean and that dirty the upper halves,
+   and the test's own code (start and end pairs) */
+struct list { unsigned long *at; size_t count, room; };
+static struct list inert, narrow, cleans, wides, caller;
+
 static int by_address(const void *a, const void *b)
 {
   unsigned long x = *(const unsigned long *) a, y = *(const unsigned long *) b;
   return (x > y) - (x < y);
 }
+static void add(struct list *l, unsigned long a)
+{
+  if (l->count == l->room) {
+    l->room = 2 * l->room + 64;
+    if (!(l->at = realloc(l->at, l->room * sizeof *l->at))) { perror("vexcheck"); exit(1); }
+  }
+  l->at[l->count++] = a;
+}
+static int found(const struct list *l, unsigned long a)
+{
+  return l->count && bsearch(&a, l->at, l->count, sizeof *l->at, by_address) != NULL;
+}
+static int in_caller(unsigned long a)
+{
+  size_t i;
+  for (i = 0; i + 1 < caller.count; i += 2)
+    if (a >= caller.at[i] && a < caller.at[i + 1]) return 1;
+  return 0;
+}
+static void read_table(void)
+{
+  char line[80], what[16];
+  unsigned long a, b;
+  while (fgets(line, sizeof line, stdin)) {
+    int got = sscanf(line, "%15s %lx %lx", what, &a, &b);
+    if (got == 3 && !strcmp(what, "caller")) add(&caller, a), add(&caller, b);
+    else if (got == 2 && !strcmp(what, "inert")) add(&inert, a);
+    else if (got == 2 && !strcmp(what, "narrow")) add(&narrow, a);
+    else if (got == 2 && !strcmp(what, "clean")) add(&cleans, a);
+    else if (got == 2 && !strcmp(what, "wide")) add(&wides, a);
+    else { fprintf(stderr, "vexcheck: a line of the table: %s", line); exit(2); }
+  }
+  qsort(inert.at, inert.count, sizeof *inert.at, by_address);
+  qsort(narrow.at, narrow.count, sizeof *narrow.at, by_address);
+  qsort(cleans.at, cleans.count, sizeof *cleans.at, by_address);
+  qsort(wides.at, wides.count, sizeof *wides.at, by_address);
+}
 
 /* from the child's SIGSTOP to its exit: between groups it runs free to vex_mark; through a
-   group it steps, printing each call's addresses, but runs a call of a plain function free
-   to its return address (the word at the stack pointer on its entry), printing only the
-   entry */
+   group it steps, printing each call's addresses, and keeps the rules' one bit (the upper
+   halves clean: on the caller's code as a caller may leave them, then as the cleaning and
+   dirtying instructions set it). It runs a call of an inert function, or of a narrow one
+   while clean, free to its return address (the word at the stack pointer on its entry),
+   printing only the entry (a narrow one's as "run ADDRESS") */
 static int trace(pid_t child)
 {
   unsigned long mark = (unsigned long) vex_mark, pc, back;
   struct user_regs_struct regs;
   const char *what;
   unsigned int count = 0, l;
-  int status, stepping = 0, open = 0, last = 0, r;
+  int status, stepping = 0, open = 0, last = 0, r, avx = cpu_avx(), clean = !avx;
   if (waitpid(child, &status, 0) != child || !WIFSTOPPED(status)) { fprintf(stderr, "vexcheck: the child did not stop\n"); return 1; }
   for (;;) {
     if ((r = stepping ? resume(child, PTRACE_SINGLESTEP, &status) : run_to(child, mark, &status)) < 0) goto fail;
@@ -192,8 +233,12 @@ static int trace(pid_t child)
     stepping = 1;
     regs = regs_of(child);
     pc = (unsigned long) PC(regs);
-    while (pc != mark && bsearch(&pc, plain, plains, sizeof *plain, by_address)) {
-      printf("%lx\n", pc);
+    for (;;) {   /* calls run through, one after another */
+      if (in_caller(pc)) clean = !avx;
+      if (pc == mark) break;
+      if (found(&inert, pc)) printf("%lx\n", pc);
+      else if (clean && found(&narrow, pc)) printf("run %lx\n", pc);
+      else break;
       errno = 0;
       back = (unsigned long) ptrace(PTRACE_PEEKDATA, child, (void *) (unsigned long) SP(regs), NULL);
       if (errno) { perror("vexcheck: PTRACE_PEEKDATA"); goto fail; }
@@ -203,6 +248,8 @@ static int trace(pid_t child)
     }
     if (pc != mark) {
       printf("%lx\n", pc);
+      if (found(&cleans, pc)) clean = 1;
+      else if (found(&wides, pc)) clean = 0;
       continue;
     }
     if (open) {
@@ -230,20 +277,16 @@ fail:
 int main(int argc, char **argv)
 {
   pid_t child;
-  size_t i;
   if (argc == 2 && !strcmp(argv[1], "paths")) {
     printf("cpu avx %s\n", cpu_avx() ? "yes" : "no");
     print_paths();
     return 0;
   }
-  if (argc < 3 || strcmp(argv[1], "trace")) {
-    fprintf(stderr, "usage: vexcheck paths | vexcheck trace PATH [PLAIN...]\n");
+  if (argc != 3 || strcmp(argv[1], "trace")) {
+    fprintf(stderr, "usage: vexcheck paths | vexcheck trace PATH < TABLE\n");
     return 2;
   }
-  plains = (size_t) argc - 3;
-  if (!(plain = calloc(plains + 1, sizeof *plain))) { perror("vexcheck"); return 1; }
-  for (i = 0; i < plains; ++i) plain[i] = strtoul(argv[3 + i], NULL, 16);
-  qsort(plain, plains, sizeof *plain, by_address);
+  read_table();
   if (use_path_named(argv[2]) != 1) {
     fprintf(stderr, "vexcheck: %s has no path %s, or this CPU cannot run it\n", poly1305aes_implementation, argv[2]);
     return 2;

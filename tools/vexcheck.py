@@ -14,12 +14,13 @@ verify, the streaming calls, the many-message calls on a batch of ragged
 lengths, key_expand and the expanded-key calls) at a length below every
 threshold and the many-message code's lanes bound (x86/many_aes.h's
 SHORT_MAX) and at one above every vector threshold (ptrace single steps: the
-implementation's code and the C library's it calls). A plain function (no
-instruction in it that names a vector register or state, no indirect
-branch, and branches only to plain functions: see plain()) cannot change
-or trip the rules below, so its calls run at full speed, untraced. Each
-entry point starts as a caller may leave it on a CPU with AVX: the upper
-halves of ymm/zmm0-15 possibly dirty. Then, instruction by instruction:
+implementation's code and the C library's it calls). The tracer runs the
+calls of some functions through at full speed, untraced (run_through()):
+an inert one (nothing in it, or in what it may call, that the rules below
+see) always, a narrow one (legacy SSE at most, nothing that cleans or
+dirties) only behind clean upper halves, where it can neither fail nor
+change them. Each entry point starts as a caller may leave it on a CPU
+with AVX: the upper halves of ymm/zmm0-15 possibly dirty. Then, instruction by instruction:
   vzeroupper or vzeroall         clean
   a VEX or EVEX instruction on ymm0-15 or zmm0-15 (it may dirty them)
                                  dirty, by the call itself
@@ -30,9 +31,8 @@ and at its return to the caller (each of the streaming calls apart), dirty
 by the call itself: FAIL (the caller's SSE code would pay). ymm16-31 and
 zmm16-31 (EVEX only) are outside the upper halves that slow legacy SSE
 (vzeroupper leaves them; the C library's own string functions keep them in
-use): not tracked. On a CPU without AVX
-nothing can be dirty and SSE is the only encoding: the calls are traced and
-counted, and pass. A path this CPU cannot run is a NOTE. Exit 1 on any FAIL.
+use): not tracked. On a CPU without AVX nothing can be dirty and SSE is
+the only encoding: the calls are traced and counted, and pass. A path this CPU cannot run is a NOTE. Exit 1 on any FAIL.
 """
 import functools
 import os
@@ -83,22 +83,26 @@ def disassemble(program):
     return code, starts
 
 
-VECTOR = re.compile(r"mm[0-9]|%k[0-7]")   # an xmm, ymm, zmm, mm or tmm register, or an AVX-512 mask
 BRANCH = re.compile(r"^(j[a-z]+|call[a-z]*|loop[a-z]*|xbegin)\s+([0-9a-f]+)\b")
+OPAQUE = ("xsave", "xrstor", "fxsave", "fxrstor", "ljmp", "lcall")   # vector state saved or restored, far branches
 
 
-def plain(code, starts):
-    """the first addresses of the plain functions: each runs no instruction that names a vector
-    register or state (nor a VEX or EVEX one), no indirect branch, and branches only to the
-    plain ones (itself included). A function is its symbol's instructions up to the next
-    symbol; none runs on past its last into the next (compilers end each in a return, a jump
-    or a call that does not return). The test's own (HARNESS) are left out: the tracer
-    stops at them"""
+def run_through(code, starts):
+    """(inert, narrow): the first addresses of the functions whose calls the tracer may run at
+    full speed. A candidate runs no indirect or far branch and no instruction that saves or
+    restores vector state, and branches only to candidates of its class (itself included). An
+    inert one runs only instructions the rules above ignore: running it changes nothing the
+    rules see. A narrow one runs those and legacy SSE, nothing that cleans or dirties: behind
+    clean upper halves, running it can neither fail nor change them (the tracer runs it
+    through only then; walk() checks that). A function is its symbol's instructions up to
+    the next symbol; none runs on past its last into the next (compilers end each in a
+    return, a jump or a call that does not return). The test's own (HARNESS) are left out:
+    the tracer stops at them"""
     ends = [a for a, _ in starts[1:]] + [max(code) + 1]
     owner = {a: start for (start, _), end in zip(starts, ends) for a in range(start, end) if a in code}
-    branches = {}   # a candidate's first address -> the first addresses of the functions it branches to
+    branches, kinds = {}, {}   # a candidate's first address -> the functions it branches to; its kinds
     for (start, name), end in zip(starts, ends):
-        targets = set()
+        targets, found = set(), set()
         for a in range(start, end):
             if a not in code or targets is None:
                 continue
@@ -106,20 +110,25 @@ def plain(code, starts):
             while words and words[0] in PREFIXES:
                 words = words[1:]
             text = " ".join(words)
-            if words and (words[0].startswith(("v", "k", "xsave", "xrstor", "fxsave", "fxrstor", "ldmxcsr", "ljmp", "lcall"))
-                          or VECTOR.search(text) or "*" in text):
+            branch = BRANCH.match(text)
+            if words and (words[0].startswith(OPAQUE) or "*" in text):
                 targets = None
-            elif BRANCH.match(text):
-                target = owner.get(int(BRANCH.match(text).group(2), 16))
+            elif branch:
+                target = owner.get(int(branch.group(2), 16))
                 targets = None if target is None else targets | {target}
+            found.add(kind(code[a][1]))
         if targets is not None and name.split(".")[0] not in HARNESS:
-            branches[start] = targets
-    sound = set(branches)
-    while True:
-        bad = {f for f in sound if not branches[f] <= sound}
-        if not bad:
-            return sorted(sound)
-        sound -= bad
+            branches[start], kinds[start] = targets, found
+
+    def closed(allowed):
+        sound = {f for f in branches if kinds[f] <= allowed}
+        while True:
+            bad = {f for f in sound if not branches[f] <= sound}
+            if not bad:
+                return sound
+            sound -= bad
+    inert = closed({None})
+    return sorted(inert), sorted(closed({None, "sse"}) - inert)
 
 
 def walk(calls, avx):
@@ -139,6 +148,11 @@ def walk(calls, avx):
                 continue
             function, text = step
             entry = entry or function
+            if text is None:   # a narrow function's call, run through: only behind clean upper halves
+                if not clean:
+                    problems.append("%s: the tracer ran %s through while the upper halves may be dirty"
+                                    % (call, function))
+                continue
             k = kind(text)
             if k == "clean":
                 clean, own = True, False
@@ -166,36 +180,43 @@ def selftest():
         ("legacy SSE in a libc copy", [(f, "rep stos %al,%es:(%rdi)"), (f, "rep movsb"), (f, "movdqu (%rsi),%xmm0")], 1),
         ("ymm left dirty, the next call clears", [(f, "vmovdqu %ymm0,(%rax)"), None, (f, "vzeroupper")], 1),
         ("legacy SSE in the next call", [(f, "vzeroupper"), None, (f, "pxor   %xmm0,%xmm0")], 1),
+        ("a narrow call run through behind dirty", [(f, "vmovdqu %ymm0,(%rax)"), (f, None)], 2),
+        ("a narrow call run through behind clean", [(f, "vzeroupper"), (f, None)], 0),
     ]
     bad = [name for name, instructions, want in cases if len(walk([(name, instructions)], True)) != want]
     bad += ["no AVX: " + name for name, instructions, want in cases[:1] if walk([(name, instructions)], False)]
-    # plain: a made-up program of functions at 0x10 apart: (name, [instructions]), plain or not
+    # run_through: a made-up program of functions 0x10 apart: (name, [instructions], its class)
     functions = [
-        ("leaf", ["mov    %rdi,%rax", "ret"], True),
-        ("calls_leaf", ["call   10 <leaf>", "jne    21 <calls_leaf+0x1>", "ret"], True),
-        ("sse", ["movdqu (%rsi),%xmm0", "ret"], False),
-        ("calls_sse", ["call   30 <sse>", "ret"], False),
-        ("calls_calls_sse", ["jmp    40 <calls_sse>"], False),
-        ("indirect", ["call   *%rax", "ret"], False),
-        ("vzeroupper", ["vzeroupper", "ret"], False),
-        ("mask", ["kmovw  %k1,%eax", "ret"], False),
-        ("outside", ["call   900 <nowhere>", "ret"], False),
-        ("vex_mark", ["ret"], False),
+        ("leaf", ["mov    %rdi,%rax", "ret"], "inert"),
+        ("calls_leaf", ["call   10 <leaf>", "jne    21 <calls_leaf+0x1>", "ret"], "inert"),
+        ("sse", ["movdqu (%rsi),%xmm0", "ret"], "narrow"),
+        ("calls_sse", ["call   30 <sse>", "ret"], "narrow"),
+        ("calls_calls_sse", ["jmp    40 <calls_sse>"], "narrow"),
+        ("indirect", ["call   *%rax", "ret"], None),
+        ("vzeroupper", ["vzeroupper", "ret"], None),
+        ("ymm", ["vpxor  %ymm0,%ymm0,%ymm0", "ret"], None),
+        ("calls_ymm", ["call   80 <ymm>", "ret"], None),
+        ("vex128", ["vaesenc %xmm1,%xmm0,%xmm0", "ret"], "inert"),
+        ("xrstor", ["xrstor (%rsp)", "ret"], None),
+        ("outside", ["call   900 <nowhere>", "ret"], None),
+        ("vex_mark", ["ret"], None),
     ]
     code, starts = {}, []
     for i, (name, texts, _) in enumerate(functions):
         starts.append((0x10 * (i + 1), name))
         code.update({0x10 * (i + 1) + j: (name, text) for j, text in enumerate(texts)})
-    found = plain(code, starts)
-    bad += ["plain: " + name for i, (name, _, want) in enumerate(functions) if (0x10 * (i + 1) in found) != want]
+    inert, narrow = run_through(code, starts)
+    got = {a: "inert" for a in inert}
+    got.update({a: "narrow" for a in narrow})
+    bad += ["run_through: " + name for i, (name, _, want) in enumerate(functions) if got.get(0x10 * (i + 1)) != want]
     return bad
 
 
-def check_path(program, path, code, plains):
-    """trace one path, the plain functions' calls run through; returns (calls, instructions
-    stepped, problems)"""
-    run = subprocess.run([program, "trace", path] + ["%x" % a for a in plains], stdout=subprocess.PIPE,
-                         stderr=subprocess.PIPE, text=True)
+def check_path(program, path, code, table):
+    """trace one path, given the tracer's table (its standard input: tracer_table's); returns
+    (calls, instructions traced, problems)"""
+    run = subprocess.run([program, "trace", path], input=table, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         text=True)
     if run.returncode != 0:
         return 0, 0, ["the trace failed: %s" % run.stderr.strip()[-300:]]
     calls, steps, avx, current = [], 0, False, None
@@ -206,6 +227,8 @@ def check_path(program, path, code, plains):
             current = (line[5:], [])
         elif line == "end":
             calls.append(current)
+        elif line.startswith("run "):
+            current[1].append((code.get(int(line[4:], 16), ("?", "?"))[0], None))
         elif not line.startswith("done "):
             function, text = code.get(int(line, 16), ("?", "?"))
             if function.split(".")[0] not in HARNESS:
@@ -214,6 +237,19 @@ def check_path(program, path, code, plains):
             elif current[1] and current[1][-1] is not None:
                 current[1].append(None)
     return len(calls), steps, walk(calls, avx)
+
+
+def tracer_table(code, starts):
+    """the tracer's standard input, a line each: "inert A", "narrow A" (run_through's), "clean A"
+    and "wide A" (the instructions at A that clean and dirty), "caller A B" (the test's own
+    code, from A up to B)"""
+    inert, narrow = run_through(code, starts)
+    lines = ["inert %x" % a for a in inert] + ["narrow %x" % a for a in narrow]
+    lines += ["%s %x" % (kind(text), a) for a, (_, text) in sorted(code.items()) if kind(text) in ("clean", "wide")]
+    ends = [a for a, _ in starts[1:]] + [max(code) + 1]
+    lines += ["caller %x %x" % (start, end) for (start, name), end in zip(starts, ends)
+              if name.split(".")[0] in HARNESS]
+    return "\n".join(lines) + "\n"
 
 
 def main():
@@ -239,7 +275,7 @@ def main():
     if bad:
         sys.exit("FAIL vexcheck: its rules miss made-up cases: " + "; ".join(bad))
     code, starts = disassemble(program)
-    plains = plain(code, starts)
+    table = tracer_table(code, starts)
     listing = subprocess.run([program, "paths"], stdout=subprocess.PIPE, text=True, check=True).stdout.splitlines()
     avx = listing[0] == "cpu avx yes"
     failed, checked = False, []
@@ -250,7 +286,7 @@ def main():
             print("NOTE vexcheck %s (%s): path %s: this CPU cannot run it, so it is not checked here"
                   % (name, compiler, path))
             continue
-        calls, steps, problems = check_path(program, path, code, plains)
+        calls, steps, problems = check_path(program, path, code, table)
         if problems or not calls:
             failed = True
             print("FAIL vexcheck %s (%s) path %s: %d problems in %d calls" % (name, compiler, path, len(problems), calls))
