@@ -315,13 +315,14 @@ const struct poly1305aes_core *poly1305aes_path_core(unsigned int i)
 }
 
 /* AES_k(in) on path i: its scalar code on an empty message with r = 0 (tag = s), then
-   the wipes of the key copied here and of the stack it used */
+   the wipes of the key copied here and of the stack it used; PATH_ENTER first, before the
+   copies (the compiler may copy with vector registers) */
 static void path_aes(unsigned int i, unsigned char out[16], const unsigned char k[16], const unsigned char in[16])
 {
   unsigned char kr[32];
+  PATH_ENTER();
   memcpy(kr, k, 16);
   memset(kr + 16, 0, 16);
-  PATH_ENTER();
   paths[i].scalar(out, kr, in, NULL, 0);
   wipe(kr, sizeof kr);
   WIPE_AFTER(&paths[i], paths[i].scalar_stack);

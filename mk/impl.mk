@@ -290,8 +290,8 @@ $(B)/timing: $(TOP)/test/timing.c $(TOP)/test/util.c $(HARNESS_DIR)/cycles.c $(B
 
 # the vector-state check's program (tools/vexcheck.py; x86 targets): static and
 # not position-independent, so the addresses it prints are the ones objdump shows
-$(B)/vexcheck: $(TOP)/test/vexcheck.c $(TOP)/test/util.c $(B)/lib$(NAME).a $(B)/include/$(NAME).h $(TEST_DEPS)
-	$(CC) $(TEST_FLAGS) $(TOP)/test/vexcheck.c $(TOP)/test/util.c $(B)/lib$(NAME).a -o $@ -static
+$(B)/vexcheck: $(TOP)/test/vexcheck.c $(TOP)/test/ctcalls.c $(TOP)/test/util.c $(B)/lib$(NAME).a $(B)/include/$(NAME).h $(TEST_DEPS)
+	$(CC) $(TEST_FLAGS) $(TOP)/test/vexcheck.c $(TOP)/test/ctcalls.c $(TOP)/test/util.c $(B)/lib$(NAME).a -o $@ -static
 
 # the constant-time trace program (run under qemu with a plugin by tools/tracecheck.py)
 $(B)/trace: $(TOP)/test/trace.c $(TOP)/test/ctcalls.c $(TOP)/test/leaky.c $(TOP)/test/util.c $(B)/lib$(NAME).a $(B)/include/$(NAME).h $(TEST_DEPS)
