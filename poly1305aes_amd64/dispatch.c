@@ -63,7 +63,7 @@ static const struct path paths[] = {
 static const struct core_code core_code[] = {
   { core_scalar_mulx, core_vector_ifma, 1, core_grouped_ifma, { 0 } },
   { core_scalar_mulx, core_vector_avx2, 1, NULL,
-    CLASS_VALUES(AVX2_CORE_FROM) },
+    CLASS_VALUES(AVX2_CORE_FROM), 8 },
   { core_scalar_mul, core_vector_hybrid, 8 + 8 + HYBRID_BLOCKS, NULL, { 0 } },
   { core_scalar_mul, core_vector_hybrid, 8 + 8 + HYBRID_BLOCKS, NULL, { 0 } },
   { core_scalar_mul, core_vector_hybrid, 8 + 8 + HYBRID_BLOCKS, NULL, { 0 } },

@@ -183,8 +183,9 @@ static inline __attribute__((always_inline)) void upper_clean(void)
    Path i's blocks run, for pad 1 where the CPU runs the path, its grouped code on whole groups
    up to GROUPED_MAX blocks, else its vector code from the core's threshold for this CPU's
    class (core_code's vector_from where nonzero: the vector code's sum is joined to the
-   running h, which the fused code need not do; else the path's vector_from); else its scalar
-   code: the block count is public.
+   running h, which the fused code need not do; else the path's vector_from), on a whole
+   number of its steps (core_code's vector_step) and the scalar code after it on the rest;
+   else its scalar code: the block count is public.
    Each entry point runs vzeroupper first on a CPU with AVX (as PATH_ENTER: a dirty caller slows
    the SSE code), then its work (called, not inlined), then wipes the stack the work used: the
    path's vector_stack after its vector code (the build's probe measures it with these calls
@@ -198,6 +199,9 @@ struct core_code {
   core_vector_fn *grouped;  /* or NULL: pad 1, a multiple of IFMA_GROUP blocks, from powers of r
                                the state keeps (x86/ifma.c's stream kernel) */
   size_t vector_from[CLASSES];   /* the vector code from these bytes, each class's; 0: the path's */
+  size_t vector_step;       /* 0 or 1, or the blocks a step of the vector code takes: it gets a
+                               multiple of them (a partial step costs it a set-up of its own),
+                               the scalar code the rest after them */
 };
 
 /* the most blocks a path's grouped code takes in one call: the driver's buffer
@@ -238,16 +242,18 @@ struct core_code {
     const struct path *p = &paths[i];                                                          \
     const struct core_code *c = &core_code[i];                                                 \
     size_t from = c->vector_from[cpu_class()];                                                \
+    size_t whole = c->vector_step > 1 ? nblocks - nblocks % c->vector_step : nblocks;         \
     if (nblocks == 0) return;                                                                  \
     if (from == 0) from = p->vector_from[cpu_class()];                                        \
     upper_clean();                                                                             \
     if (pad && c->grouped && nblocks % IFMA_GROUP == 0 && nblocks <= GROUPED_MAX && runs_here(p)) { \
       c->grouped(st, m, nblocks);                                                              \
       GROUPED_WIPE(p);                                                                         \
-    } else if (pad && c->vector && nblocks >= c->vector_min                                           \
-        && nblocks >= (from + 15) / 16 && runs_here(p)) {                                      \
-      c->vector(st, m, nblocks);                                                               \
-      WIPE_PATH(p, p->vector_stack);                                                           \
+    } else if (pad && c->vector && whole >= c->vector_min                                      \
+        && whole >= (from + 15) / 16 && runs_here(p)) {                                        \
+      c->vector(st, m, whole);                                                                 \
+      if (whole < nblocks) c->scalar(st, m + 16 * whole, nblocks - whole, pad);                \
+      WIPE_PATH(p, p->vector_stack);   /* the vector area: the probe measures both calls */     \
     } else {                                                                                   \
       c->scalar(st, m, nblocks, pad);                                                          \
       CORE_WIPE();                                                                             \
