@@ -941,10 +941,20 @@ sweep_bounds() {
 
 # commands an implementation lists in its 'checks' file (bound proofs, object checks)
 impl_checks() {
-  d impl "$1" checks | while read -r command; do
+  list=$(d impl "$1" checks)
+  want=$(printf '%s\n' "$list" | grep -c .)
+  ran=0
+  # each command's stdin is /dev/null: one that read the list would end the loop early
+  while read -r command; do
+    [ -n "$command" ] || continue
     echo "\$ $command"
-    sh -c "$command" || exit 1
-  done
+    sh -c "$command" < /dev/null || return 1
+    ran=$((ran + 1))
+  done <<EOF
+$list
+EOF
+  [ "$ran" -eq "$want" ] || { echo "FAIL ran $ran of the $want commands of poly1305aes_$1/checks"; return 1; }
+  echo "ran the $want commands of poly1305aes_$1/checks"
 }
 
 # the steps that belong to no target, run beside the targets' (--target common-steps)
