@@ -34,6 +34,7 @@ length given. It is how the thresholds in poly1305aes_amd64/dispatch.c and
 poly1305aes_x86/dispatch.c were chosen on Intel (VECTOR_FROM: every path's).
 """
 import argparse
+import hashlib
 import os
 import re
 import statistics
@@ -49,7 +50,11 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 def build(target, impl, variant, defines):
-    root = os.path.join(describe.TOP, "build", "crossover", variant)
+    """the speed probe of impl built with defines; its build directory is named by the defines
+    too (the build does not rebuild on flags alone: a variant's name given other defines
+    would otherwise time the old ones)"""
+    tag = hashlib.sha256(defines.encode()).hexdigest()[:10]
+    root = os.path.join(describe.TOP, "build", "crossover", "%s-%s" % (variant, tag))
     command = ["make", "-s", "-f", os.path.join(describe.TOP, "mk", "impl.mk"), "TARGET=" + target, "IMPL=" + impl,
                "BUILDROOT=" + root, "IMPL_CFLAGS=" + describe.find(impl).cflags(target) + " " + defines,
                os.path.join(root, target, "impl", impl, "speed")]
