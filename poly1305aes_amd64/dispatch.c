@@ -61,12 +61,12 @@ static const struct path paths[] = {
    code with MULX where the path has BMI2, and the path's vector code, joined (scalar.c); the
    avx2 path's from its own thresholds (the thresholds file), the others' from their paths' */
 static const struct core_code core_code[] = {
-  { core_scalar_mulx, core_vector_ifma, 1, core_grouped_ifma, { 0 } },
+  { core_scalar_mulx, core_vector_ifma, 1, core_grouped_ifma, { 0 }, 1 },
   { core_scalar_mulx, core_vector_avx2, 1, NULL,
     CLASS_VALUES(AVX2_CORE_FROM), 8 },
-  { core_scalar_mul, core_vector_hybrid, 8 + 8 + HYBRID_BLOCKS, NULL, { 0 } },
-  { core_scalar_mul, core_vector_hybrid, 8 + 8 + HYBRID_BLOCKS, NULL, { 0 } },
-  { core_scalar_mul, core_vector_hybrid, 8 + 8 + HYBRID_BLOCKS, NULL, { 0 } },
+  { core_scalar_mul, core_vector_hybrid, 8 + 8 + HYBRID_BLOCKS, NULL, { 0 }, 1 },
+  { core_scalar_mul, core_vector_hybrid, 8 + 8 + HYBRID_BLOCKS, NULL, { 0 }, 1 },
+  { core_scalar_mul, core_vector_hybrid, 8 + 8 + HYBRID_BLOCKS, NULL, { 0 }, 1 },
 };
 
 /* the entry points and the path interface (common/impl.h.in) */

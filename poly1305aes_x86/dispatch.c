@@ -99,12 +99,12 @@ INLINE void wipe_below(size_t bytes, int sse2, int avx)
 
 /* each path's blocks, in the table's order: generic's two chains need a whole message */
 static const struct core_code core_code[] = {
-  { core26_blocks_work, core_vector_ifma, 1, core_grouped_ifma, { 0 } },
+  { core26_blocks_work, core_vector_ifma, 1, core_grouped_ifma, { 0 }, 1 },
   { core26_blocks_work, core_vector_avx2, 1, NULL, { 0 }, 8 },
-  { core26_blocks_work, core_vector_sse2, 1, NULL, { 0 } },
-  { core26_blocks_work, core_vector_sse2, 1, NULL, { 0 } },
-  { core26_blocks_work, core_vector_sse2, 1, NULL, { 0 } },
-  { core26_blocks_work, NULL, 0, NULL, { 0 } },
+  { core26_blocks_work, core_vector_sse2, 1, NULL, { 0 }, 1 },
+  { core26_blocks_work, core_vector_sse2, 1, NULL, { 0 }, 1 },
+  { core26_blocks_work, core_vector_sse2, 1, NULL, { 0 }, 1 },
+  { core26_blocks_work, NULL, 0, NULL, { 0 }, 1 },
 };
 
 /* the entry points (force_align_arg_pointer: x86/paths.h's PATH_ENTRY) and the path

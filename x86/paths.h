@@ -199,7 +199,7 @@ struct core_code {
   core_vector_fn *grouped;  /* or NULL: pad 1, a multiple of IFMA_GROUP blocks, from powers of r
                                the state keeps (x86/ifma.c's stream kernel) */
   size_t vector_from[CLASSES];   /* the vector code from these bytes, each class's; 0: the path's */
-  size_t vector_step;       /* 0 or 1, or the blocks a step of the vector code takes: it gets a
+  size_t vector_step;       /* 1, or the blocks a step of the vector code takes: it gets a
                                multiple of them (a partial step costs it a set-up of its own),
                                the scalar code the rest after them */
 };
