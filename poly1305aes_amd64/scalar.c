@@ -66,8 +66,25 @@ INLINE void hash_hybrid(u64 h[3], const unsigned char r[16], const unsigned char
     words(w, r, m, l);                                                                           \
     from_words(h, w);                                                                            \
   }
-CORE_HASH(hash_avx2, avx2_words)
 CORE_HASH(hash_ifma, ifma_words)
+
+/* the AVX2 core (x86/avx2.c) on the whole 8-block steps, then the radix-2^64 chain with MULX
+   from its h on the rest: a partial first step would cost the core more than the scalar code
+   takes for up to 7 blocks and the tail */
+INLINE void hash_avx2(u64 h[3], const unsigned char r[16], const unsigned char *m, size_t l)
+{
+  struct p64 sc;
+  size_t nv = l / 128 * 128;
+  uint32_t w[5];
+  p64_start(&sc, r);
+  if (nv) {
+    avx2_words(w, r, m, nv);
+    from_words(h, w);
+    sc.h0 = h[0], sc.h1 = h[1], sc.h2 = h[2];
+  }
+  p64_hash(&sc, m + nv, l - nv, 1);
+  h[0] = sc.h0, h[1] = sc.h1, h[2] = sc.h2;
+}
 
 /* a path's calls (fusedfn, common/path.h): the AES of the nonce (aes: AES-NI, or vector
    permutes) around one of the hashes, in the instruction set of the path
