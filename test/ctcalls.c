@@ -8,7 +8,8 @@
 #include POLY1305AES_HEADER
 #include "ctcalls.h"
 
-/* a batch: a path's group of lanes (8 at most) and one left over */
+/* a batch: a long message, a path's group of lanes (8 at most) and another message; with every
+   length short, a group and one left over */
 #define BATCH 9
 
 const char *const ct_call_names[CT_CALLS] = {
@@ -36,11 +37,14 @@ void ct_calls(const unsigned char kr[32], const unsigned char n[16], const unsig
   static unsigned char right[16], wrong[16], onetime_wrong[16], out[BATCH][16], one[16], ok[BATCH];
   const unsigned char *krp[BATCH], *np[BATCH], *mp[BATCH], *keyp[BATCH], *ap[BATCH];
   unsigned char *outp[BATCH];
-  size_t lens[BATCH], third = l / 3;
+  size_t lens[BATCH], third = l / 3, piece = l / 4 < 100 ? l / 4 : 100;
   unsigned int i;
-  /* the batch: m[0..l) and shorter pieces of it in turn (ragged lengths), under keys and
-     nonces that differ from kr and n in public bits; the one-time keys are r then k */
-  for (i = 0; i < BATCH; ++i) lens[i] = i % 3 == 0 ? l : i % 3 == 1 ? l / 4 : l < 1 ? l : 1;
+  /* the batch: m[0..l), then seven pieces of it shorter than the lanes' bound (ragged: at most
+     100 bytes and 1 byte in turn), then a quarter of it: with l long, a long message, a group
+     of lanes and a long one again in one call; under keys and nonces that differ from kr and
+     n in public bits; the one-time keys are r then k */
+  for (i = 0; i < BATCH; ++i)
+    lens[i] = i == 0 ? l : i == BATCH - 1 ? l / 4 : i % 2 ? piece : l < 1 ? l : 1;
   for (i = 0; i < BATCH; ++i) {
     memcpy(krs[i], kr, 32);
     memcpy(ns[i], n, 16);
