@@ -48,10 +48,7 @@ static const struct path paths[] = {
    and finish common/pathcore.h's radix-2^64 ones, the blocks core_code[i] (x86/paths.h's
    X86_CORES) */
 #define CORE_WIPE() wipe_below(CORE_STACK)
-#ifndef WIPE_AVX
-#define WIPE_AVX 1   /* 0: every wipe without AVX (a measurement build's, doc/results/amd64.md) */
-#endif
-#define WIPE_PATH(p, bytes) (WIPE_AVX && ((p)->needs & OSYMM) ? wipe_below_avx(bytes) : wipe_below(bytes))
+#define WIPE_PATH(p, bytes) (WIPE_WITH_AVX(p) ? wipe_below_avx(bytes) : wipe_below(bytes))
 #define GROUPED_WIPE(p) CORE_WIPE()   /* in 64-bit code the grouped code uses about 200 bytes */
 #define OWN_CORES X86_CORES(struct amd64_core, p64_start, core64_finish_work)
 #define PATH_CORE_OF(aes, i) X86_CORE_OF(struct amd64_core, aes, i)

@@ -87,10 +87,7 @@ INLINE void wipe_below(size_t bytes, int sse2, int avx)
 /* the wipes (with SSE stores where the CPU has SSE2); path_core(i) is path i's own AES with
    its own core: common/pathcore.h's radix-2^26 one for start, finish and the short runs, the
    path's SIMD core, joined (vector.c), for the long ones (x86/paths.h's X86_CORES) */
-#ifndef WIPE_AVX
-#define WIPE_AVX 1   /* 0: every wipe without AVX (a measurement build's, doc/results/amd64.md) */
-#endif
-#define WIPE_PATH(p, bytes) wipe_below(bytes, (p)->needs & SSE2, WIPE_AVX && ((p)->needs & OSYMM))
+#define WIPE_PATH(p, bytes) wipe_below(bytes, (p)->needs & SSE2, WIPE_WITH_AVX(p))
 #define CORE_WIPE() wipe_below(CORE_STACK, (cpu_features() & SSE2) != 0, 0)
 #define GROUPED_WIPE(p) WIPE_PATH(p, (p)->vector_stack)   /* 2 KiB with 8 zmm registers: the vector area's size */
 #define OWN_CORES X86_CORES(struct ia32_core, p26_start, core26_finish_work)

@@ -168,6 +168,12 @@ static inline __attribute__((always_inline)) void upper_clean(void)
 #define PATH_CLASS() cpu_class()
 #define PATH_STORE(p) x86_store()
 #define WIPE_AFTER(p, bytes) WIPE_PATH(p, bytes)
+/* whether the wipe after path p's code takes AVX stores: after the paths that need AVX (each
+   dispatcher's WIPE_PATH; a measurement build with WIPE_AVX 0: never, doc/results/amd64.md) */
+#ifndef WIPE_AVX
+#define WIPE_AVX 1
+#endif
+#define WIPE_WITH_AVX(p) (WIPE_AVX && ((p)->needs & OSYMM))
 
 /* the entry points' attribute: on 32-bit x86 the caller's stack may be 4-byte aligned, and
    the SIMD paths keep 16-byte values on it */
@@ -241,10 +247,10 @@ struct core_code {
   {                                                                                            \
     const struct path *p = &paths[i];                                                          \
     const struct core_code *c = &core_code[i];                                                 \
-    size_t from = c->vector_from[cpu_class()];                                                \
+    const enum cpu_class class = cpu_class();                                                  \
+    size_t from = c->vector_from[class] ? c->vector_from[class] : p->vector_from[class];       \
     size_t whole = c->vector_step > 1 ? nblocks - nblocks % c->vector_step : nblocks;         \
     if (nblocks == 0) return;                                                                  \
-    if (from == 0) from = p->vector_from[cpu_class()];                                        \
     upper_clean();                                                                             \
     if (pad && c->grouped && nblocks % IFMA_GROUP == 0 && nblocks <= GROUPED_MAX && runs_here(p)) { \
       c->grouped(st, m, nblocks);                                                              \
