@@ -1499,12 +1499,13 @@ static void check_many(void)
    message's key, r, nonce or bytes, or the tags one array with later keys and nonces taken from
    where earlier tags go: every byte after authenticate_many equal to count authenticate calls'
    in order of i on a copy of the same bytes; then verify_many beside verify calls the same way,
-   its ok[] apart or over the messages */
+   its ok[] apart or over the messages; then many_lanes_edges (below) */
 #define LANES_MAX 72
 struct lanes_area {
   unsigned char kr[LANES_MAX][32], n[LANES_MAX][16], m[LANES_MAX][144], tag[LANES_MAX][16];
 };
 static struct lanes_area lanes_area[2];
+static void many_lanes_edges(uint64_t *prng);
 
 static void check_many_lanes(void)
 {
@@ -1594,6 +1595,63 @@ static void check_many_lanes(void)
                (unsigned long) count, mode);
       }
     }
+  many_lanes_edges(&prng);
+}
+
+/* many-lanes' edges: the tags one array (out[i] 16 bytes after out[i - 1]), every key and nonce
+   apart from them, all below the tags (side 0) or all above (side 1), but one: message j's key
+   or nonce starts shift bytes from where message j - 1's tag goes, shift -15..15, so that a
+   group's first test of overlaps (one span against another) meets an input a byte into either
+   end of its tags' span; every byte equal to single calls' in order of i */
+struct edges_area {
+  unsigned char kr_low[8][32], n_low[8][16], m[8][128], tag[8][16], kr_high[8][32], n_high[8][16];
+};
+static struct edges_area edges_area[2];
+
+static void many_lanes_edges(uint64_t *prng)
+{
+  unsigned int count, side, j, which, i, copy;
+  int shift;
+  size_t l[8];
+  for (count = 4; count <= 8; count += 4)
+    for (side = 0; side < 2; ++side)
+      for (j = 1; j < count; ++j)
+        for (which = 0; which < 2; ++which)
+          for (shift = -15; shift <= 15; ++shift) {
+            unsigned char *outp[2][8], tag[16];
+            const unsigned char *krp[2][8], *np[2][8], *mp[2][8];
+            struct edges_area *a = &edges_area[0];
+            for (i = 0; i < count; ++i) {
+              l[i] = (size_t) (prng_next(prng) % 128);
+              random_key(prng, a->kr_low[i]);
+              memcpy(a->kr_high[i], a->kr_low[i], 32);
+              prng_fill(prng, a->n_low[i], 16);
+              memcpy(a->n_high[i], a->n_low[i], 16);
+              prng_fill(prng, a->m[i], l[i]);
+              prng_fill(prng, a->tag[i], 16);
+            }
+            edges_area[1] = edges_area[0];
+            for (copy = 0; copy < 2; ++copy) {
+              struct edges_area *b = &edges_area[copy];
+              for (i = 0; i < count; ++i) {
+                outp[copy][i] = b->tag[i];
+                krp[copy][i] = side ? b->kr_high[i] : b->kr_low[i];
+                np[copy][i] = side ? b->n_high[i] : b->n_low[i];
+                mp[copy][i] = b->m[i];
+              }
+              if (which) np[copy][j] = b->tag[j - 1] + shift;
+              else krp[copy][j] = b->tag[j - 1] + shift;
+            }
+            for (i = 0; i < count; ++i) {   /* copy 0: one call each, in order */
+              poly1305aes_authenticate(tag, krp[0][i], np[0][i], mp[0][i], (unsigned int) l[i]);
+              memcpy(outp[0][i], tag, 16);
+            }
+            poly1305aes_authenticate_many(outp[1], krp[1], np[1], mp[1], l, count);
+            if (memcmp(&edges_area[0], &edges_area[1], sizeof edges_area[0]))
+              fail("authenticate_many of %u short messages, the tags one array, message %u's %s %d bytes from tag %u "
+                   "and the other inputs %s the tags: differs from single calls in order",
+                   count, j, which ? "nonce" : "key", shift, j - 1, side ? "above" : "below");
+          }
 }
 
 /* the bytes of a key expanded by the path in use, copied to another alignment: equal tags */
