@@ -192,8 +192,24 @@ CORE_SCALAR(core_scalar_mulx, "bmi2", 1)
     st->h0 = joined[0], st->h1 = joined[1], st->h2 = joined[2];                                  \
   }
 CORE_VECTOR(core_vector_ifma, "avx512f,avx2,avx,bmi2", hash_ifma)
-CORE_VECTOR(core_vector_avx2, "avx2,avx,bmi2", hash_avx2)
 CORE_VECTOR(core_vector_hybrid, "sse2", hash_hybrid)
+
+/* the avx2 path's: h = (h r^n + the n blocks' sum) from x86/avx2.c's hash from h (h's limbs
+   added to block 0), no join; nblocks a multiple of 8 (the core's vector_step, dispatch.c) */
+__attribute__((target("avx2,avx,bmi2"))) void core_vector_avx2(void *state, const unsigned char *m, size_t nblocks)
+{
+  struct p64 *st = state;
+  unsigned char r[16];
+  const u64 h[3] = { st->h0, st->h1, st->h2 };
+  uint32_t from[5], w[5];
+  u64 joined[3];
+  store64(r, st->r0);
+  store64(r + 8, st->r1);
+  to26(from, h);
+  avx2_words_from(w, r, from, m, 16 * nblocks);
+  from_words(joined, w);
+  st->h0 = joined[0], st->h1 = joined[1], st->h2 = joined[2];
+}
 
 /* h = h r^(32 g) + H, H the hash from 0 of the g groups of IFMA_GROUP blocks at m (pad 1), by
    x86/ifma.c's stream kernel from the powers the state keeps (set on the first group): h

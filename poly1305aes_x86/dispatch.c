@@ -86,7 +86,7 @@ INLINE void wipe_below(size_t bytes, int sse2, int avx)
 
 /* the wipes (with SSE stores where the CPU has SSE2); path_core(i) is path i's own AES with
    its own core: common/pathcore.h's radix-2^26 one for start, finish and the short runs, the
-   path's SIMD core, joined (vector.c), for the long ones (x86/paths.h's X86_CORES) */
+   path's SIMD core (vector.c: joined, or avx2's from h), for the long ones (x86/paths.h's X86_CORES) */
 #define WIPE_PATH(p, bytes) wipe_below(bytes, (p)->needs & SSE2, WIPE_WITH_AVX(p))
 #define CORE_WIPE() wipe_below(CORE_STACK, (cpu_features() & SSE2) != 0, 0)
 #define GROUPED_WIPE(p) WIPE_PATH(p, (p)->vector_stack)   /* 2 KiB with 8 zmm registers: the vector area's size */

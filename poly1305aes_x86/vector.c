@@ -59,8 +59,19 @@ INLINE void join_words(uint32_t h[5], const uint32_t r[5], const uint32_t w[5], 
     join_words(st->h, st->r, w, nblocks);                                                        \
   }
 CORE_VECTOR(core_vector_ifma, "avx2,avx", ifma_words)
-CORE_VECTOR(core_vector_avx2, "avx2,avx", avx2_words)
 CORE_VECTOR(core_vector_sse2, "sse2", sse2_words)
+
+/* the avx2 path's: h = h r^n + H in one pass, x86/avx2.c's hash from h (h's limbs added to block
+   0), no join; nblocks a multiple of 8 (the core's vector_step, dispatch.c) */
+__attribute__((target("avx2,avx"))) void core_vector_avx2(void *state, const unsigned char *m, size_t nblocks)
+{
+  struct p26 *st = state;
+  unsigned char r[16];
+  uint64_t d[5];
+  r_bytes(r, st->r);
+  avx2_hash_from(d, r, st->h, m, 16 * nblocks);
+  sums26_limbs(st->h, d);
+}
 
 /* h = h r^(32 g) + H, H the hash from 0 of the g groups of IFMA_GROUP blocks at m (pad 1), by
    x86/ifma.c's stream kernel from the powers the state keeps (set on the first group): h's

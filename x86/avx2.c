@@ -21,6 +21,7 @@ typedef __m256i V;
 #define v_srli _mm256_srli_epi64
 #define v_slli _mm256_slli_epi64
 #define HASH avx2_hash
+#define HASH_FROM avx2_hash_from
 
 INLINE VT V v_set1(uint64_t x)
 {
@@ -75,28 +76,39 @@ INLINE VT void store_blocks(unsigned char *p, const __m128i b[8])
   "vpaddq %[t], %[d0], %[d0]\n\t"
 #define STORE(dk, slot) "vmovdqa %[" #dk "], 32*(" #slot ")(%[st])\n\t"
 
-/* one step on the chunk at p: H = H Q + M0 Q2 + M1 (h_products: the products H Q, or nothing for H = 0) */
-#define STEP(h_products) \
+/* one step on the chunk at p: H = H Q + M0 Q2 + M1 (h_products: the products H Q, or nothing for
+   H = 0); STEP_M0 adds ADD(k, reg) before M0's limb k (in reg) is stored: nothing in STEP, the
+   h slots' lanes (lane 0 an h to start from, block 0's) in FIRST_STEP_FROM_H */
+#define STEP(h_products) STEP_M0(h_products, M0_KEEP)
+#define M0_KEEP(k, reg) ""
+#define M0_ADD_H(k, reg) "vpaddq 32*(20+" #k ")(%[st]), %[" #reg "], %[" #reg "]\n\t"
+#define FIRST_STEP_FROM_H STEP_M0("", M0_ADD_H)
+#define STEP_M0(h_products, ADD) \
     /* M0 (blocks 0-3) into limbs in st->m0, through d0..d2 */ \
     "vmovdqu 0(%[p]), %[d0]\n\t" \
     "vmovdqu 32(%[p]), %[d1]\n\t" \
     "vpunpckhqdq %[d1], %[d0], %[d2]\n\t"   /* high words of blocks (0,2,1,3) */ \
     "vpunpcklqdq %[d1], %[d0], %[d0]\n\t"   /* low words */ \
     "vpand %[mask], %[d0], %[d1]\n\t" \
+    ADD(0, d1) \
     "vmovdqa %[d1], 800(%[st])\n\t" \
     "vpsrlq $26, %[d0], %[d1]\n\t" \
     "vpand %[mask], %[d1], %[d1]\n\t" \
+    ADD(1, d1) \
     "vmovdqa %[d1], 832(%[st])\n\t" \
     "vpsrlq $52, %[d0], %[d0]\n\t" \
     "vpsllq $12, %[d2], %[d1]\n\t" \
     "vpor %[d1], %[d0], %[d0]\n\t" \
     "vpand %[mask], %[d0], %[d0]\n\t" \
+    ADD(2, d0) \
     "vmovdqa %[d0], 864(%[st])\n\t" \
     "vpsrlq $14, %[d2], %[d1]\n\t" \
     "vpand %[mask], %[d1], %[d1]\n\t" \
+    ADD(3, d1) \
     "vmovdqa %[d1], 896(%[st])\n\t" \
     "vpsrlq $40, %[d2], %[d2]\n\t" \
     "vpor 960(%[st]), %[d2], %[d2]\n\t" \
+    ADD(4, d2) \
     "vmovdqa %[d2], 928(%[st])\n\t" \
     /* M1 (blocks 4-7) into d0..d4 */ \
     "vmovdqu 64(%[p]), %[d0]\n\t" \

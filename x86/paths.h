@@ -188,8 +188,8 @@ static inline __attribute__((always_inline)) void upper_clean(void)
    its ifma powers, none until the vector code sets them), whose finish is finishfn.
    Path i's blocks run, for pad 1 where the CPU runs the path, its grouped code on whole groups
    up to GROUPED_MAX blocks, else its vector code from the core's threshold for this CPU's
-   class (core_code's vector_from where nonzero: the vector code's sum is joined to the
-   running h, which the fused code need not do; else the path's vector_from), on a whole
+   class (core_code's vector_from where nonzero: a core whose vector code costs more than the
+   fused code's for the same blocks; else the path's vector_from), on a whole
    number of its steps (core_code's vector_step) and the scalar code after it on the rest;
    else its scalar code: the block count is public.
    Each entry point runs vzeroupper first on a CPU with AVX (as PATH_ENTER: a dirty caller slows

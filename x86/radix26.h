@@ -14,7 +14,9 @@
    and, after it, the instructions of a step's pieces (LOAD_A, MUL, MUL_LAST
    for PRODUCTS; CARRY, FOLD, STORE for CARRIES_TO_H, both below) and the
    loops on struct state: first_step (one chunk from H = 0)
-   and steps. Constant time: no branch or memory index depends on r or the
+   and steps; and, where it defines HASH_FROM (the name of a hash from a
+   given h, for a stream core) and FIRST_STEP_FROM_H (the first step's asm
+   with the h slots' lanes added to M_0's limbs), first_step_from. Constant time: no branch or memory index depends on r or the
    message (only on l).
 
    SETS LANES blocks a step, a chunk of CHUNK bytes (for two sets the
@@ -38,7 +40,9 @@
    d0->d1; d3->d4) leaves d0, d2, d3 < 2^26, d1 < 2^26 + 2^9.5 (5 (d4 >>
    26) < 2^35.1 enters the masked d0, whose carry is < 2^9.2), d4 < 2^26 +
    2^6. The final products by P without a carry: < 5 2^26.01 2^28.33 a lane,
-   the 4 lanes summed < 2^59.7. */
+   the 4 lanes summed < 2^59.7. HASH_FROM adds an h (limbs < 2^26.4) to
+   block 0 (lane 0 of M_0) in the first step, which has no H products: its
+   sums < 5 2^27.1 2^28.33 + 2^26 < 2^57.8, within the same chain's bounds. */
 
 #define M26 0x3ffffff
 
@@ -86,6 +90,9 @@ struct state {
 
 static VT void first_step(struct state *st, const unsigned char *p);   /* H = M_0 Q_1 + ... + M_(S-1) */
 static VT void steps(struct state *st, const unsigned char *p, size_t count);   /* H = H Q_0 + M_0 Q_1 + ... */
+#ifdef HASH_FROM
+static VT void first_step_from(struct state *st, const unsigned char *p);   /* the same, block 0 + h */
+#endif
 #ifdef HYBRID_HASH
 /* steps, and HYBRID_BLOCKS blocks a step from ms into the scalar chain sc */
 static VT void steps_hybrid(struct state *st, const unsigned char *p, size_t count, struct p64 *sc,
@@ -208,9 +215,10 @@ static VT void chunk(struct state *st, unsigned char *buf, const unsigned char *
 }
 
 /* HASH, and with sc (HYBRID_HASH) the steps after the first also take
-   HYBRID_BLOCKS blocks each from ms into the scalar chain sc */
+   HYBRID_BLOCKS blocks each from ms into the scalar chain sc; with start
+   (HASH_FROM; l a multiple of CHUNK), the hash from h = start's limbs */
 INLINE VT void hash_body(uint64_t d[5], const unsigned char r[16], const unsigned char *m, size_t l, struct p64 *sc,
-                         const unsigned char *ms)
+                         const unsigned char *ms, const uint32_t *start)
 {
   static const unsigned char lane_blocks[LANES] = LANE_BLOCKS;
   struct state st __attribute__((aligned(32)));
@@ -222,7 +230,7 @@ INLINE VT void hash_body(uint64_t d[5], const unsigned char r[16], const unsigne
   size_t chunks = (n + v) / (SETS * LANES), from, to;
   unsigned int lane, j;
   int k;
-  (void) sc, (void) ms;   /* used by HYBRID_HASH only */
+  (void) sc, (void) ms, (void) start;   /* used by HYBRID_HASH and HASH_FROM only */
 
   /* r (clamped) in every lane; P_L = r^(LANES - b_L) = r r^(e0) (r^2)^(e1),
      e = LANES - b_L - 1 in binary (lanes bit[i]); then r^LANES from the lane
@@ -262,7 +270,18 @@ INLINE VT void hash_body(uint64_t d[5], const unsigned char r[16], const unsigne
   pads_all(&st);
 
   /* the first chunk (H = 0), from buf when it has zero blocks or is the
-     last with a partial block */
+     last with a partial block; from an h: in place (no zero blocks), h in
+     lane 0 of the h slots, which the first step adds to block 0 */
+#ifdef HASH_FROM
+  if (start) {
+    uint64_t x[LANES] = { 0 };
+    for (k = 0; k < 5; ++k) {
+      x[0] = start[k];
+      st.h[k] = v_lanes(x);
+    }
+    first_step_from(&st, m);
+  } else
+#endif
   if (v || (chunks == 1 && (l & 15))) {
     chunk(&st, buf, m, l, 0, v);
     first_step(&st, buf);
@@ -294,13 +313,20 @@ INLINE VT void hash_body(uint64_t d[5], const unsigned char r[16], const unsigne
 
 VT void HASH(uint64_t d[5], const unsigned char r[16], const unsigned char *m, size_t l)
 {
-  hash_body(d, r, m, l, NULL, NULL);
+  hash_body(d, r, m, l, NULL, NULL, NULL);
 }
+
+#ifdef HASH_FROM
+VT void HASH_FROM(uint64_t d[5], const unsigned char r[16], const uint32_t from[5], const unsigned char *m, size_t l)
+{
+  hash_body(d, r, m, l, NULL, NULL, from);
+}
+#endif
 
 #ifdef HYBRID_HASH
 VT void HYBRID_HASH(uint64_t d[5], const unsigned char r[16], const unsigned char *m, size_t l, struct p64 *sc,
                     const unsigned char *ms)
 {
-  hash_body(d, r, m, l, sc, ms);
+  hash_body(d, r, m, l, sc, ms, NULL);
 }
 #endif

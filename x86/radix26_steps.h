@@ -32,6 +32,17 @@ static VT __attribute__((noinline)) void first_step(struct state *st, const unsi
   __asm__ __volatile__(STEP("") STEP_OPERANDS);
 }
 
+#ifdef FIRST_STEP_FROM_H
+/* the first chunk, from p, its block 0 plus the h slots' lane 0 (an h to start from; radix26.h's
+   HASH_FROM); the slots are then H's as first_step leaves them */
+static VT __attribute__((noinline)) void first_step_from(struct state *st, const unsigned char *p)
+{
+  const unsigned char *end = p;
+  V d0, d1, d2, d3, d4, a, t, mask = st->mask;
+  __asm__ __volatile__(FIRST_STEP_FROM_H STEP_OPERANDS);
+}
+#endif
+
 #ifdef HYBRID_HASH
 /* steps, each with HYBRID_BLOCKS scalar blocks from ms into sc (HYBRID_STEP) */
 static VT __attribute__((noinline)) void steps_hybrid(struct state *st, const unsigned char *p, size_t count,

@@ -37,6 +37,7 @@ typedef void core_vector_fn(void *st, const unsigned char *m, size_t nblocks);
 #define ifma_hash CRYPTO_NAMESPACE(ifma_hash)
 #define ifma256_hash CRYPTO_NAMESPACE(ifma256_hash)
 #define avx2_hash CRYPTO_NAMESPACE(avx2_hash)
+#define avx2_hash_from CRYPTO_NAMESPACE(avx2_hash_from)
 #define aes_table CRYPTO_NAMESPACE(aes_table)   /* common/aes_table.h's table */
 
 /* x86/sse2.c: d[k] = the sum of the limb products of weight 2^(26k) (carries not
@@ -57,6 +58,9 @@ HIDDEN void sse2_hybrid_hash(uint64_t d[5], const unsigned char r[16], const uns
 
 /* x86/avx2.c: the same with AVX2 (x86/radix26.h); the CPU has AVX2 */
 HIDDEN void avx2_hash(uint64_t d[5], const unsigned char r[16], const unsigned char *m, size_t l);
+/* the same from h = from's limbs (each below 2^26.4) instead of 0; l a multiple of 128 */
+HIDDEN void avx2_hash_from(uint64_t d[5], const unsigned char r[16], const uint32_t from[5], const unsigned char *m,
+                           size_t l);
 
 /* x86/ifma.c: c[k] = the sum of weight 2^(44k), each < 2^60, likewise; l >= 1;
    the CPU has AVX-512 F, VL, BW, IFMA and VBMI2 and BMI2 */
@@ -114,6 +118,27 @@ INLINE void sums26_words(uint32_t w[5], const uint64_t d[5])
   w[4] = (uint32_t) (t >> 32);                 /* <= 3, or 4 from c1's excess */
 }
 
+/* radix-2^26 sums d[k] < 2^60 into limbs h[0..4] as mul26_by leaves them (common/poly26.h:
+   limb 1 below 2^26 + 2^8.3, the others below 2^26): sums26_words's chain (limb 1 then below
+   2^26 + 2^14), and the chain again from limb 1 (5 (limb 4 >> 26) <= 5: limb 1 then below
+   2^26 + 1) */
+INLINE void sums26_limbs(uint32_t h[5], const uint64_t d[5])
+{
+  uint64_t c0 = d[0], c1 = d[1], c2 = d[2], c3 = d[3], c4 = d[4];
+  c1 += c0 >> 26; c0 &= 0x3ffffff;
+  c2 += c1 >> 26; c1 &= 0x3ffffff;
+  c3 += c2 >> 26; c2 &= 0x3ffffff;
+  c4 += c3 >> 26; c3 &= 0x3ffffff;
+  c0 += (c4 >> 26) * 5; c4 &= 0x3ffffff;
+  c1 += c0 >> 26; c0 &= 0x3ffffff;
+  c2 += c1 >> 26; c1 &= 0x3ffffff;
+  c3 += c2 >> 26; c2 &= 0x3ffffff;
+  c4 += c3 >> 26; c3 &= 0x3ffffff;
+  c0 += (c4 >> 26) * 5; c4 &= 0x3ffffff;
+  c1 += c0 >> 26; c0 &= 0x3ffffff;
+  h[0] = (uint32_t) c0, h[1] = (uint32_t) c1, h[2] = (uint32_t) c2, h[3] = (uint32_t) c3, h[4] = (uint32_t) c4;
+}
+
 /* radix-2^44 sums c[k] < 2^60 into words, w[4] <= 4 (as sums26_words) */
 INLINE void sums44_words(uint32_t w[5], const uint64_t c[3])
 {
@@ -145,6 +170,14 @@ INLINE void avx2_words(uint32_t w[5], const unsigned char r[16], const unsigned 
 {
   uint64_t d[5];
   avx2_hash(d, r, m, l);
+  sums26_words(w, d);
+}
+
+INLINE void avx2_words_from(uint32_t w[5], const unsigned char r[16], const uint32_t from[5],
+                            const unsigned char *m, size_t l)
+{
+  uint64_t d[5];
+  avx2_hash_from(d, r, from, m, l);
   sums26_words(w, d);
 }
 
