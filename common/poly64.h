@@ -145,7 +145,43 @@ INLINE void p64_tail(const unsigned char *m, size_t l, u64 *m0, u64 *m1)
   *m1 = (u64) (v >> 64);
 }
 
-/* t0 + 2^64 t1 = (h mod p + s) mod 2^128, for h2 <= 4 (h < 5 2^128); no branch on h */
+/* t0 + 2^64 t1 = (h mod p + s) mod 2^128, for h2 <= 4 (h < 5 2^128); no branch on h. Where the
+   includer defines P64_FINAL_X86_64 (poly1305aes_amd64), in x86-64 assembly: the compiler's
+   unsigned __int128 code for it moves every carry through a zeroed register */
+#ifdef P64_FINAL_X86_64
+INLINE void p64_final(u64 *t0, u64 *t1, u64 h0, u64 h1, u64 h2, u64 s0, u64 s1)
+{
+  u64 g0, g1, g2;
+  __asm__("movq %[h2], %[g0]\n\t"      /* fold: h += 5 (h2 >> 2) 2^0, h2 &= 3 */
+          "shrq $2, %[g0]\n\t"
+          "leaq (%[g0],%[g0],4), %[g0]\n\t"
+          "andq $3, %[h2]\n\t"
+          "addq %[g0], %[h0]\n\t"
+          "adcq $0, %[h1]\n\t"
+          "adcq $0, %[h2]\n\t"
+          "movq %[h0], %[g0]\n\t"      /* g = h + 5 >= 2^130 iff h >= p */
+          "movq %[h1], %[g1]\n\t"
+          "movq %[h2], %[g2]\n\t"
+          "addq $5, %[g0]\n\t"
+          "adcq $0, %[g1]\n\t"
+          "adcq $0, %[g2]\n\t"
+          "shrq $2, %[g2]\n\t"
+          "negq %[g2]\n\t"             /* the mask */
+          "xorq %[h0], %[g0]\n\t"
+          "xorq %[h1], %[g1]\n\t"
+          "andq %[g2], %[g0]\n\t"
+          "andq %[g2], %[g1]\n\t"
+          "xorq %[g0], %[h0]\n\t"
+          "xorq %[g1], %[h1]\n\t"
+          "addq %[s0], %[h0]\n\t"      /* + s, mod 2^128 */
+          "adcq %[s1], %[h1]\n\t"
+          : [h0] "+&r"(h0), [h1] "+&r"(h1), [h2] "+&r"(h2), [g0] "=&r"(g0), [g1] "=&r"(g1), [g2] "=&r"(g2)
+          : [s0] "rm"(s0), [s1] "rm"(s1)
+          : "cc");
+  *t0 = h0;
+  *t1 = h1;
+}
+#else
 INLINE void p64_final(u64 *t0, u64 *t1, u64 h0, u64 h1, u64 h2, u64 s0, u64 s1)
 {
   u128 t;
@@ -167,6 +203,7 @@ INLINE void p64_final(u64 *t0, u64 *t1, u64 h0, u64 h1, u64 h2, u64 s0, u64 s1)
   *t0 = (u64) t;
   *t1 = h1 + s1 + (u64) (t >> 64);
 }
+#endif
 
 /* out = (h mod p + s) mod 2^128, for h2 <= 4 */
 INLINE void p64_finish(unsigned char out[16], u64 h0, u64 h1, u64 h2, u64 s0, u64 s1)

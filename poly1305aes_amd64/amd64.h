@@ -10,6 +10,7 @@
 #define poly1305aes_amd64_internal_H
 
 #include "namespace.h"
+#define P64_FINAL_X86_64 1   /* common/poly64.h's p64_final in assembly */
 #include "poly64.h"
 #include "aesni.h"
 #include "vpaes.h"
