@@ -217,9 +217,10 @@ static inline __attribute__((always_inline)) size_t short_run(const size_t l[], 
   return (size_t) (p - l);
 }
 
-/* the path's many-message code (common/path.h's manyfn) on each run of messages below the
-   path's vector threshold, then the wipe of the stack it used; a longer message as one call
-   (run), in its place in the order of i */
+/* the path's many-message code (common/path.h's manyfn) on each run of two or more messages
+   below the path's vector threshold, then the wipe of the stack it used; a longer message, or
+   a short one alone (no group to form; its single call wipes less), as one call (run), in its
+   place in the order of i */
 PATH_ENTRY int poly1305aes_many_fused(unsigned char *const out[], const unsigned char *const kr[],
                                       const unsigned char *const n[], const unsigned char *const m[],
                                       const size_t l[], size_t count)
@@ -230,12 +231,12 @@ PATH_ENTRY int poly1305aes_many_fused(unsigned char *const out[], const unsigned
   from = p->vector ? threshold(p, 0) : (size_t) -1;
   PATH_ENTER();
   while (i < count) {
-    if (l[i] >= from) {
+    end = l[i] >= from ? i + 1 : short_run(l, i, count, from);   /* (past i: l[i] is below from) */
+    if (end - i == 1) {
       run(p, out[i], kr[i], n[i], m[i], l[i], 0);
       ++i;
       continue;
     }
-    end = short_run(l, i, count, from);   /* (past i: l[i] is below from) */
     p->many(out + i, kr + i, n + i, m + i, l + i, end - i);
     WIPE_AFTER(p, p->many_stack);
     i = end;

@@ -31,8 +31,9 @@ MANY_TAG(tag_mul, "sse2", 0)
 /* message j's tag, and message j alone, on the MULX (ifma, avx2) and MUL (sse2) paths */
 #define TAG_MULX(j, s) tag_mulx(out[j], kr[j] + 16, LO(s), HI(s), m[j], l[j])
 #define TAG_MUL(j, s) tag_mul(out[j], kr[j] + 16, LO(s), HI(s), m[j], l[j])
+#define LANES4_NONE(j, s) ((void) (s))   /* no lanes (lanes 0): the MULX chain is faster here */
 #define ONE_MULX(j) scalar_mulx(out[j], kr[j], n[j], m[j], l[j])
 #define ONE_MUL(j) scalar_mul(out[j], kr[j], n[j], m[j], l[j])
 
-MANY_ENTRY(many_mulx, "avx,bmi2,aes,ssse3", TAG_MULX, ONE_MULX, 1)   /* ifma and avx2: VEX, VAES where the CPU has it */
-MANY_ENTRY(many_mul, "aes,ssse3", TAG_MUL, ONE_MUL, 0)              /* sse2: no VEX */
+MANY_ENTRY(many_mulx, "avx,bmi2,aes,ssse3", TAG_MULX, LANES4_NONE, 0, ONE_MULX, 1)   /* ifma and avx2: VEX, VAES where the CPU has it */
+MANY_ENTRY(many_mul, "aes,ssse3", TAG_MUL, LANES4_NONE, 0, ONE_MUL, 0)              /* sse2: no VEX */

@@ -22,6 +22,9 @@ typedef __m256i V;
 #define v_slli _mm256_slli_epi64
 #define HASH avx2_hash
 #define HASH_FROM avx2_hash_from
+#ifdef __i386__
+#define LANES_HASH avx2_lanes   /* poly1305aes_x86's many messages (amd64's MULX chain is faster) */
+#endif
 
 INLINE VT V v_set1(uint64_t x)
 {
@@ -36,6 +39,11 @@ INLINE VT V v_lanes(const uint64_t x[4])
 INLINE VT V v_lane0(V a)
 {
   return _mm256_permute4x64_epi64(a, 0);
+}
+
+INLINE VT void v_store(uint64_t x[4], V a)
+{
+  _mm256_storeu_si256((V *) (void *) x, a);
 }
 
 INLINE VT uint64_t v_sum(V a)

@@ -10,11 +10,13 @@
    nonces runs interleaved, one key's expansion beside the others' (AESENCLAST's latency hidden
    by the other keys' independent steps), each key's rounds as aesni_encrypt's (common/aesni.h);
    then each message's hash, in order, its tag written after message i's hash and before
-   message i + 1's r and bytes are read. The group reads every key and nonce before out[i] is
-   written, so where an out[i] overlaps a later key or nonce of its group (addresses are
-   public) its messages run one at a time as single calls: the contract's order of i holds
-   (common/path.h's manyfn). No branch or index depends on a secret: only on lengths,
-   addresses and the count. */
+   message i + 1's r and bytes are read; or, where the path has lanes (LANES4: four messages
+   side by side, reading every r and byte before writing a tag) and they pay (lanes_pay), four
+   at a time where no tag of the group meets any input of a later message. The group reads
+   every key and nonce before out[i] is written, so where an out[i] overlaps a later key or
+   nonce of its group (addresses are public) its messages run one at a time as single calls:
+   the contract's order of i holds (common/path.h's manyfn). No branch or index depends on a
+   secret: only on lengths, addresses and the count. */
 #ifndef poly1305aes_x86_many_aes_H
 #define poly1305aes_x86_many_aes_H
 
@@ -43,26 +45,42 @@ INLINE int group_aliases(unsigned char *const out[], const unsigned char *const 
   return any;
 }
 
-/* no out[i] of the group of g overlaps the key or nonce of a later message of it: the bytes of
-   out[0 .. g - 1) against those of the keys and nonces of messages 1 .. g, one range against
-   another, and where the ranges meet, group_aliases pair by pair */
+/* how the group of g may run: with full, 2 where no out[i] (i < g - 1) shares a byte with an
+   input of a later message of it (key and r, nonce, bytes): lanes may read every input before
+   writing a tag; 1 where none overlaps a later key or nonce (the group's AES first, then each
+   message's hash in order); 0 otherwise. The span of the tags against the span of each kind of
+   input (keys, nonces; with full, r and the bytes too) first, and where one meets the tags',
+   group_aliases pair by pair */
+#define SPAN(lo, end, p, bytes)                                                                   \
+  do {                                                                                             \
+    uintptr_t p_ = (uintptr_t) (p);                                                                \
+    lo = p_ < lo ? p_ : lo;                                                                        \
+    end = p_ + (bytes) > end ? p_ + (bytes) : end;                                                 \
+  } while (0)
 INLINE int group_apart(unsigned char *const out[], const unsigned char *const kr[],
-                       const unsigned char *const n[], unsigned int g)
+                       const unsigned char *const n[], const unsigned char *const m[], const size_t l[],
+                       unsigned int g, int full)
 {
-  uintptr_t olo = UINTPTR_MAX, ohi = 0, ilo = UINTPTR_MAX, ihi = 0, p;
+  uintptr_t olo = UINTPTR_MAX, oend = 0, klo = UINTPTR_MAX, kend = 0, nlo = UINTPTR_MAX, nend = 0;
+  uintptr_t mlo = UINTPTR_MAX, mend = 0;
   unsigned int i;
-  for (i = 0; i + 1 < g; ++i) {
-    p = (uintptr_t) out[i];
-    olo = p < olo ? p : olo;
-    ohi = p > ohi ? p : ohi;
-    p = (uintptr_t) kr[i + 1];
-    ilo = p < ilo ? p : ilo;
-    ihi = p > ihi ? p : ihi;
-    p = (uintptr_t) n[i + 1];
-    ilo = p < ilo ? p : ilo;
-    ihi = p > ihi ? p : ihi;
+  if (!full) {   /* the keys and nonces as one span */
+    for (i = 0; i + 1 < g; ++i) {
+      SPAN(olo, oend, out[i], 16);
+      SPAN(klo, kend, kr[i + 1], 16);
+      SPAN(klo, kend, n[i + 1], 16);
+    }
+    return oend <= klo || kend <= olo || !group_aliases(out, kr, n, g);
   }
-  return ohi + 16 <= ilo || ihi + 16 <= olo || !group_aliases(out, kr, n, g);
+  for (i = 0; i + 1 < g; ++i) {
+    SPAN(olo, oend, out[i], 16);
+    SPAN(klo, kend, kr[i + 1], 32);
+    SPAN(nlo, nend, n[i + 1], 16);
+    if (l[i + 1]) SPAN(mlo, mend, m[i + 1], l[i + 1]);
+  }
+  if ((oend <= klo || kend <= olo) && (oend <= nlo || nend <= olo))
+    return oend <= mlo || mend <= olo ? 2 : 1;
+  return !group_aliases(out, kr, n, g);
 }
 
 /* a lane step's operations on one key a register (X1: AES-NI, 128 bits) or two (X2: VAES, each
@@ -168,6 +186,16 @@ static __attribute__((noinline, target("vaes,avx2,avx,aes,ssse3"))) void wide_ae
   _mm256_storeu_si256((__m256i *) (void *) (sb + 6), s3);
 }
 
+/* MANY_LANES messages' blocks fill the lanes twice or more: where lanes take fewer ticks than
+   the messages one by one (poly1305aes_x86: from 32-byte messages; doc/results/x86.md) */
+INLINE int lanes_pay(const size_t l[])
+{
+  size_t blocks = 0;
+  unsigned int i;
+  for (i = 0; i < MANY_LANES; ++i) blocks += (l[i] + 15) / 16;
+  return blocks >= 2 * MANY_LANES;
+}
+
 /* every length of the group of g is below SHORT_MAX (a power of 2) */
 INLINE int group_short(const size_t l[], unsigned int g)
 {
@@ -178,44 +206,60 @@ INLINE int group_short(const size_t l[], unsigned int g)
 }
 
 /* the body of a path's manyfn(out, kr, n, m, l, count): TAG(j, s) writes message j's tag from
-   its block s = AES_k(n) (an __m128i), ONE(j) runs message j alone as a single call would, WIDE
-   is 1 where VAES may run (the path's needs include the OS's ymm state). A group is the next
-   WIDE_LANES (VAES, where the CPU has it) or MANY_LANES messages when all are short and none
-   of its out[i] overlaps a later key or nonce of it; any other message runs alone */
-#define MANY_LOOP(TAG, ONE, wide)                                                                 \
+   its block s = AES_k(n) (an __m128i), LANES4(j, s) writes the tags of messages j .. j + 3 from
+   their blocks s[0..3] where lanes is 1, ONE(j) runs message j alone as a single call would,
+   WIDE is 1 where VAES may run (the path's needs include the OS's ymm state). A group is the
+   next WIDE_LANES (VAES, where the CPU has it) or MANY_LANES messages when all are short and
+   none of its out[i] overlaps a later key or nonce of it; any other message runs alone */
+#define MANY_LOOP(TAG, LANES4, lanes, ONE, wide)                                                 \
   do {                                                                                             \
     size_t i = 0;                                                                                  \
-    int vaes = (wide) && count >= WIDE_LANES && has_vaes();                                        \
+    int vaes = (wide) && count >= WIDE_LANES && has_vaes(), apart;                                 \
     while (i < count) {                                                                            \
-      if (vaes && count - i >= WIDE_LANES && group_short(l + i, WIDE_LANES)                        \
-          && group_apart(out + i, kr + i, n + i, WIDE_LANES)) {                                    \
-        __m128i sb[WIDE_LANES];                                                                    \
-        unsigned int k;                                                                            \
-        wide_aes(sb, kr + i, n + i);                                                               \
-        for (k = 0; k < WIDE_LANES; ++k, ++i) TAG(i, sb[k]);                                       \
-      } else if (count - i >= MANY_LANES && group_short(l + i, MANY_LANES)                         \
-                 && group_apart(out + i, kr + i, n + i, MANY_LANES)) {                             \
-        const unsigned char *const *gk = kr + i, *const *gn = n + i;                               \
-        MANY_AES4();                                                                               \
-        TAG(i, s0);                                                                                \
-        TAG(i + 1, s1);                                                                            \
-        TAG(i + 2, s2);                                                                            \
-        TAG(i + 3, s3);                                                                            \
-        i += MANY_LANES;                                                                           \
-      } else {                                                                                     \
+      __m128i sb[WIDE_LANES];                                                                      \
+      unsigned int k, g, pay = 0;   /* bit k / 4: lanes pay for messages k .. k + 3 */            \
+      if (vaes && count - i >= WIDE_LANES && group_short(l + i, WIDE_LANES)) {                     \
+        g = WIDE_LANES;                                                                            \
+        if (lanes) pay = (unsigned int) lanes_pay(l + i) | (unsigned int) lanes_pay(l + i + MANY_LANES) << 1; \
+      } else if (count - i >= MANY_LANES && group_short(l + i, MANY_LANES)) {                      \
+        g = MANY_LANES;                                                                            \
+        if (lanes) pay = (unsigned int) lanes_pay(l + i);                                          \
+      } else                                                                                       \
+        g = 1;                                                                                     \
+      if (g == 1 || !(apart = group_apart(out + i, kr + i, n + i, m + i, l + i, g, pay != 0))) {   \
         ONE(i);                                                                                    \
         ++i;                                                                                       \
+        continue;                                                                                  \
+      }                                                                                            \
+      if (g == WIDE_LANES) wide_aes(sb, kr + i, n + i);                                            \
+      else {                                                                                       \
+        const unsigned char *const *gk = kr + i, *const *gn = n + i;                               \
+        MANY_AES4();                                                                               \
+        sb[0] = s0;                                                                                \
+        sb[1] = s1;                                                                                \
+        sb[2] = s2;                                                                                \
+        sb[3] = s3;                                                                                \
+      }                                                                                            \
+      for (k = 0; k < g; k += MANY_LANES) {   /* four at a time: lanes, or one by one */          \
+        if ((lanes) && apart == 2 && (pay >> (k / MANY_LANES) & 1)) LANES4(i, sb + k);             \
+        else {                                                                                     \
+          TAG(i, sb[k]);                                                                           \
+          TAG(i + 1, sb[k + 1]);                                                                   \
+          TAG(i + 2, sb[k + 2]);                                                                   \
+          TAG(i + 3, sb[k + 3]);                                                                   \
+        }                                                                                          \
+        i += MANY_LANES;                                                                           \
       }                                                                                            \
     }                                                                                              \
   } while (0)
 
-/* a path's manyfn NAME compiled for ISA, its body MANY_LOOP(TAG, ONE, WIDE) */
-#define MANY_ENTRY(name, isa, TAG, ONE, wide)                                                     \
+/* a path's manyfn NAME compiled for ISA, its body MANY_LOOP(TAG, LANES4, LANES, ONE, WIDE) */
+#define MANY_ENTRY(name, isa, TAG, LANES4, lanes, ONE, wide)                                                     \
   __attribute__((target(isa))) void name(unsigned char *const out[], const unsigned char *const kr[], \
                                          const unsigned char *const n[], const unsigned char *const m[], \
                                          const size_t l[], size_t count)                           \
   {                                                                                                \
-    MANY_LOOP(TAG, ONE, wide);                                                                     \
+    MANY_LOOP(TAG, LANES4, lanes, ONE, wide);                                                                     \
   }
 
 #endif

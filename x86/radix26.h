@@ -9,6 +9,7 @@
      v_mul v_add v_and v_or v_andnot v_srli v_slli  the lane operations
      v_set1(x)             x in every lane;  v_lanes(x)  x[L] in lane L
      v_lane0(a)            a's lane 0 in every lane;  v_sum(a)  the sum of a's lanes
+     v_store(x, a)         a's lanes to x[0 .. LANES) (where it defines LANES_HASH)
      store_blocks(p, b)    the 16-byte blocks b[0 .. 2 LANES) to p (aligned), in order
      HASH                  the name of the function to define (x86.h)
    and, after it, the instructions of a step's pieces (LOAD_A, MUL, MUL_LAST
@@ -16,7 +17,8 @@
    loops on struct state: first_step (one chunk from H = 0)
    and steps; and, where it defines HASH_FROM (the name of a hash from a
    given h, for a stream core) and FIRST_STEP_FROM_H (the first step's asm
-   with the h slots' lanes added to M_0's limbs), first_step_from. Constant time: no branch or memory index depends on r or the
+   with the h slots' lanes added to M_0's limbs), first_step_from; and, where
+   it defines LANES_HASH, that function: LANES messages, one a lane. Constant time: no branch or memory index depends on r or the
    message (only on l).
 
    SETS LANES blocks a step, a chunk of CHUNK bytes (for two sets the
@@ -320,6 +322,77 @@ VT void HASH(uint64_t d[5], const unsigned char r[16], const unsigned char *m, s
 VT void HASH_FROM(uint64_t d[5], const unsigned char r[16], const uint32_t from[5], const unsigned char *m, size_t l)
 {
   hash_body(d, r, m, l, NULL, NULL, from);
+}
+#endif
+
+#ifdef LANES_HASH
+/* ---- LANES messages side by side, one a lane (many messages a call): Horner's rule in each
+   lane over steps of one block, two steps a chunk through first_step and steps with, in lane j,
+   Q_1 = r_j and Q_0 = r_j^2 (H = H r^2 + M_0 r + M_1: H r^2 + M_0 r^2 + M_1 r with its last
+   factor r left to the end, as the lanes' P_L there), then H r_j in lane j, the lanes not
+   summed. A message of b blocks takes the last b of the group's steps, its blocks placed so that
+   the loads put message j in lane j (LANE_BLOCKS); before them zero blocks without the 2^128
+   bit (h = 0 stays 0), its last partial block padded with its 1 (block_at). Bounds: the limbs
+   are radix26.h's, every multiplier's limbs carried; the last products < 5 2^26.01 2^28.33 a
+   lane. The lengths (public) choose the blocks; no branch or index depends on r or the bytes */
+#define LANES_STEPS_MAX 8   /* the longest message: below 16 LANES_STEPS_MAX bytes */
+VT void LANES_HASH(uint64_t d[5][LANES], const unsigned char *const r[LANES], const unsigned char *const m[LANES],
+                   const size_t l[LANES])
+{
+  static const unsigned char lane_blocks[LANES] = LANE_BLOCKS;
+  struct state st __attribute__((aligned(32)));
+  unsigned char buf[CHUNK] __attribute__((aligned(32)));
+  struct mult last;
+  V a[5], p[5];
+  uint64_t limb[5][LANES], pads[SETS][LANES];
+  size_t blocks[LANES], first[LANES], steps_n = 0, chunks, c;
+  unsigned int j, set;
+  int k;
+  for (j = 0; j < LANES; ++j) {
+    uint64_t lo, hi;
+    memcpy(&lo, r[j], 8);
+    memcpy(&hi, r[j] + 8, 8);
+    lo &= 0x0ffffffc0fffffffULL;
+    hi &= 0x0ffffffc0ffffffcULL;
+    limb[0][j] = lo & M26;
+    limb[1][j] = lo >> 26 & M26;
+    limb[2][j] = (lo >> 52 | hi << 12) & M26;
+    limb[3][j] = hi >> 14 & M26;
+    limb[4][j] = hi >> 40;
+    blocks[j] = (l[j] + 15) / 16;
+    steps_n = blocks[j] > steps_n ? blocks[j] : steps_n;
+  }
+  steps_n += steps_n % SETS;   /* whole chunks: a zero step first where odd */
+  chunks = steps_n / SETS;
+  for (k = 0; k < 5; ++k) a[k] = v_lanes(limb[k]);
+  to_mult(&st.q[1], a);   /* Q_1 = r */
+  last = st.q[1];
+  mulmod(p, a, &st.q[1]);
+  to_mult(&st.q[0], p);   /* Q_0 = r^2 */
+  st.mask = v_set1(M26);
+  if (chunks == 0) {
+    for (k = 0; k < 5; ++k)
+      for (j = 0; j < LANES; ++j) d[k][j] = 0;
+    return;
+  }
+  for (j = 0; j < LANES; ++j) first[j] = steps_n - blocks[j];
+  for (c = 0; c < chunks; ++c) {   /* the chunk's blocks stored at the loads' width (forwarded) */
+    __m128i chunk_blocks[SETS * LANES];
+    for (set = 0; set < SETS; ++set) {
+      size_t t = SETS * c + set;
+      for (j = 0; j < LANES; ++j) {
+        chunk_blocks[set * LANES + lane_blocks[j]] = t >= first[j] ? block_at(m[j], l[j], t - first[j])
+                                                                    : _mm_setzero_si128();
+        pads[set][j] = t >= first[j] && t - first[j] < l[j] / 16 ? 1u << 24 : 0;
+      }
+      st.pad[set] = v_lanes(pads[set]);
+    }
+    store_blocks(buf, chunk_blocks);
+    if (c == 0) first_step(&st, buf);
+    else steps(&st, buf, 1);
+  }
+  mul(p, st.h, &last);
+  for (k = 0; k < 5; ++k) v_store(d[k], p[k]);
 }
 #endif
 

@@ -38,6 +38,7 @@ typedef void core_vector_fn(void *st, const unsigned char *m, size_t nblocks);
 #define ifma256_hash CRYPTO_NAMESPACE(ifma256_hash)
 #define avx2_hash CRYPTO_NAMESPACE(avx2_hash)
 #define avx2_hash_from CRYPTO_NAMESPACE(avx2_hash_from)
+#define avx2_lanes CRYPTO_NAMESPACE(avx2_lanes)
 #define aes_table CRYPTO_NAMESPACE(aes_table)   /* common/aes_table.h's table */
 
 /* x86/sse2.c: d[k] = the sum of the limb products of weight 2^(26k) (carries not
@@ -61,6 +62,10 @@ HIDDEN void avx2_hash(uint64_t d[5], const unsigned char r[16], const unsigned c
 /* the same from h = from's limbs (each below 2^26.4) instead of 0; l a multiple of 128 */
 HIDDEN void avx2_hash_from(uint64_t d[5], const unsigned char r[16], const uint32_t from[5], const unsigned char *m,
                            size_t l);
+/* four messages side by side (x86/radix26.h's LANES_HASH; 32-bit code only): d[k][j] the sums of
+   message j's h, m[j] of l[j] bytes (each below 128) under r[j] */
+HIDDEN void avx2_lanes(uint64_t d[5][4], const unsigned char *const r[4], const unsigned char *const m[4],
+                       const size_t l[4]);
 
 /* x86/ifma.c: c[k] = the sum of weight 2^(44k), each < 2^60, likewise; l >= 1;
    the CPU has AVX-512 F, VL, BW, IFMA and VBMI2 and BMI2 */
