@@ -41,10 +41,12 @@ INLINE VT V v_lane0(V a)
   return _mm256_permute4x64_epi64(a, 0);
 }
 
+#ifdef LANES_HASH   /* its lanes to memory */
 INLINE VT void v_store(uint64_t x[4], V a)
 {
   _mm256_storeu_si256((V *) (void *) x, a);
 }
+#endif
 
 INLINE VT uint64_t v_sum(V a)
 {
