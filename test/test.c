@@ -1600,9 +1600,10 @@ static void check_many_lanes(void)
 
 /* many-lanes' edges: the tags one array (out[i] 16 bytes after out[i - 1]), every key and nonce
    apart from them, all below the tags (side 0) or all above (side 1), but one: message j's key
-   or nonce starts shift bytes from where message j - 1's tag goes, shift -15..15, so that a
-   group's first test of overlaps (one span against another) meets an input a byte into either
-   end of its tags' span; every byte equal to single calls' in order of i */
+   or nonce starts shift bytes from where message j - 1's tag goes, so that a group's first test
+   of overlaps (one span against another) meets an input a byte into either end of its tags'
+   span (shift -15 or 15: a span test short by any 1..15 bytes at that end passes it), or
+   further in; every byte equal to single calls' in order of i */
 struct edges_area {
   unsigned char kr_low[8][32], n_low[8][16], m[8][128], tag[8][16], kr_high[8][32], n_high[8][16];
 };
@@ -1610,14 +1611,15 @@ static struct edges_area edges_area[2];
 
 static void many_lanes_edges(uint64_t *prng)
 {
-  unsigned int count, side, j, which, i, copy;
-  int shift;
+  static const int shifts[] = { -15, -8, -1, 0, 1, 8, 15 };
+  unsigned int count, side, j, which, i, copy, sh;
   size_t l[8];
   for (count = 4; count <= 8; count += 4)
     for (side = 0; side < 2; ++side)
       for (j = 1; j < count; ++j)
         for (which = 0; which < 2; ++which)
-          for (shift = -15; shift <= 15; ++shift) {
+          for (sh = 0; sh < sizeof shifts / sizeof shifts[0]; ++sh) {
+            const int shift = shifts[sh];
             unsigned char *outp[2][8], tag[16];
             const unsigned char *krp[2][8], *np[2][8], *mp[2][8];
             struct edges_area *a = &edges_area[0];
