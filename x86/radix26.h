@@ -335,7 +335,6 @@ VT void HASH_FROM(uint64_t d[5], const unsigned char r[16], const uint32_t from[
    bit (h = 0 stays 0), its last partial block padded with its 1 (block_at). Bounds: the limbs
    are radix26.h's, every multiplier's limbs carried; the last products < 5 2^26.01 2^28.33 a
    lane. The lengths (public) choose the blocks; no branch or index depends on r or the bytes */
-#define LANES_STEPS_MAX 8   /* the longest message: below 16 LANES_STEPS_MAX bytes */
 VT void LANES_HASH(uint64_t d[5][LANES], const unsigned char *const r[LANES], const unsigned char *const m[LANES],
                    const size_t l[LANES])
 {

@@ -62,10 +62,12 @@ HIDDEN void avx2_hash(uint64_t d[5], const unsigned char r[16], const unsigned c
 /* the same from h = from's limbs (each below 2^26.4) instead of 0; l a multiple of 128 */
 HIDDEN void avx2_hash_from(uint64_t d[5], const unsigned char r[16], const uint32_t from[5], const unsigned char *m,
                            size_t l);
+#ifdef __i386__
 /* four messages side by side (x86/radix26.h's LANES_HASH; 32-bit code only): d[k][j] the sums of
    message j's h, m[j] of l[j] bytes (each below 128) under r[j] */
 HIDDEN void avx2_lanes(uint64_t d[5][4], const unsigned char *const r[4], const unsigned char *const m[4],
                        const size_t l[4]);
+#endif
 
 /* x86/ifma.c: c[k] = the sum of weight 2^(44k), each < 2^60, likewise; l >= 1;
    the CPU has AVX-512 F, VL, BW, IFMA and VBMI2 and BMI2 */
@@ -99,49 +101,46 @@ struct ifma_stream {
   uint32_t ready;   /* 1 once the powers are set (public: the length decides) */
 };
 
+/* one carry chain over radix-2^26 sums c[k] < 2^63, the same residue mod p: after it c[1] <
+   2^26 + 2^14 (5 (c[4] >> 26) < 2^39.4 enters c[0], whose carry c[1] takes), the others < 2^26;
+   a second chain leaves c[1] < 2^26 + 1 (c[4] >> 26 <= 1 then) */
+INLINE void carry26(uint64_t c[5])
+{
+  c[1] += c[0] >> 26; c[0] &= 0x3ffffff;
+  c[2] += c[1] >> 26; c[1] &= 0x3ffffff;
+  c[3] += c[2] >> 26; c[2] &= 0x3ffffff;
+  c[4] += c[3] >> 26; c[3] &= 0x3ffffff;
+  c[0] += (c[4] >> 26) * 5; c[4] &= 0x3ffffff;
+  c[1] += c[0] >> 26; c[0] &= 0x3ffffff;
+}
+
 /* h = sum d[k] 2^(26k), each d[k] < 2^63, as radix-2^32 words w[0..3] and
    w[4] (the bits from 2^128), with w = h mod 2^130 + 5 (h >> 130) carried in:
    the same residue mod p, w < 2^130 + 2^35 so w[4] <= 4 */
 INLINE void sums26_words(uint32_t w[5], const uint64_t d[5])
 {
-  uint64_t c0 = d[0], c1 = d[1], c2 = d[2], c3 = d[3], c4 = d[4], t;
-  c1 += c0 >> 26; c0 &= 0x3ffffff;
-  c2 += c1 >> 26; c1 &= 0x3ffffff;
-  c3 += c2 >> 26; c2 &= 0x3ffffff;
-  c4 += c3 >> 26; c3 &= 0x3ffffff;
-  c0 += (c4 >> 26) * 5; c4 &= 0x3ffffff;     /* 5 (c4 >> 26) < 2^39.4: c0 < 2^40 */
-  c1 += c0 >> 26; c0 &= 0x3ffffff;
-  /* now h = c0 + 2^26 c1 + ..., c1 < 2^26 + 2^14, the others < 2^26 */
-  t = c0 | c1 << 26;                           /* bits 0..52 */
+  uint64_t c[5] = { d[0], d[1], d[2], d[3], d[4] }, t;
+  carry26(c);
+  t = c[0] | c[1] << 26;                       /* bits 0..52 */
   w[0] = (uint32_t) t;
-  t = (t >> 32) + (c2 << 20);                  /* bits 32..77 */
+  t = (t >> 32) + (c[2] << 20);                /* bits 32..77 */
   w[1] = (uint32_t) t;
-  t = (t >> 32) + (c3 << 14);                  /* bits 64..103 */
+  t = (t >> 32) + (c[3] << 14);                /* bits 64..103 */
   w[2] = (uint32_t) t;
-  t = (t >> 32) + (c4 << 8);                   /* bits 96..129 */
+  t = (t >> 32) + (c[4] << 8);                 /* bits 96..129 */
   w[3] = (uint32_t) t;
-  w[4] = (uint32_t) (t >> 32);                 /* <= 3, or 4 from c1's excess */
+  w[4] = (uint32_t) (t >> 32);                 /* <= 3, or 4 from c[1]'s excess */
 }
 
-/* radix-2^26 sums d[k] < 2^60 into limbs h[0..4] as mul26_by leaves them (common/poly26.h:
-   limb 1 below 2^26 + 2^8.3, the others below 2^26): sums26_words's chain (limb 1 then below
-   2^26 + 2^14), and the chain again from limb 1 (5 (limb 4 >> 26) <= 5: limb 1 then below
-   2^26 + 1) */
+/* radix-2^26 sums d[k] < 2^63 into limbs h[0..4] as mul26_by leaves them (common/poly26.h:
+   limb 1 below 2^26 + 2^8.3, the others below 2^26): two carry chains */
 INLINE void sums26_limbs(uint32_t h[5], const uint64_t d[5])
 {
-  uint64_t c0 = d[0], c1 = d[1], c2 = d[2], c3 = d[3], c4 = d[4];
-  c1 += c0 >> 26; c0 &= 0x3ffffff;
-  c2 += c1 >> 26; c1 &= 0x3ffffff;
-  c3 += c2 >> 26; c2 &= 0x3ffffff;
-  c4 += c3 >> 26; c3 &= 0x3ffffff;
-  c0 += (c4 >> 26) * 5; c4 &= 0x3ffffff;
-  c1 += c0 >> 26; c0 &= 0x3ffffff;
-  c2 += c1 >> 26; c1 &= 0x3ffffff;
-  c3 += c2 >> 26; c2 &= 0x3ffffff;
-  c4 += c3 >> 26; c3 &= 0x3ffffff;
-  c0 += (c4 >> 26) * 5; c4 &= 0x3ffffff;
-  c1 += c0 >> 26; c0 &= 0x3ffffff;
-  h[0] = (uint32_t) c0, h[1] = (uint32_t) c1, h[2] = (uint32_t) c2, h[3] = (uint32_t) c3, h[4] = (uint32_t) c4;
+  uint64_t c[5] = { d[0], d[1], d[2], d[3], d[4] };
+  carry26(c);
+  carry26(c);
+  h[0] = (uint32_t) c[0], h[1] = (uint32_t) c[1], h[2] = (uint32_t) c[2], h[3] = (uint32_t) c[3];
+  h[4] = (uint32_t) c[4];
 }
 
 /* radix-2^44 sums c[k] < 2^60 into words, w[4] <= 4 (as sums26_words) */
