@@ -37,13 +37,12 @@ void aes_ref_sbox(unsigned char sbox[256])
   }
 }
 
-void aes_ref_expand(unsigned char w[176], const unsigned char key[16])
+/* the key schedule with the S-box given */
+static void expand(unsigned char w[176], const unsigned char key[16], const unsigned char sbox[256])
 {
-  unsigned char sbox[256];
   unsigned char rcon = 1;
   int i, c;
 
-  aes_ref_sbox(sbox);
   for (i = 0; i < 16; ++i) w[i] = key[i];
   for (i = 16; i < 176; i += 4) {
     unsigned char temp[4];
@@ -60,6 +59,13 @@ void aes_ref_expand(unsigned char w[176], const unsigned char key[16])
   }
 }
 
+void aes_ref_expand(unsigned char w[176], const unsigned char key[16])
+{
+  unsigned char sbox[256];
+  aes_ref_sbox(sbox);
+  expand(w, key, sbox);
+}
+
 void aes_ref_encrypt(unsigned char out[16], const unsigned char key[16], const unsigned char in[16])
 {
   unsigned char sbox[256];
@@ -68,7 +74,7 @@ void aes_ref_encrypt(unsigned char out[16], const unsigned char key[16], const u
   int i, round, c;
 
   aes_ref_sbox(sbox);
-  aes_ref_expand(w, key);
+  expand(w, key, sbox);
   for (i = 0; i < 16; ++i) state[i] = (unsigned char) (in[i] ^ w[i]);
   for (round = 1; round <= 10; ++round) {
     for (i = 0; i < 16; ++i) state[i] = sbox[state[i]];                 /* SubBytes */

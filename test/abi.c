@@ -770,6 +770,13 @@ static void run_core(const struct poly1305aes_core *core, int which)
    the bytes they wrote below the caller's stack pointer */
 static const char *measure_failure;
 
+static uint32_t first_word(const unsigned char *p)
+{
+  uint32_t word;
+  memcpy(&word, p, 4);
+  return word;
+}
+
 /* one prepared call (b's function and arguments set); adds its depth to deepest[area] */
 static int measure_call(struct abi_block *b, unsigned long deepest[5])
 {
@@ -781,12 +788,12 @@ static int measure_call(struct abi_block *b, unsigned long deepest[5])
   call(b);
   depth = stack_depth(b->stack, ABI_NSTACK, (uint32_t) PAINT);
   area = poly1305aes_stack_area;
-  /* the painted bytes' lowest address in the call's stack (the block was zero before) */
-  for (bottom = 0; bottom + 4 <= ABI_NRUN; bottom += 4) {
-    uint32_t word;
-    memcpy(&word, b->run + bottom, 4);
-    if (word == (uint32_t) PAINT) break;
-  }
+  /* the painted bytes' lowest address in the call's stack (the block was zero before):
+     looked for from below the stack pointer's lowest start (ABI_RUNTOP less the pad), less
+     the painted bytes and as much again; from the block's start if painting began below */
+  bottom = ABI_RUNTOP - ABI_RUN - b->pad - 2 * ABI_NSTACK;
+  if (first_word(b->run + bottom) == (uint32_t) PAINT) bottom = 0;
+  while (bottom + 4 <= ABI_NRUN && first_word(b->run + bottom) != (uint32_t) PAINT) bottom += 4;
   deepest_at = (unsigned long) (b->run + bottom) + (ABI_NSTACK - depth);
   top = poly1305aes_stack_top;
   measure_failure = area > 4 ? "a wipe recorded no known area" : depth + 16 > ABI_NSTACK ?

@@ -30,43 +30,33 @@ static void subtract(unsigned char x[17], const unsigned char y[17])
   }
 }
 
-/* x = x * y mod p, for x, y < 2^136 */
+/* x = x * y mod p, for x, y < 2^136: the schoolbook product in 16-bit limbs (z[k] holds
+   the coefficient of 2^(16 k), a sum of at most 9 products below 2^32), its limbs 9 to 16
+   folded onto 0 to 7 with 2^(16 k) = 2^130 2^(16 (k - 9) + 14) = 5 2^14 2^(16 (k - 9))
+   (mod p), then the bits from 130 up folded with 2^130 = 5 until none is left, then p
+   subtracted while it fits */
 void ref_multiply(unsigned char x[17], const unsigned char y[17])
 {
-  uint64_t product[34] = { 0 };   /* product[i]: the coefficient of 2^(8 i), any size until carried */
-  uint64_t carry, xw[9], yw[9];    /* x and y in 16-bit limbs */
-  unsigned char low[17], high[18];
-  int i, j;
+  uint64_t xw[9], yw[9], z[17] = { 0 }, high;
+  unsigned char low[17];
+  int i, j, k;
   for (i = 0; i < 9; ++i) {
     xw[i] = x[2 * i] | (2 * i + 1 < 17 ? (uint64_t) x[2 * i + 1] << 8 : 0);
     yw[i] = y[2 * i] | (2 * i + 1 < 17 ? (uint64_t) y[2 * i + 1] << 8 : 0);
   }
   for (i = 0; i < 9; ++i)
-    for (j = 0; j < 9; ++j) product[2 * (i + j)] += xw[i] * yw[j];
-  for (i = 0, carry = 0; i < 34; ++i) {
-    carry += product[i];
-    product[i] = carry & 255;
-    carry >>= 8;
-  }
-  /* product = low + 2^130 high, and 2^130 = 5 mod p: fold until below 2^130 */
-  for (;;) {
-    int nonzero = 0;
-    for (i = 0; i < 17; ++i) low[i] = (unsigned char) product[i];
-    low[16] &= 3;
-    for (i = 0; i < 18; ++i) {
-      high[i] = (unsigned char) ((product[16 + i] >> 2) | (i + 17 < 34 ? (product[17 + i] << 6) & 255 : 0));
-      nonzero |= high[i];
+    for (j = 0; j < 9; ++j) z[i + j] += xw[i] * yw[j];
+  for (k = 9; k < 17; ++k) z[k - 9] += z[k] * (5 << 14);   /* below 2^36 + 2^53 */
+  do {
+    for (i = 0; i < 8; ++i) {              /* limbs 0..7 below 2^16, the rest in z[8] */
+      z[i + 1] += z[i] >> 16;
+      z[i] &= 0xffff;
     }
-    if (!nonzero) break;
-    for (i = 0; i < 34; ++i) product[i] = 0;
-    for (i = 0; i < 17; ++i) product[i] = low[i];
-    for (i = 0; i < 18; ++i) product[i] += 5ul * high[i];
-    for (i = 0, carry = 0; i < 34; ++i) {
-      carry += product[i];
-      product[i] = carry & 255;
-      carry >>= 8;
-    }
-  }
+    high = z[8] >> 2;                      /* z = z mod 2^130 + 2^130 high */
+    z[8] &= 3;
+    z[0] += 5 * high;
+  } while (high);
+  for (i = 0; i < 17; ++i) low[i] = (unsigned char) (z[i / 2] >> (8 * (i % 2)));
   while (at_least(low, p)) subtract(low, p);
   for (i = 0; i < 17; ++i) x[i] = low[i];
 }

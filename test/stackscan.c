@@ -183,30 +183,21 @@ static struct stack_find word_find(int i, int kind)
   return f;
 }
 
-/* order[0..n) = 0..n-1 sorted by word[]: a stable least-significant-byte-first radix sort */
-static void sort_words(const uint64_t *word, unsigned short *order, int n)
+typedef char slots_hold_every_form[(STACKSCAN_SLOTS >= 2 * STACKSCAN_WORDS
+                                    && (STACKSCAN_SLOTS & (STACKSCAN_SLOTS - 1)) == 0) ? 1 : -1];
+
+/* the first slot of a word value's probe sequence in a table of STACKSCAN_SLOTS */
+static unsigned int slot_of(uint64_t v)
 {
-  static unsigned short spare[STACKSCAN_WORDS];
-  unsigned short *from = order, *to = spare, *t;
-  int i, shift;
-  for (i = 0; i < n; ++i) order[i] = (unsigned short) i;
-  for (shift = 0; shift < 64; shift += 8) {
-    int count[257] = { 0 };
-    for (i = 0; i < n; ++i) ++count[(word[from[i]] >> shift & 255) + 1];
-    if (count[1 + (word[from[0]] >> shift & 255)] == n) continue;   /* one value of this byte: order kept */
-    for (i = 0; i < 256; ++i) count[i + 1] += count[i];
-    for (i = 0; i < n; ++i) to[count[word[from[i]] >> shift & 255]++] = from[i];
-    t = from, from = to, to = t;
-  }
-  if (from != order) memcpy(order, from, (size_t) n * sizeof *order);
+  return (unsigned int) ((v * 0x9e3779b97f4a7c15ull) >> 32) & (STACKSCAN_SLOTS - 1);
 }
 
-/* r's powers, every word form's value for 4- and 8-byte words, their sorted order and
+/* r's powers, every word form's value for 4- and 8-byte words, the valid ones by value and
    the windows of the numbers the double forms look for (r^1..r^4, s): once per secrets */
 static void precompute(struct secrets *s)
 {
   int size, i, which, negated;
-  unsigned int position, e;
+  unsigned int position, e, slot;
   uint64_t integer[INTEGER_FORMS];
   unsigned char has_integer[INTEGER_FORMS];
   if (s->ready) return;
@@ -216,6 +207,7 @@ static void precompute(struct secrets *s)
     ref_multiply(s->power[e], s->power[1]);
   }
   for (i = 0; i < INTEGER_FORMS; ++i) has_integer[i] = (unsigned char) integer_form(s, i, &integer[i]);
+  memset(s->slot, 0, sizeof s->slot);
   for (size = 0; size < 2; ++size) {
     for (i = 0; i < STACKSCAN_WORDS; ++i) {
       struct stack_find f = word_find(i, 4 + 4 * size);
@@ -227,9 +219,14 @@ static void precompute(struct secrets *s)
         s->word[size][i] = integer[f.index];
       }
       s->valid[size][i] = (unsigned char) valid;
-      if (!valid) s->word[size][i] = 0;
+      if (!valid) {
+        s->word[size][i] = 0;
+        continue;
+      }
+      /* linear probing: the forms of one value lie along its probe sequence in order of i */
+      for (slot = slot_of(s->word[size][i]); s->slot[size][slot]; slot = (slot + 1) % STACKSCAN_SLOTS) {}
+      s->slot[size][slot] = (unsigned short) (i + 1);
     }
-    sort_words(s->word[size], s->order[size], STACKSCAN_WORDS);
   }
   for (which = 1; which <= NUMBER_S; which = which == 4 ? NUMBER_S : which + 1)
     for (negated = 0; negated < 2; ++negated) {
@@ -262,16 +259,11 @@ size_t stack_candidates(struct secrets *s, const unsigned char *image, size_t le
     int kind = 4 + 4 * size;
     for (at = 0; at + (size_t) kind <= len; at += (size_t) kind) {
       uint64_t v = load(image + at, kind);
-      int lo = 0, hi = STACKSCAN_WORDS;
+      unsigned int slot, entry;
       if (!interesting(v, paint)) continue;
-      while (lo < hi) {                       /* the first sorted value >= v */
-        int mid = (lo + hi) / 2;
-        if (s->word[size][s->order[size][mid]] < v) lo = mid + 1;
-        else hi = mid;
-      }
-      for (; lo < STACKSCAN_WORDS && s->word[size][s->order[size][lo]] == v; ++lo)
-        if (s->valid[size][s->order[size][lo]] && count < max) {
-          found[count] = word_find(s->order[size][lo], kind);
+      for (slot = slot_of(v); (entry = s->slot[size][slot]) != 0; slot = (slot + 1) % STACKSCAN_SLOTS)
+        if (s->word[size][entry - 1] == v && count < max) {
+          found[count] = word_find((int) entry - 1, kind);
           found[count++].offset = at;
         }
     }

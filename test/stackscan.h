@@ -23,18 +23,19 @@
 #include <stdint.h>
 
 #define STACKSCAN_WORDS (14 * 8 + 18 * 80)   /* raw forms, then integer forms (stackscan.c) */
+#define STACKSCAN_SLOTS 4096                 /* a power of 2, at least twice STACKSCAN_WORDS */
 struct secrets {
   unsigned char k[16], r[16], s[16], tag[16];
   unsigned char roundkeys[176];   /* k, then round keys 1..10 */
   unsigned char power[17][17];    /* power[e] = r^e mod p, 17-byte little-endian, e = 1..16 */
   int has_tag;                    /* verify: the right tag is a secret too */
   /* precomputed on first use (ready): the powers, every word form's value for 4- and 8-byte
-     words (valid or not), sorted indices into them, and 64-bit windows of r^1..r^4 and s (and
-     complements) at every bit */
+     words (valid or not), the valid ones in a hash table by value (slot: 1 + the form's
+     index, 0 empty), and 64-bit windows of r^1..r^4 and s (and complements) at every bit */
   int ready;
   uint64_t word[2][STACKSCAN_WORDS];
   unsigned char valid[2][STACKSCAN_WORDS];
-  unsigned short order[2][STACKSCAN_WORDS];
+  unsigned short slot[2][STACKSCAN_SLOTS];
   uint64_t window[18][2][130];
 };
 
