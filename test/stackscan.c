@@ -59,31 +59,32 @@ static const unsigned char *raw_object(const struct secrets *s, int object)
   return s->has_tag ? s->tag : NULL;
 }
 
-/* number (1..16: r^e; 17: s) as 17 little-endian bytes, complemented within 130 bits when negated */
-static void number(const struct secrets *s, int which, int negated, unsigned char out[17])
+/* number (1..16: r^e; 17: s) as 17 little-endian bytes in little-endian 64-bit words (the
+   fourth zero), complemented within 130 bits when negated */
+static void number(const struct secrets *s, int which, int negated, uint64_t out[4])
 {
+  unsigned char x[17];
   int i;
   if (which == NUMBER_S) {
-    memcpy(out, s->s, 16);
-    out[16] = 0;
+    memcpy(x, s->s, 16);
+    x[16] = 0;
   } else {
-    memcpy(out, s->power[which], 17);
+    memcpy(x, s->power[which], 17);
   }
   if (negated) {
-    for (i = 0; i < 17; ++i) out[i] = (unsigned char) ~out[i];
-    out[16] &= 3;
+    for (i = 0; i < 17; ++i) x[i] = (unsigned char) ~x[i];
+    x[16] &= 3;
   }
+  memset(out, 0, 4 * sizeof *out);
+  for (i = 0; i < 17; ++i) out[i / 8] |= (uint64_t) x[i] << (8 * (i % 8));
 }
 
-/* bits [at, at + length) of a 17-byte number (zero above it), length <= 64 */
-static uint64_t bits(const unsigned char x[17], unsigned int at, unsigned int length)
+/* bits [at, at + length) of a number in words (zero above it), at < 192, length <= 64 */
+static uint64_t bits(const uint64_t x[4], unsigned int at, unsigned int length)
 {
-  uint64_t lo = 0, hi = 0;
-  unsigned int i, byte = at / 8, shift = at % 8;
-  for (i = 0; i < 8; ++i) lo |= (uint64_t) (byte + i < 17 ? x[byte + i] : 0) << (8 * i);
-  hi = byte + 8 < 17 ? x[byte + 8] : 0;
-  lo = shift ? lo >> shift | hi << (64 - shift) : lo;
-  return length < 64 ? lo & ((1ull << length) - 1) : lo;
+  unsigned int word = at / 64, shift = at % 64;
+  uint64_t v = shift ? x[word] >> shift | x[word + 1] << (64 - shift) : x[word];
+  return length < 64 ? v & ((1ull << length) - 1) : v;
 }
 
 /* ---- integer forms: index = ((number * 4 + radix) * 5 + limb) * 4 + multiplier choice ---- */
@@ -91,16 +92,15 @@ static uint64_t bits(const unsigned char x[17], unsigned int at, unsigned int le
 static const unsigned int radixes[4] = { 26, 32, 44, 64 };
 static const unsigned int multipliers[4] = { 1, 5, 20, 0 };   /* 0: 5/4, radix 2^64 limb 1 only */
 
-static int integer_form(const struct secrets *s, int index, uint64_t *value)
+/* numbers[which]: number(which, not negated) */
+static int integer_form(const uint64_t numbers[NUMBERS][4], int index, uint64_t *value)
 {
   int choice = index % 4, limb = index / 4 % 5, radix = index / 20 % 4, which = index / 80;
   unsigned int width = radixes[radix];
-  unsigned char x[17];
   uint64_t v;
   if (which < 1 || which >= NUMBERS || (unsigned int) limb * width >= 130) return 0;
   if (which == NUMBER_S && radix != 1 && radix != 3) return 0;   /* s: words only */
-  number(s, which, 0, x);
-  v = bits(x, (unsigned int) limb * width, width);
+  v = bits(numbers[which], (unsigned int) limb * width, width);
   if (multipliers[choice] == 0) {
     if (radix != 3 || limb != 1) return 0;
     v += v >> 2;
@@ -137,19 +137,15 @@ static uint64_t swapped(uint64_t v, int size)
   return out;
 }
 
-/* the value a word form stands for: raw forms have index = piece * 2 + reversed */
-static int word_form(const struct secrets *s, const struct stack_find *f, uint64_t *value)
+/* the value a raw word form stands for (index = piece * 2 + reversed) */
+static int raw_form(const struct secrets *s, const struct stack_find *f, uint64_t *value)
 {
-  if (f->object < RAW_OBJECTS) {
-    const unsigned char *x = raw_object(s, f->object);
-    int piece = f->index / 2, pieces = 16 / f->kind;
-    if (!x || piece >= pieces) return 0;
-    *value = load(x + f->kind * piece, f->kind);
-    if (f->index % 2) *value = swapped(*value, f->kind);
-    return 1;
-  }
-  if (!integer_form(s, f->index, value)) return 0;
-  return f->kind == 8 || *value <= 0xffffffffu;
+  const unsigned char *x = raw_object(s, f->object);
+  int piece = f->index / 2, pieces = 16 / f->kind;
+  if (!x || piece >= pieces) return 0;
+  *value = load(x + f->kind * piece, f->kind);
+  if (f->index % 2) *value = swapped(*value, f->kind);
+  return 1;
 }
 
 /* a double's significand without its trailing zero bits, and its length in bits; 0 if not normal */
@@ -198,7 +194,7 @@ static void precompute(struct secrets *s)
 {
   int size, i, which, negated;
   unsigned int position, e, slot;
-  uint64_t integer[INTEGER_FORMS];
+  uint64_t integer[INTEGER_FORMS], numbers[NUMBERS][4];
   unsigned char has_integer[INTEGER_FORMS];
   if (s->ready) return;
   for (i = 0; i < 16; ++i) s->power[1][i] = s->r[i];
@@ -206,14 +202,15 @@ static void precompute(struct secrets *s)
     memcpy(s->power[e], s->power[e - 1], 17);
     ref_multiply(s->power[e], s->power[1]);
   }
-  for (i = 0; i < INTEGER_FORMS; ++i) has_integer[i] = (unsigned char) integer_form(s, i, &integer[i]);
+  for (which = 1; which < NUMBERS; ++which) number(s, which, 0, numbers[which]);
+  for (i = 0; i < INTEGER_FORMS; ++i) has_integer[i] = (unsigned char) integer_form(numbers, i, &integer[i]);
   memset(s->slot, 0, sizeof s->slot);
   for (size = 0; size < 2; ++size) {
     for (i = 0; i < STACKSCAN_WORDS; ++i) {
       struct stack_find f = word_find(i, 4 + 4 * size);
       int valid;
       if (i < RAW_OBJECTS * 8) {
-        valid = word_form(s, &f, &s->word[size][i]);
+        valid = raw_form(s, &f, &s->word[size][i]);
       } else {
         valid = has_integer[f.index] && (size == 1 || integer[f.index] <= 0xffffffffu);
         s->word[size][i] = integer[f.index];
@@ -230,7 +227,7 @@ static void precompute(struct secrets *s)
   }
   for (which = 1; which <= NUMBER_S; which = which == 4 ? NUMBER_S : which + 1)
     for (negated = 0; negated < 2; ++negated) {
-      unsigned char x[17];
+      uint64_t x[4];
       number(s, which, negated, x);
       for (position = 0; position < 130; ++position) s->window[which][negated][position] = bits(x, position, 64);
     }
