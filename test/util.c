@@ -41,13 +41,18 @@ uint64_t prng_next(uint64_t *state)
   return z ^ (z >> 31);
 }
 
+/* each 8 bytes (and a last piece of fewer) from one prng_next, least significant byte first */
 void prng_fill(uint64_t *state, unsigned char *buf, size_t len)
 {
   size_t i;
-  uint64_t word = 0;
-  for (i = 0; i < len; ++i) {
-    if (i % 8 == 0) word = prng_next(state);
-    buf[i] = (unsigned char) word;
-    word >>= 8;
+  unsigned int j;
+  uint64_t word;
+  for (i = 0; i + 8 <= len; i += 8) {
+    word = prng_next(state);
+    for (j = 0; j < 8; ++j) buf[i + j] = (unsigned char) (word >> (8 * j));
+  }
+  if (i < len) {
+    word = prng_next(state);
+    for (j = 0; i + j < len; ++j) buf[i + j] = (unsigned char) (word >> (8 * j));
   }
 }
