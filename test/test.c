@@ -824,18 +824,20 @@ static void check_pages(void)
   munmap(area, data + 2 * (size_t) page);
 }
 
-#if defined(__x86_64__)
-/* want: the reference's tag of l zero bytes under r (clamped here) and s, in O(log l) steps */
-static void zero_message_tag(unsigned char want[16], const unsigned char r[16], const unsigned char s[16],
-                             unsigned long long l)
+#if defined(__x86_64__) || defined(__i386__)
+/* want: the reference's tag of l bytes that repeat chunk (zero bytes when chunk is NULL) under
+   r (clamped here) and s, in O(log l) steps */
+static void repeated_chunk_tag(unsigned char want[16], const unsigned char r[16], const unsigned char s[16],
+                               const unsigned char *chunk, unsigned long long l)
 {
   static const unsigned char zero[16];
   unsigned char kr[32] = { 0 };
   struct ref_state ref;
+  if (!chunk) chunk = zero;
   memcpy(kr + 16, r, 16);
   ref_start(&ref, kr);
-  ref_chunk_repeated(&ref, zero, l / 16);
-  if (l % 16) ref_chunk(&ref, zero, (unsigned int) (l % 16));
+  ref_chunk_repeated(&ref, chunk, l / 16);
+  if (l % 16) ref_chunk(&ref, chunk, (unsigned int) (l % 16));
   ref_tag(want, &ref, s);
 }
 #endif
@@ -852,7 +854,7 @@ static void check_huge(void)
   random_key(&prng, kr);
   prng_fill(&prng, n, 16);
   aes_ref_encrypt(s, kr, n);
-  zero_message_tag(want, kr + 16, s, l);
+  repeated_chunk_tag(want, kr + 16, s, NULL, l);
   poly1305aes_authenticate(out, kr, n, m, l);
   compare_tag(out, want, "zero message of length", (long) l);
   if (poly1305aes_verify(want, kr, n, m, l) != 1) fail("verify rejects the tag of a 2^31 + 21 byte message");
@@ -1344,17 +1346,13 @@ static void check_huge_stream(void)
   static const size_t pieces[] = { (1 << 20) - 3, 1, 15, 16, 65536 + 7, 1 << 20, 33, (1 << 20) - 16 };
   unsigned char kr[32], n[16], s[16], chunk[16], want[16], got[16];
   unsigned long long done = 0;
-  struct ref_state ref;
   poly1305aes_state st;
   uint64_t prng = 73;
   unsigned int i;
   random_case(&prng, kr, n, chunk, 16);
   for (i = 0; i < (1 << 20) + 32; ++i) big[i] = chunk[i % 16];
-  ref_start(&ref, kr);
-  ref_chunk_repeated(&ref, chunk, total / 16);
-  ref_chunk(&ref, chunk, (unsigned int) (total % 16));
   aes_ref_encrypt(s, kr, n);
-  ref_tag(want, &ref, s);
+  repeated_chunk_tag(want, kr + 16, s, chunk, total);
   poly1305aes_init(&st, kr, n);
   for (i = 0; done < total; ++i) {
     size_t piece = pieces[i % (sizeof pieces / sizeof pieces[0])];
@@ -1384,7 +1382,7 @@ static void check_huge_onetime(void)
   unsigned char *m = mmap(NULL, l, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   if (m == MAP_FAILED) { fail("cannot map %lu bytes", (unsigned long) l); return; }
   prng_fill(&prng, key, 32);
-  zero_message_tag(want, key, key + 16, l);
+  repeated_chunk_tag(want, key, key + 16, NULL, l);
   poly1305aes_onetimeauth(got, key, m, l);
   compare_tag(got, want, "onetimeauth of 2^32 + 21 zero bytes in one call, case", 1);
   poly1305aes_onetimeauth_init(&st, key);
@@ -1776,7 +1774,7 @@ static void check_huge_many(void)
   bt.mp[1] = m;
   bt.l[1] = big_l;
   aes_ref_encrypt(s, bt.kr[1], bt.n[1]);
-  zero_message_tag(bt.want[1], bt.kr[1] + 16, s, big_l);
+  repeated_chunk_tag(bt.want[1], bt.kr[1] + 16, s, NULL, big_l);
   poly1305aes_authenticate_many(bt.outp, bt.krp, bt.np, bt.mp, bt.l, 3);
   compare_batch(3, "authenticate_many with 2^32 + 21 bytes as message 1, message");
   poly1305aes_key_expand(&ek, bt.kr[1]);
