@@ -108,13 +108,18 @@ OBJS := $(foreach s,$(SOURCES),$(B)/obj/$(call objname,$(s))) \
   $(B)/obj/common_many.o
 PICOBJS := $(subst /obj/,/pic/,$(OBJS))
 
-TEST_SRCS := $(TOP)/test/test.c $(TOP)/test/ref.c $(TOP)/test/md5.c $(HARNESS_DIR)/fpmode.c \
-  $(TOP)/test/util.c $(TOP)/aes/aes_ref.c
+# the harness's helpers name no implementation: each is compiled once a build (harness/)
+# and linked into every program below that uses it, in the order the sources were given
+HARNESS_HELPERS := $(TOP)/test/ref.c $(TOP)/test/md5.c $(HARNESS_DIR)/fpmode.c $(TOP)/test/util.c \
+  $(TOP)/aes/aes_ref.c $(TOP)/test/stackscan.c $(HARNESS_DIR)/cycles.c
+helper_objs = $(foreach s,$(1),$(B)/harness/$(notdir $(basename $(s))).o)
+TEST_SRCS := $(TOP)/test/test.c $(call helper_objs,$(TOP)/test/ref.c $(TOP)/test/md5.c $(HARNESS_DIR)/fpmode.c \
+  $(TOP)/test/util.c $(TOP)/aes/aes_ref.c)
 TEST_DEPS := $(wildcard $(TOP)/test/*.h $(TOP)/aes/*.h) $(TOP)/common/paths.h $(wildcard $(TOP)/targets/*/*.[chS]) \
   $(B)/flags
-ABI_SRCS := $(TOP)/test/abi.c $(HARNESS_DIR)/abi.S $(TOP)/test/stackscan.c $(TOP)/test/ref.c $(TOP)/test/util.c \
-  $(TOP)/aes/aes_ref.c
-SPEED_SRCS := $(TOP)/speed/probe.c $(HARNESS_DIR)/cycles.c $(TOP)/test/util.c
+ABI_HELPERS := $(call helper_objs,$(TOP)/test/stackscan.c $(TOP)/test/ref.c $(TOP)/test/util.c $(TOP)/aes/aes_ref.c)
+ABI_SRCS := $(TOP)/test/abi.c $(HARNESS_DIR)/abi.S $(ABI_HELPERS)
+SPEED_SRCS := $(TOP)/speed/probe.c $(call helper_objs,$(HARNESS_DIR)/cycles.c $(TOP)/test/util.c)
 DIST := $(B)/dist
 DIST_FILES := $(DIST)/lib/libpoly1305aes.a $(DIST)/lib/libpoly1305aes.so.1 $(DIST)/lib/libpoly1305aes.so \
   $(DIST)/lib/pkgconfig/poly1305aes.pc $(DIST)/include/poly1305aes.h $(DIST)/bin/poly1305aes
@@ -196,9 +201,15 @@ $(B)/probe/lib$(NAME).a: $(filter-out $(subst /probe/,/obj/,$(PROBE_OBJS)),$(OBJ
 	rm -f $@ && $(AR) rcsD $@ $^
 $(B)/probe-pic/lib$(NAME).a: $(filter-out $(subst /probe/,/pic/,$(PROBE_OBJS)),$(PICOBJS)) $(PROBE_PICOBJS)
 	rm -f $@ && $(AR) rcsD $@ $^
-$(B)/probe/abi $(B)/probe-pic/abi: $(B)/%/abi: $(ABI_SRCS) $(B)/%/lib$(NAME).a $(B)/include/$(NAME).h $(TEST_DEPS)
-	$(CC) $(TEST_FLAGS) -DPOLY1305AES_STACK_PROBE $(ABI_SRCS) $(B)/$*/lib$(NAME).a -o $@ \
-	  $(TARGET_LDFLAGS) $(VARIANT_LDFLAGS) $(LDFLAGS)
+# the probe's abi.c compiled once for both probes (its abi.S in each link, which then
+# compiles a source: a link of objects alone would leave compile-only flags unused)
+$(B)/harness/probe-abi.o: $(TOP)/test/abi.c $(B)/include/$(NAME).h $(TEST_DEPS)
+	@mkdir -p $(@D)
+	$(CC) $(TEST_FLAGS) -DPOLY1305AES_STACK_PROBE -c $< -o $@
+$(B)/probe/abi $(B)/probe-pic/abi: $(B)/%/abi: $(B)/harness/probe-abi.o $(HARNESS_DIR)/abi.S $(ABI_HELPERS) \
+  $(B)/%/lib$(NAME).a $(TEST_DEPS)
+	$(CC) $(TEST_FLAGS) -DPOLY1305AES_STACK_PROBE $(B)/harness/probe-abi.o $(HARNESS_DIR)/abi.S $(ABI_HELPERS) \
+	  $(B)/$*/lib$(NAME).a -o $@ $(TARGET_LDFLAGS) $(VARIANT_LDFLAGS) $(LDFLAGS)
 $(B)/%/measured.txt: $(B)/%/abi
 	$(RUN) $< --measure > $@.tmp || { cat $@.tmp; exit 1; }
 	mv $@.tmp $@
@@ -253,6 +264,13 @@ $(DIST)/bin/poly1305aes: $(TOP)/cli/poly1305aes.c $(DIST)/lib/libpoly1305aes.a $
 	  -o $@ $(TARGET_LDFLAGS)
 
 # ---- programs ----
+
+define helper_rule
+$(call helper_objs,$(1)): $(1) $(TEST_DEPS)
+	@mkdir -p $$(@D)
+	$(CC) $(TEST_FLAGS) -c $$< -o $$@
+endef
+$(foreach s,$(HARNESS_HELPERS),$(eval $(call helper_rule,$(s))))
 
 $(B)/test: $(TEST_SRCS) $(B)/lib$(NAME).a $(B)/include/$(NAME).h $(TEST_DEPS)
 	$(CC) $(TEST_FLAGS) $(TEST_SRCS) $(B)/lib$(NAME).a -o $@ $(TARGET_LDFLAGS) $(VARIANT_LDFLAGS) $(LDFLAGS) -lpthread
