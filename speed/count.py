@@ -5,23 +5,36 @@
   count.py QEMU PROBE LEN... [--verify] [--unaligned] [--calls K] [--symbols] [--args WORDS]
 
 PROBE is a speed probe (build/<target>/impl/<name>/speed). For each length it
-runs "PROBE calls K LEN" under QEMU with -d in_asm,exec,nochain: the log lists
-each translated block's instructions once and each executed block every time
-it runs, so the sum over executed blocks is the exact number of guest
-instructions. The probe calls count_mark() before each call and after the
-last; what runs between two marks, outside main and the marker, is one call.
-All K calls must cost the same. Prints "LEN instructions" per length;
---symbols adds a split by function; --args passes more words to the probe.
+runs "PROBE calls K LEN" under QEMU. The probe calls count_mark() before each
+call and after the last; what runs between two marks, outside main and the
+marker, is one call. All K calls must cost the same. Prints "LEN
+instructions" per length; --symbols adds a split by function; --args passes
+more words to the probe.
+
+The counts come from test/traceplugin.c, which adds up the instructions
+qemu's translator decoded in each executed block, leaving out the blocks
+that start in main or count_mark (their addresses read from PROBE's symbol
+table). The split by function, and the instructions themselves, come from
+qemu's log (-d in_asm,exec,nochain: each translated block's instructions
+once, each executed block every time it runs, each block named by the symbol
+holding its first address): the same blocks, and slower by far. The log's
+text can show one instruction as two lines (a 32-bit Thumb-2 instruction
+printed as a .byte line and a 16-bit one), which a count of its lines takes
+twice; the plugin's count does not.
 As a module: traces() and executed() for the probe's calls, marked() for
-what follows each mark of any run, marked_counts() for how many instructions.
+what follows each mark of any run (the log), marked_counts() for how many
+instructions (the plugin).
 """
 import argparse
 import collections
 import os
 import re
+import struct
 import subprocess
 import sys
 import tempfile
+
+from tools import tracecheck
 
 TRACE = re.compile(r"^Trace \d+: 0x[0-9a-f]+ \[[0-9a-f]+/([0-9a-f]+)/")
 INSN = re.compile(r"^0x([0-9a-f]+):\s")
@@ -76,16 +89,62 @@ def marked(qemu, probe, words):
     return segments
 
 
+def function_ranges(path, names):
+    """{name: (start, end)} of the named function symbols in an ELF program's symbol table,
+    as qemu reads them to name a block: STT_FUNC, [value, value + size), on 32-bit ARM
+    the Thumb bit cleared."""
+    with open(path, "rb") as f:
+        elf = f.read()
+    if elf[:4] != b"\x7fELF":
+        sys.exit("count.py: %s is not an ELF program" % path)
+    wide, order = elf[4] == 2, "<" if elf[5] == 1 else ">"
+    machine = struct.unpack_from(order + "H", elf, 0x12)[0]
+    shoff, = struct.unpack_from(order + ("Q" if wide else "I"), elf, 0x28 if wide else 0x20)
+    shentsize, shnum = struct.unpack_from(order + "HH", elf, 0x3A if wide else 0x2E)
+    section = order + ("IIQQQQIIQQ" if wide else "IIIIIIIIII")
+    headers = [struct.unpack_from(section, elf, shoff + i * shentsize) for i in range(shnum)]
+    found = {}
+    for _, kind, _, _, offset, size, link, _, _, entsize in headers:
+        if kind != 2:   # SHT_SYMTAB
+            continue
+        strings = headers[link][4]
+        for at in range(offset, offset + size, entsize):
+            if wide:
+                name, info, _, shndx, value, length = struct.unpack_from(order + "IBBHQQ", elf, at)
+            else:
+                name, value, length, info, _, shndx = struct.unpack_from(order + "IIIBBH", elf, at)
+            text = elf[strings + name:elf.index(b"\0", strings + name)].decode()
+            if text in names and info & 15 == 2 and shndx != 0:   # STT_FUNC, defined
+                start = value & ~1 if machine == 40 else value    # EM_ARM
+                found[text] = (start, start + length)
+    missing = [n for n in names if n not in found]
+    if missing:
+        sys.exit("count.py: %s has no function %s in its symbol table" % (path, ", ".join(missing)))
+    return found
+
+
 def marked_counts(qemu, probe, words):
     """[instructions] run after each call of count_mark (outside main and the marker), in one run
-    of the probe with arguments words: marked()'s segments counted, none kept (a sweep's
-    segments together hold hundreds of millions of instructions)."""
-    counts = []
-    for symbol, insns in executed_blocks(qemu, probe, words):
-        if symbol == "count_mark":
-            counts.append(0)
-        elif counts and symbol != "main":
-            counts[-1] += len(insns)
+    of the probe with arguments words, the last to the program's exit: what marked() finds,
+    counted by test/traceplugin.c."""
+    ranges = function_ranges(probe, ["main", "count_mark"])
+    mark = ranges["count_mark"][0]
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "counts")
+        option = ",".join([tracecheck.plugin(), "mark=0x%x" % mark, "out=" + out, "mems=0"] +
+                          ["skip=0x%x:0x%x" % ranges[n] for n in ("main", "count_mark")])
+        # same environment and no address randomization: start-up must cost the same in every run
+        command = ["env", "-i", "setarch", os.uname().machine, "-R"] + qemu.split() + \
+            ["-plugin", option, probe] + words
+        result = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        if result.returncode != 0:
+            sys.exit("count.py: %s failed: %s" % (" ".join(command), result.stderr.strip()))
+        with open(out) as f:
+            lines = [line.split() for line in f]
+    counts = [int(fields[1]) for fields in lines if len(fields) == 5]
+    marks = [int(fields[1]) for fields in lines if fields[0] == "marks"]
+    if marks != [len(counts)]:
+        sys.exit("count.py: the plugin kept %d segments of %s marks" % (len(counts), marks or "unknown"))
     return counts
 
 
@@ -118,8 +177,16 @@ def main():
     parser.add_argument("--args", default="", help="more words for the probe (speed/bench_arm64.c: -w WHO)")
     args = parser.parse_args()
     for length in args.lengths:
-        calls = executed(args.qemu, args.probe, args.calls, length, args.verify, args.unaligned, args.args.split())
-        totals = [sum(c.values()) for c in calls]
+        words = ["calls", str(args.calls), str(length)] + (["-v"] if args.verify else []) + \
+            (["-u"] if args.unaligned else []) + args.args.split()
+        if args.symbols:
+            calls = executed(args.qemu, args.probe, args.calls, length, args.verify, args.unaligned, args.args.split())
+            totals = [sum(c.values()) for c in calls]
+        else:
+            totals = marked_counts(args.qemu, args.probe, words)
+            if len(totals) != args.calls + 1:
+                sys.exit("count.py: expected %d marks, saw %d (is count_mark in the probe?)" % (args.calls + 1, len(totals)))
+            totals = totals[:-1]
         if len(set(totals)) != 1:
             sys.exit("count.py: calls at length %d differ in instruction count: %s" % (length, totals))
         print("%d %d" % (length, totals[0]))

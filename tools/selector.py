@@ -22,7 +22,7 @@ machine noise, behind the slowest of the callers the CPU lets the probe be
 (speed ticks -C worst): a clean one, and on x86 with AVX ones that left the
 upper halves of ymm or zmm dirty (Intel cores slow some code down behind
 them); under an emulator it is the exact number of instructions per
-call from qemu's log (speed/count.py). The score is the geometric mean over
+call, counted by a qemu plugin (speed/count.py). The score is the geometric mean over
 the six lengths; the lowest score wins (ties: the first in name order) among
 the admitted candidates. By default (--aes ct) a candidate is admitted when
 the path its dispatcher runs on this CPU (the self-test names it) is

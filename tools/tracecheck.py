@@ -41,17 +41,19 @@ LENGTHS = [0, 1, 15, 16, 17, 31, 32, 33, 63, 64, 65, 127, 128, 129, 255, 256, 25
 
 
 def plugin():
-    """The plugin, built for the host when its source is newer than the build."""
+    """The plugin, built for the host when its source is newer than the build (each process
+    into a file of its own, then renamed: selections side by side may build it at once)."""
     source = os.path.join(describe.TOP, "test", "traceplugin.c")
     built = os.path.join(describe.TOP, "build", "tools", "traceplugin.so")
     if not os.path.exists(built) or os.path.getmtime(built) < os.path.getmtime(source):
         os.makedirs(os.path.dirname(built), exist_ok=True)
+        temporary = "%s.%d.tmp" % (built, os.getpid())
         command = ["gcc", "-std=c99", "-O2", "-Wall", "-Wextra", "-Werror", "-shared", "-fPIC",
-                   "-fvisibility=hidden", source, "-o", built + ".tmp"]
+                   "-fvisibility=hidden", source, "-o", temporary]
         result = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         if result.returncode != 0:
             sys.exit("tracecheck: building the plugin failed:\n" + result.stdout)
-        os.replace(built + ".tmp", built)
+        os.replace(temporary, built)
     return built
 
 
