@@ -24,6 +24,8 @@
 #     (the command-line tool, cli/poly1305aes.c, linked with the static library)
 #   test, abi, speed          the shared test program, the ABI harness and the
 #                             speed probe, linked with the namespaced library
+#   harness/                  the test helpers that name no implementation, compiled
+#                             once for every program that links them
 #   test-shared               the test program linked with dist/'s shared library
 #   ct                        the constant-time check's program (tools/ctcheck.py)
 #   trace                     the same for emulated targets (tools/tracecheck.py)

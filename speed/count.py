@@ -148,12 +148,16 @@ def marked_counts(qemu, probe, words):
     return counts
 
 
+def call_words(calls, length, verify, unaligned=False, extra=()):
+    """The probe's arguments for calls calls at one length."""
+    return ["calls", str(calls), str(length)] + (["-v"] if verify else []) + (["-u"] if unaligned else []) + list(extra)
+
+
 def traces(qemu, probe, calls, length, verify, unaligned=False, extra=()):
     """[[(pc, instruction text, symbol) in execution order] for each call] of
     one run of the probe (tools/pipemodel.py simulates them on CPU models); extra:
     more words for the probe (speed/bench_arm64.c: -w WHO)."""
-    words = ["calls", str(calls), str(length)] + (["-v"] if verify else []) + (["-u"] if unaligned else []) + list(extra)
-    segments = marked(qemu, probe, words)
+    segments = marked(qemu, probe, call_words(calls, length, verify, unaligned, extra))
     if len(segments) != calls + 1:
         sys.exit("count.py: expected %d marks, saw %d (is count_mark in the probe?)" % (calls + 1, len(segments)))
     return segments[:-1]
@@ -177,13 +181,12 @@ def main():
     parser.add_argument("--args", default="", help="more words for the probe (speed/bench_arm64.c: -w WHO)")
     args = parser.parse_args()
     for length in args.lengths:
-        words = ["calls", str(args.calls), str(length)] + (["-v"] if args.verify else []) + \
-            (["-u"] if args.unaligned else []) + args.args.split()
         if args.symbols:
             calls = executed(args.qemu, args.probe, args.calls, length, args.verify, args.unaligned, args.args.split())
             totals = [sum(c.values()) for c in calls]
         else:
-            totals = marked_counts(args.qemu, args.probe, words)
+            totals = marked_counts(args.qemu, args.probe,
+                                   call_words(args.calls, length, args.verify, args.unaligned, args.args.split()))
             if len(totals) != args.calls + 1:
                 sys.exit("count.py: expected %d marks, saw %d (is count_mark in the probe?)" % (args.calls + 1, len(totals)))
             totals = totals[:-1]
