@@ -28,7 +28,8 @@
 #                             once for every program that links them
 #   test-shared               the test program linked with dist/'s shared library
 #   ct                        the constant-time check's program (tools/ctcheck.py)
-#   trace                     the same for emulated targets (tools/tracecheck.py)
+#   trace                     the same under qemu (tools/tracecheck.py): emulated targets, and the
+#                             native ones with a 'trace' line
 #   timing                    the constant-time check by timing, natively (tools/timecheck.py)
 #   gen/thresholds.h          the implementation's thresholds file as macros (tools/describe.py)
 #   gen/stack_bytes.h         the stack wipe sizes, measured (common/stack.h): the sources
@@ -313,9 +314,11 @@ $(B)/timing: $(TOP)/test/timing.c $(TOP)/test/util.c $(HARNESS_DIR)/cycles.c $(B
 $(B)/vexcheck: $(TOP)/test/vexcheck.c $(TOP)/test/ctcalls.c $(TOP)/test/util.c $(B)/lib$(NAME).a $(B)/include/$(NAME).h $(TEST_DEPS)
 	$(CC) $(TEST_FLAGS) $(TOP)/test/vexcheck.c $(TOP)/test/ctcalls.c $(TOP)/test/util.c $(B)/lib$(NAME).a -o $@ -static
 
-# the constant-time trace program (run under qemu with a plugin by tools/tracecheck.py)
+# the constant-time trace program (run under qemu with a plugin by tools/tracecheck.py): static,
+# so that every run makes the same calls the same way (a dynamic program binds a call to the C
+# library on its first use, and the harness's own calls decide which run binds where)
 $(B)/trace: $(TOP)/test/trace.c $(TOP)/test/ctcalls.c $(TOP)/test/leaky.c $(TOP)/test/util.c $(B)/lib$(NAME).a $(B)/include/$(NAME).h $(TEST_DEPS)
-	$(CC) $(TEST_FLAGS) $(TOP)/test/trace.c $(TOP)/test/ctcalls.c $(TOP)/test/leaky.c $(TOP)/test/util.c $(B)/lib$(NAME).a -o $@ $(TARGET_LDFLAGS) $(LDFLAGS)
+	$(CC) $(TEST_FLAGS) $(TOP)/test/trace.c $(TOP)/test/ctcalls.c $(TOP)/test/leaky.c $(TOP)/test/util.c $(B)/lib$(NAME).a -o $@ $(TARGET_LDFLAGS) $(LDFLAGS) -static
 
 $(B)/speed: $(SPEED_SRCS) $(B)/lib$(NAME).a $(B)/include/$(NAME).h $(wildcard $(TOP)/speed/*.h) $(TEST_DEPS)
 	$(CC) $(TEST_FLAGS) $(SPEED_SRCS) $(B)/lib$(NAME).a -o $@ $(TARGET_LDFLAGS) $(VARIANT_LDFLAGS) $(LDFLAGS)

@@ -164,6 +164,9 @@ select_log() {
     if echo "$line" | grep -q "valgrind='not checked"; then
       echo "FAIL $impl: its constant-time claims were not checked"; return 1
     fi
+    if echo "$line" | grep -q "valgrind='[^']* not run (no "; then
+      echo "FAIL $impl: a constant-time check did not run: $(echo "$line" | sed "s/.*valgrind='//; s/'.*//")"; return 1
+    fi
     case "$line" in
       *"this CPU cannot run"*) echo "NOTE $target: $impl: $(echo "$line" | sed 's/.*\(this CPU cannot run:[^;'"'"']*\).*/\1/') (not tested here)" ;;
     esac

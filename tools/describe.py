@@ -31,7 +31,9 @@ here, as a module or through this command line; nothing else parses them.
 
 A target file holds "field value" lines: summary, host (uname -m names), cc, ar,
 cflags, clangcflags (clang's in place of cflags, where they differ), ldflags, run (the emulator; dropped on the target's own host, where
-programs run natively), alsorun (a second
+programs run natively), trace (a target run natively: the emulator whose
+instruction and address traces check constant time beside valgrind, for
+the CPU features valgrind's emulated CPU lacks: tools/tracecheck.py), alsorun (a second
 runner for the ABI harness), plainrun (a runner for a CPU without the
 optional extensions the implementations use: the library's own choice of
 path must run there), tools (commands), packages (Debian packages that

@@ -40,8 +40,10 @@ constant-time check ran and contradicted none; its log line says
 pick=distro and metric=untimed.
 Where the target runs natively and valgrind is present, tools/ctcheck.py
 checks the implementation's constant-time claims on every path; under an
-emulator, tools/tracecheck.py does (qemu's instruction and address traces);
-a claim the check contradicts fails the candidate.
+emulator, tools/tracecheck.py does (qemu's instruction and address traces),
+and natively too where the target file names a 'trace' emulator, whose CPU
+runs what valgrind's cannot (the log gives each path's verdicts, merged); a
+claim either check contradicts fails the candidate.
 Every step has a time limit: ten times the longest the same step took for
 the candidates that finished it, in this run or the last one for this
 target (logs/step-seconds), never below 30 s natively or 120 s
@@ -53,10 +55,11 @@ passes, nothing changes and the exit status is 1.
 
 Each candidate that passes leaves a record of its proof (logs/NAME.proof):
 its results under a fingerprint of everything they depend on (the bytes of
-the test programs, the shared library and the constant-time check's
-program, test/vectors.txt, the implementation's description files, the
+the test programs, the shared library and the constant-time checks'
+programs, test/vectors.txt, the implementation's description files, the
 checking tools' source (the qemu trace plugin's too), the target's
-description, the emulator or the CPU's identity and the valgrind binary,
+description, the emulator or the CPU's identity, the valgrind binary and the
+trace's emulator,
 POLY1305AES_* and QEMU_* in the environment) and, under an emulator, its
 instruction counts under the fingerprint of the speed probe too. With
 --reuse-proofs (the test suite's second selection of a target) a candidate
@@ -89,6 +92,7 @@ import time
 
 from tools import buildlock
 from tools import describe
+from tools import tracecheck
 
 
 LENGTHS = [0, 16, 64, 256, 1024, 8192]
@@ -241,33 +245,73 @@ def self_test(candidate, target, log):
             candidate.default_path = default_path(output)
 
 
+def ct_checks(target):
+    """The constant-time checks for target's programs, each (kind, its program's name in a build,
+    why it cannot run here or None): under an emulator, qemu's trace; natively, valgrind, then
+    qemu's trace too where the target names a 'trace' emulator (its CPU runs what valgrind's
+    cannot)."""
+    if target.get("run"):
+        return [("trace", "trace", None)]
+    checks = [("valgrind", "ct", None if shutil.which("valgrind") else "no valgrind")]
+    qemu = tracecheck.emulator(target)
+    if qemu:
+        checks.append(("trace", "trace", None if shutil.which(qemu[0]) else
+                       "no %s: apt-get install qemu-user" % qemu[0]))
+    return checks
+
+
+def merge_verdicts(first, second):
+    """One path's verdict from valgrind's (first) and the trace's (second, None where the trace
+    could not run): the trace's where valgrind's CPU could not run the path; both where both
+    ran."""
+    if second is None or second.startswith("not checked"):
+        return first
+    if first.startswith("not checked"):
+        return second
+    if second == first + " (qemu trace)":
+        return first + " (valgrind and qemu trace)"
+    return first + " (valgrind); " + second
+
+
 def constant_time(candidate, target, root, log):
-    """tools/ctcheck.py (native: valgrind) or tools/tracecheck.py (emulated: qemu's trace) on
-    every path; a contradicted claim fails the candidate."""
-    emulated = bool(target.get("run"))
-    if not emulated and not shutil.which("valgrind"):
-        candidate.ct = "not checked (no valgrind)"
-        return
+    """Each of ct_checks(target) on every path (tools/ctcheck.py, tools/tracecheck.py; programs
+    built by prove()), their verdicts merged path by path; a claim either contradicts fails the
+    candidate."""
     candidate.paths, candidate.unchecked = [], []
-    program = os.path.join(candidate.build, "trace" if emulated else "ct")   # built by prove()
-    check = describe.module("tools.tracecheck" if emulated else "tools.ctcheck") + \
-        [candidate.impl.dir, program] + ([target["name"]] if emulated else []) + [candidate.impl.aes]
-    status, output = run(check, "the constant-time check", log, cwd=describe.TOP)
+    checks = ct_checks(target)
+    missing = ["%s not run (%s)" % (kind, why) for kind, _, why in checks if why]
+    if len(missing) == len(checks):
+        candidate.ct = "not checked (%s)" % "; ".join(why for _, _, why in checks)
+        return
+    by_path = {}   # path -> the verdicts of the checks that ran, in order
+    for kind, name, why in checks:
+        if why:
+            continue
+        program = os.path.join(candidate.build, name)
+        check = describe.module("tools.tracecheck" if kind == "trace" else "tools.ctcheck") + \
+            [candidate.impl.dir, program] + ([target["name"]] if kind == "trace" else []) + [candidate.impl.aes]
+        status, output = run(check, "the constant-time check" + (" (qemu trace)" if kind == "trace" else ""),
+                             log, cwd=describe.TOP)
+        if status != 0:
+            candidate.ct = "CONTRADICTED (see the reason below)"
+            raise StepFailed("constant-time check (%s): " % kind + " ".join(output.split("FAIL", 1)[-1].split())[-300:])
+        for line in output.splitlines():
+            if ": " in line and not line.startswith(" ") and not line.startswith(("ctcheck", "tracecheck")):
+                path, verdict = line.split(": ", 1)
+                by_path.setdefault(path, []).append((kind, verdict))
     verdicts = {}   # verdict -> the paths that earned it, in order
-    for line in output.splitlines():
-        if ": " in line and not line.startswith(" ") and not line.startswith(("ctcheck", "tracecheck")):
-            path, verdict = line.split(": ", 1)
-            verdicts.setdefault(verdict, []).append(path)
-            candidate.paths.append(path)
-            if verdict.startswith("not checked"):
-                candidate.unchecked.append(path)
+    for path, found in by_path.items():
+        found = dict(found)
+        verdict = merge_verdicts(found["valgrind"], found.get("trace")) if "valgrind" in found else found["trace"]
+        verdicts.setdefault(verdict, []).append(path)
+        candidate.paths.append(path)
+        if verdict.startswith("not checked"):
+            candidate.unchecked.append(path)
     if len(verdicts) == 1:
         candidate.ct = next(iter(verdicts))
     else:
         candidate.ct = "; ".join("%s: %s" % (",".join(paths), v) for v, paths in verdicts.items())
-    if status != 0:
-        candidate.ct = "CONTRADICTED (see the reason below)"
-        raise StepFailed("constant-time check: " + " ".join(output.split("FAIL", 1)[-1].split())[-300:])
+    candidate.ct = "; ".join([candidate.ct] + missing)
 
 
 CALLERS = []   # the callers the probe timed behind, from its header (native timing)
@@ -532,9 +576,10 @@ def file_parts(paths):
 
 def machine_parts(target):
     """What the results depend on outside the build: the emulator binary or this CPU's
-    identity (vendor, family, model, stepping, microcode, flags), valgrind, the environment."""
+    identity (vendor, family, model, stepping, microcode, flags), valgrind and the trace's
+    emulator, the environment."""
     parts = [("runner", " ".join(runner(target)).encode()), ("target", repr(sorted(target.items())).encode())]
-    programs = [runner(target)[0]] if runner(target) else ["valgrind"]
+    programs = [runner(target)[0]] if runner(target) else ["valgrind"] + tracecheck.emulator(target)[:1]
     for name in programs:
         where = shutil.which(name)
         st = os.stat(where) if where else None
@@ -553,11 +598,9 @@ def machine_parts(target):
     return parts
 
 
-def fingerprint(c, target, ct_program):
+def fingerprint(c, target, ct_programs):
     """Everything a candidate's proof depends on (see the top)."""
-    programs = [os.path.join(c.build, p) for p in ("test", "test-shared", "abi")]
-    if ct_program:
-        programs.append(ct_program)
+    programs = [os.path.join(c.build, p) for p in ("test", "test-shared", "abi")] + ct_programs
     lib = os.path.join(c.build, "dist", "lib")
     libs = sorted(os.path.join(lib, f) for f in os.listdir(lib)) if os.path.isdir(lib) else []
     described = sorted(os.path.join(c.impl.dir, f) for f in os.listdir(c.impl.dir)
@@ -600,13 +643,12 @@ def prove(c, target, root, logdir):
         status, output = run(c.make_args(target, root) + ["all"], "the build", log)
         if status != 0:
             raise StepFailed("build: " + " | ".join(output.strip().splitlines()[-3:]))
-        ct_program = None
-        if target.get("run") or shutil.which("valgrind"):
-            ct_program = os.path.join(c.build, "trace" if target.get("run") else "ct")
-            status, output = run(c.make_args(target, root) + [ct_program], "the build of the constant-time check", log)
+        ct_programs = [os.path.join(c.build, name) for _, name, why in ct_checks(target) if not why]
+        for program in ct_programs:
+            status, output = run(c.make_args(target, root) + [program], "the build of the constant-time check", log)
             if status != 0:
                 raise StepFailed("build of the constant-time check: " + output.strip()[-200:])
-        c.fingerprint = fingerprint(c, target, ct_program)
+        c.fingerprint = fingerprint(c, target, ct_programs)
         earlier = read_record(record_path(c, logdir, "proof"), c.fingerprint) if REUSE else None
         if earlier:
             c.checks, c.default_path, c.ct = earlier["checks"], earlier["default_path"], earlier["ct"]

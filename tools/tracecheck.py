@@ -1,14 +1,16 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: CC0-1.0
-"""Constant-time verdicts for one implementation on an emulated target, path
-by path, from qemu-user's execution of it (a TCG plugin).
+"""Constant-time verdicts for one implementation, path by path, from qemu-user's
+execution of it (a TCG plugin): on an emulated target under its 'run'
+emulator, on a native one under its 'trace' emulator (whose CPU runs what
+valgrind's cannot; tools/selector.py runs both checks there).
 
   tracecheck.py IMPLDIR TRACE_PROGRAM TARGET [AES]
 
 AES: the build's AES=, as for tools/ctcheck.py.
 
 TRACE_PROGRAM is test/trace.c built against the implementation for TARGET
-(whose 'run' line names its qemu). The plugin test/traceplugin.c (built here
+(whose 'run' line, else its 'trace' line, names its qemu). The plugin test/traceplugin.c (built here
 for the host, into build/tools/) records, between calls of trace_mark(), a
 digest of every guest instruction address executed and of every guest memory
 address accessed. Each call (every entry point that takes a secret, as the
@@ -77,6 +79,12 @@ def run(qemu, program, args, dump=None):
     segments = [tuple(line.split()[1:]) for line in lines if len(line.split()) == 5]
     dumped = [line for line in lines if line[:2] in ("i ", "m ")]
     return segments[:-1], dumped   # the last runs from the final mark to the exit
+
+
+def emulator(target):
+    """The command words of the qemu that traces target's programs: its 'run' line, or on its own
+    host, where programs run natively, its 'trace' line; [] for neither."""
+    return (target.get("run") or target.get("trace", "")).split()
 
 
 def paths(qemu, program):
@@ -165,9 +173,10 @@ def main():
         sys.exit(__doc__)
     impl = describe.Implementation(sys.argv[1], aes=sys.argv[4] if len(sys.argv) == 5 else "ct")
     program = sys.argv[2]
-    qemu = describe.read_target(sys.argv[3]).get("run", "").split()
+    qemu = emulator(describe.read_target(sys.argv[3]))
     if not qemu:
-        sys.exit("tracecheck: target %s runs natively; its check is tools/ctcheck.py" % sys.argv[3])
+        sys.exit("tracecheck: target %s runs natively and names no 'trace' emulator; its check is tools/ctcheck.py"
+                 % sys.argv[3])
     problems = []
     have = paths(qemu, program)
     for claimed in impl.claimed_paths():
