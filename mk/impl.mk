@@ -320,7 +320,11 @@ $(B)/vexcheck: $(TOP)/test/vexcheck.c $(TOP)/test/ctcalls.c $(TOP)/test/util.c $
 $(B)/trace: $(TOP)/test/trace.c $(TOP)/test/ctcalls.c $(TOP)/test/leaky.c $(TOP)/test/util.c $(B)/lib$(NAME).a $(B)/include/$(NAME).h $(TEST_DEPS)
 	$(CC) $(TEST_FLAGS) $(TOP)/test/trace.c $(TOP)/test/ctcalls.c $(TOP)/test/leaky.c $(TOP)/test/util.c $(B)/lib$(NAME).a -o $@ $(TARGET_LDFLAGS) $(LDFLAGS) -static
 
+# the speed probe: not position-independent (a static program is not; others are linked
+# -no-pie), so that its functions run at the addresses of its symbol table, where
+# speed/count.py looks for them
 $(B)/speed: $(SPEED_SRCS) $(B)/lib$(NAME).a $(B)/include/$(NAME).h $(wildcard $(TOP)/speed/*.h) $(TEST_DEPS)
-	$(CC) $(TEST_FLAGS) $(SPEED_SRCS) $(B)/lib$(NAME).a -o $@ $(TARGET_LDFLAGS) $(VARIANT_LDFLAGS) $(LDFLAGS)
+	$(CC) $(TEST_FLAGS) $(SPEED_SRCS) $(B)/lib$(NAME).a -o $@ $(TARGET_LDFLAGS) $(VARIANT_LDFLAGS) $(LDFLAGS) \
+	  $(if $(filter -static,$(TARGET_LDFLAGS)),,-no-pie)
 
 -include $(OBJS:.o=.d) $(PICOBJS:.o=.d) $(PROBE_OBJS:.o=.d) $(PROBE_PICOBJS:.o=.d)

@@ -38,13 +38,15 @@ from tools import tracecheck
 
 TRACE = re.compile(r"^Trace \d+: 0x[0-9a-f]+ \[[0-9a-f]+/([0-9a-f]+)/")
 INSN = re.compile(r"^0x([0-9a-f]+):\s")
+MORE_BYTES = re.compile(r"^0x[0-9a-f]+:(\s+[0-9a-f]{2})+\s*$")   # the rest of a long x86 encoding
 
 
 def executed_blocks(qemu, probe, words):
     """The blocks one run of the probe (arguments words) executes under qemu, in order:
     (symbol, [(pc, instruction text)]) for each, from qemu's log (in_asm: each translated
     block's instructions once; exec: each executed block every time it runs). The text is
-    as qemu prints it: the encoding, then the instruction."""
+    as qemu prints it: the encoding, then the instruction; an x86 encoding longer than eight
+    bytes goes on over a second line, bytes alone, which is no instruction."""
     with tempfile.TemporaryDirectory() as tmp:
         log = os.path.join(tmp, "qemu.log")
         # same environment and no address randomization: start-up must cost the same in both runs
@@ -61,7 +63,7 @@ def executed_blocks(qemu, probe, words):
                     symbol, block = line[3:].strip() or "?", None
                     continue
                 m = INSN.match(line)
-                if m and symbol is not None:
+                if m and symbol is not None and not MORE_BYTES.match(line):
                     pc = int(m.group(1), 16)
                     if block is None:
                         block = []
@@ -98,7 +100,9 @@ def function_ranges(path, names):
     if elf[:4] != b"\x7fELF":
         sys.exit("count.py: %s is not an ELF program" % path)
     wide, order = elf[4] == 2, "<" if elf[5] == 1 else ">"
-    machine = struct.unpack_from(order + "H", elf, 0x12)[0]
+    kind, machine = struct.unpack_from(order + "HH", elf, 0x10)
+    if kind != 2:   # ET_EXEC: a position-independent program runs elsewhere than its symbols say
+        sys.exit("count.py: %s is position-independent; link it with -no-pie (mk/impl.mk's speed)" % path)
     shoff, = struct.unpack_from(order + ("Q" if wide else "I"), elf, 0x28 if wide else 0x20)
     shentsize, shnum = struct.unpack_from(order + "HH", elf, 0x3A if wide else 0x2E)
     section = order + ("IIQQQQIIQQ" if wide else "IIIIIIIIII")
@@ -128,19 +132,9 @@ def marked_counts(qemu, probe, words):
     of the probe with arguments words, the last to the program's exit: what marked() finds,
     counted by test/traceplugin.c."""
     ranges = function_ranges(probe, ["main", "count_mark"])
-    mark = ranges["count_mark"][0]
-    with tempfile.TemporaryDirectory() as tmp:
-        out = os.path.join(tmp, "counts")
-        option = ",".join([tracecheck.plugin(), "mark=0x%x" % mark, "out=" + out, "mems=0"] +
-                          ["skip=0x%x:0x%x" % ranges[n] for n in ("main", "count_mark")])
-        # same environment and no address randomization: start-up must cost the same in every run
-        command = ["env", "-i", "setarch", os.uname().machine, "-R"] + qemu.split() + \
-            ["-plugin", option, probe] + words
-        result = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-        if result.returncode != 0:
-            sys.exit("count.py: %s failed: %s" % (" ".join(command), result.stderr.strip()))
-        with open(out) as f:
-            lines = [line.split() for line in f]
+    options = ["mark=0x%x" % ranges["count_mark"][0], "mems=0"] + \
+        ["skip=0x%x:0x%x" % ranges[n] for n in ("main", "count_mark")]
+    lines = [line.split() for line in tracecheck.plugin_lines(qemu.split(), probe, words, options, "count.py")]
     counts = [int(fields[1]) for fields in lines if len(fields) == 5]
     marks = [int(fields[1]) for fields in lines if fields[0] == "marks"]
     if marks != [len(counts)]:

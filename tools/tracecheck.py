@@ -59,23 +59,29 @@ def plugin():
     return built
 
 
-def run(qemu, program, args, dump=None):
-    """[(insns, insn digest, mems, mem digest)] per segment between marks (and the dump text)."""
-    words = [qemu[0]] + qemu[1:]
-    first = subprocess.run(words + [program, "paths"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    if first.returncode != 0 or not first.stdout.startswith("mark "):
-        sys.exit("tracecheck: %s paths failed:\n%s" % (program, first.stdout[-2000:]))
-    mark = first.stdout.split()[1]
+def plugin_lines(qemu, program, args, options, who):
+    """The lines the plugin writes in one run of program with args under qemu (its command
+    words), given the plugin's options ("name=value"; out= is added). The same environment and
+    no address randomization in every run: the stack is where it was the last time, and start-up
+    costs the same. A failed run exits with who's name and the run's last output."""
     with tempfile.TemporaryDirectory() as tmp:
-        out = os.path.join(tmp, "trace")
-        option = "%s,mark=%s,out=%s" % (plugin(), mark, out) + (",dump=%d" % dump if dump is not None else "")
-        # same environment and no address randomization: the stack is where it was last time
-        command = ["env", "-i", "setarch", os.uname().machine, "-R"] + words + ["-plugin", option, program] + args
+        out = os.path.join(tmp, "plugin")
+        option = ",".join([plugin()] + options + ["out=" + out])
+        command = ["env", "-i", "setarch", os.uname().machine, "-R"] + qemu + ["-plugin", option, program] + args
         result = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         if result.returncode != 0:
-            sys.exit("tracecheck: %s failed:\n%s" % (" ".join(command), result.stdout[-2000:]))
+            sys.exit("%s: %s failed:\n%s" % (who, " ".join(command), result.stdout[-2000:]))
         with open(out) as f:
-            lines = f.read().splitlines()
+            return f.read().splitlines()
+
+
+def run(qemu, program, args, dump=None):
+    """[(insns, insn digest, mems, mem digest)] per segment between marks (and the dump text)."""
+    first = subprocess.run(qemu + [program, "paths"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    if first.returncode != 0 or not first.stdout.startswith("mark "):
+        sys.exit("tracecheck: %s paths failed:\n%s" % (program, first.stdout[-2000:]))
+    options = ["mark=" + first.stdout.split()[1]] + (["dump=%d" % dump] if dump is not None else [])
+    lines = plugin_lines(qemu, program, args, options, "tracecheck")
     segments = [tuple(line.split()[1:]) for line in lines if len(line.split()) == 5]
     dumped = [line for line in lines if line[:2] in ("i ", "m ")]
     return segments[:-1], dumped   # the last runs from the final mark to the exit
