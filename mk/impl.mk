@@ -201,8 +201,10 @@ PROBE_OBJS := $(foreach s,$(PROBED),$(B)/probe/$(call objname,$(s)))
 PROBE_PICOBJS := $(subst /probe/,/probe-pic/,$(PROBE_OBJS))
 PROBE_KINDS := probe $(if $(VARIANT),,probe-pic)
 $(B)/probe/lib$(NAME).a: $(filter-out $(subst /probe/,/obj/,$(PROBE_OBJS)),$(OBJS)) $(PROBE_OBJS)
+	@mkdir -p $(@D)
 	rm -f $@ && $(AR) rcsD $@ $^
 $(B)/probe-pic/lib$(NAME).a: $(filter-out $(subst /probe/,/pic/,$(PROBE_OBJS)),$(PICOBJS)) $(PROBE_PICOBJS)
+	@mkdir -p $(@D)
 	rm -f $@ && $(AR) rcsD $@ $^
 # the probe's abi.c compiled once for both probes (its abi.S in each link, which then
 # compiles a source: a link of objects alone would leave compile-only flags unused)
