@@ -10,23 +10,24 @@ valgrind's cannot; tools/selector.py runs both checks there).
 AES: the build's AES=, as for tools/ctcheck.py.
 
 TRACE_PROGRAM is test/trace.c built against the implementation for TARGET
-(whose 'run' line, else its 'trace' line, names its qemu). The plugin test/traceplugin.c (built here
-for the host, into build/tools/) records, between calls of trace_mark(), a
-digest of every guest instruction address executed and of every guest memory
-address accessed. Each call (every entry point that takes a secret, as the
-program lists them: 'trace calls'; at lengths across every threshold) runs
-with four sets of secrets (all zero, all 0xff, two pseudo-random): 'poly'
-varies r, the messages and the tags; 'aes' varies k and n. A branch on a secret shows as a
-different instruction trace, a memory index as a different address trace.
-First 'trace selftest' must show both (a branch and a table read on a
-secret). Then, for every path the emulated CPU runs: 'poly' must give one
-instruction trace and one address trace per call; 'aes' must too, except
-for what the implementation's 'sidechannel' file declares for the path
-(constbranch no / constindex no), which must then be seen. Registers and
-timing inside an instruction (a multiplier's data-dependent latency) are out
-of reach: the trace is the instruction stream and its addresses. Prints one
-line a path, "PATH: verdict", and exits non-zero when a claim is
-contradicted or a sidechannel line names a path the implementation lacks.
+(whose 'run' line, else its 'trace' line, names its qemu). The plugin
+test/traceplugin.c (built here for the host, into build/tools/) records,
+between calls of trace_mark(), a digest of every guest instruction address
+executed and of every guest memory address accessed. Each call (every entry
+point that takes a secret, as the program lists them: 'trace calls'; at
+lengths across every threshold) runs with four sets of secrets (all zero,
+all 0xff, two pseudo-random): 'poly' varies r, the messages and the tags;
+'aes' varies k and n. A branch on a secret shows as a different instruction
+trace, a memory index as a different address trace. First 'trace selftest'
+must show both (a branch and a table read on a secret). Then, for every path
+the emulated CPU runs: 'poly' must give one instruction trace and one
+address trace per call; 'aes' must too, except for what the implementation's
+'sidechannel' file declares for the path (constbranch no / constindex no),
+which must then be seen. Registers and timing inside an instruction (a
+multiplier's data-dependent latency) are out of reach: the trace is the
+instruction stream and its addresses. Prints one line a path, "PATH:
+verdict", and exits non-zero when a claim is contradicted or a sidechannel
+line names a path the implementation lacks.
 """
 import os
 import subprocess
