@@ -147,14 +147,18 @@ def call_words(calls, length, verify, unaligned=False, extra=()):
     return ["calls", str(calls), str(length)] + (["-v"] if verify else []) + (["-u"] if unaligned else []) + list(extra)
 
 
+def the_calls(segments, calls):
+    """The first calls of a run's segments, which must be calls + 1 (the last runs to the exit)."""
+    if len(segments) != calls + 1:
+        sys.exit("count.py: expected %d marks, saw %d (is count_mark in the probe?)" % (calls + 1, len(segments)))
+    return segments[:-1]
+
+
 def traces(qemu, probe, calls, length, verify, unaligned=False, extra=()):
     """[[(pc, instruction text, symbol) in execution order] for each call] of
     one run of the probe (tools/pipemodel.py simulates them on CPU models); extra:
     more words for the probe (speed/bench_arm64.c: -w WHO)."""
-    segments = marked(qemu, probe, call_words(calls, length, verify, unaligned, extra))
-    if len(segments) != calls + 1:
-        sys.exit("count.py: expected %d marks, saw %d (is count_mark in the probe?)" % (calls + 1, len(segments)))
-    return segments[:-1]
+    return the_calls(marked(qemu, probe, call_words(calls, length, verify, unaligned, extra)), calls)
 
 
 def executed(qemu, probe, calls, length, verify, unaligned=False, extra=()):
@@ -179,11 +183,9 @@ def main():
             calls = executed(args.qemu, args.probe, args.calls, length, args.verify, args.unaligned, args.args.split())
             totals = [sum(c.values()) for c in calls]
         else:
-            totals = marked_counts(args.qemu, args.probe,
-                                   call_words(args.calls, length, args.verify, args.unaligned, args.args.split()))
-            if len(totals) != args.calls + 1:
-                sys.exit("count.py: expected %d marks, saw %d (is count_mark in the probe?)" % (args.calls + 1, len(totals)))
-            totals = totals[:-1]
+            totals = the_calls(marked_counts(args.qemu, args.probe, call_words(args.calls, length, args.verify,
+                                                                              args.unaligned, args.args.split())),
+                               args.calls)
         if len(set(totals)) != 1:
             sys.exit("count.py: calls at length %d differ in instruction count: %s" % (length, totals))
         print("%d %d" % (length, totals[0]))
